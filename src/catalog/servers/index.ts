@@ -1,0 +1,10 @@
+import type { ServerSpec } from '../spec.ts';
+import { databaseServer } from './database.ts';
+import { filesystemServer } from './filesystem.ts';
+import { githubServer } from './github.ts';
+import { jiraServer } from './jira.ts';
+import { slackServer } from './slack.ts';
+import { webServer } from './web.ts';
+
+/** The six servers of the synthetic catalog, in the order of the published table. */
+export const SERVER_SPECS: ServerSpec[] = [githubServer, filesystemServer, databaseServer, slackServer, webServer, jiraServer];

@@ -1,0 +1,24 @@
+/**
+ * Bad input from a user file. The message names the file, the JSON path inside it and what
+ * was expected, so the user can fix it without reading our code.
+ */
+export class InputError extends Error {
+  constructor(
+    readonly file: string,
+    readonly path: string,
+    readonly expected: string,
+    readonly found?: string,
+  ) {
+    super(`${file}: at ${path || '(root)'}: expected ${expected}${found === undefined ? '' : `, found ${found}`}`);
+    this.name = 'InputError';
+  }
+}
+
+/** A short description of a JSON value for error messages. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
