@@ -78,6 +78,8 @@ export interface PipelineContext {
   seed: number;
   /** Where pipelines may cache or write side outputs (calibration sweeps...). */
   workDir: string;
+  /** Held-out tasks for calibrating thresholds; never the evaluated ones. */
+  calibrationTasks: Task[];
 }
 
 export interface Pipeline {

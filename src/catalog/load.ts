@@ -1,0 +1,161 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { countTokens } from '../tokens/counter.ts';
+import { describeValue, InputError } from '../util/input-error.ts';
+import { isObject } from '../util/json.ts';
+import { META_FILE, type CatalogMetaFile, type ToolMeta } from './meta.ts';
+import { toolId, type Catalog, type CatalogTool, type McpTool, type Precondition } from './types.ts';
+
+/**
+ * Reads a catalog: one MCP `tools/list` dump or a folder of them, plus an optional
+ * `catalog.meta.json`. A dump may be
+ *   - a JSON array of tools (server named after the file),
+ *   - `{ "tools": [...] }`, optionally with `"server"` (the format of shared/real-catalogs),
+ *   - a JSON-RPC response `{ "result": { "tools": [...] } }`,
+ *   - `{ "servers": [ { "server": "...", "tools": [...] }, ... ] }` for several servers.
+ * Unknown fields on tools are kept as they are.
+ */
+export function loadCatalog(pathOrPaths: string | readonly string[]): Catalog {
+  const paths = typeof pathOrPaths === 'string' ? [pathOrPaths] : [...pathOrPaths];
+  const tools: CatalogTool[] = [];
+  const seen = new Map<string, string>();
+  for (const path of paths) loadInto(path, tools, seen);
+  const servers = [...new Set(tools.map((t) => t.server))];
+  const name = paths.map((p) => basename(p).replace(/\.json$/, '')).join('+');
+  return { name, source: paths.join(', '), servers, tools };
+}
+
+function loadInto(path: string, tools: CatalogTool[], seen: Map<string, string>): void {
+  if (!existsSync(path)) throw new InputError(path, '', 'a tools/list JSON file or a folder of them', 'nothing at that path');
+  const isDir = statSync(path).isDirectory();
+  const files = isDir
+    ? readdirSync(path)
+        .filter((f) => f.endsWith('.json') && f !== META_FILE)
+        .sort()
+        .map((f) => join(path, f))
+    : [path];
+  if (files.length === 0) throw new InputError(path, '', 'at least one .json tools/list dump in the folder', 'none');
+  const metaPath = join(isDir ? path : join(path, '..'), META_FILE);
+  const meta = existsSync(metaPath) ? readMeta(metaPath) : undefined;
+  for (const file of files) {
+    for (const group of readDump(file)) {
+      group.tools.forEach((def, i) => {
+        const id = toolId(group.server, def.name);
+        const where = `${group.path}[${i}].name`;
+        if (seen.has(id)) throw new InputError(file, where, `a tool name unique within server "${group.server}"`, `"${def.name}" again (first in ${seen.get(id)})`);
+        seen.set(id, file);
+        tools.push(withMeta(group.server, def, meta?.tools[id]));
+      });
+    }
+  }
+}
+
+interface ServerGroup {
+  server: string;
+  path: string;
+  tools: McpTool[];
+}
+
+function readJson(file: string): unknown {
+  const text = readFileSync(file, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new InputError(file, '', 'valid JSON', (err as Error).message);
+  }
+}
+
+function readDump(file: string): ServerGroup[] {
+  const data = readJson(file);
+  const fileServer = basename(file).replace(/\.json$/, '');
+  if (Array.isArray(data)) return [{ server: fileServer, path: '$', tools: readTools(file, '$', data) }];
+  if (!isObject(data)) throw new InputError(file, '$', 'an array of tools or an object with "tools"', describeValue(data));
+  if (Array.isArray(data.servers)) {
+    return data.servers.map((s, i) => {
+      const p = `$.servers[${i}]`;
+      if (!isObject(s)) throw new InputError(file, p, 'an object with "server" and "tools"', describeValue(s));
+      const name = s.server ?? s.name;
+      if (typeof name !== 'string' || !name) throw new InputError(file, `${p}.server`, 'a server name (string)', describeValue(name));
+      return { server: name, path: `${p}.tools`, tools: readTools(file, `${p}.tools`, s.tools) };
+    });
+  }
+  const server = typeof data.server === 'string' && data.server ? data.server : fileServer;
+  if (isObject(data.result) && 'tools' in data.result) {
+    return [{ server, path: '$.result.tools', tools: readTools(file, '$.result.tools', data.result.tools) }];
+  }
+  if (!('tools' in data)) throw new InputError(file, '$', 'an array of tools, or an object with "tools", "result.tools" or "servers"', `an object with keys ${Object.keys(data).slice(0, 6).join(', ') || '(none)'}`);
+  return [{ server, path: '$.tools', tools: readTools(file, '$.tools', data.tools) }];
+}
+
+function readTools(file: string, path: string, value: unknown): McpTool[] {
+  if (!Array.isArray(value)) throw new InputError(file, path, 'an array of tools', describeValue(value));
+  return value.map((t, i) => validateTool(file, `${path}[${i}]`, t));
+}
+
+function validateTool(file: string, path: string, t: unknown): McpTool {
+  if (!isObject(t)) throw new InputError(file, path, 'a tool object', describeValue(t));
+  if (typeof t.name !== 'string' || t.name.trim() === '') throw new InputError(file, `${path}.name`, 'a non-empty string', describeValue(t.name));
+  if (!isObject(t.inputSchema)) throw new InputError(file, `${path}.inputSchema`, 'a JSON Schema object (MCP requires inputSchema)', describeValue(t.inputSchema));
+  for (const key of ['description', 'title'] as const) {
+    if (t[key] !== undefined && typeof t[key] !== 'string') throw new InputError(file, `${path}.${key}`, 'a string', describeValue(t[key]));
+  }
+  for (const key of ['outputSchema', 'annotations'] as const) {
+    if (t[key] !== undefined && !isObject(t[key])) throw new InputError(file, `${path}.${key}`, 'an object', describeValue(t[key]));
+  }
+  return t as McpTool;
+}
+
+function readMeta(file: string): CatalogMetaFile {
+  const data = readJson(file);
+  if (!isObject(data) || !isObject(data.tools)) throw new InputError(file, '$.tools', 'an object keyed by tool id (server/name)', describeValue(isObject(data) ? data.tools : data));
+  for (const [id, m] of Object.entries(data.tools)) {
+    const p = `$.tools["${id}"]`;
+    if (!isObject(m)) throw new InputError(file, p, 'an object', describeValue(m));
+    if (m.summary !== undefined && typeof m.summary !== 'string') throw new InputError(file, `${p}.summary`, 'a string', describeValue(m.summary));
+    if (m.tags !== undefined && !(Array.isArray(m.tags) && m.tags.every((x) => typeof x === 'string'))) throw new InputError(file, `${p}.tags`, 'an array of strings', describeValue(m.tags));
+    if (m.preconditions !== undefined) {
+      if (!Array.isArray(m.preconditions)) throw new InputError(file, `${p}.preconditions`, 'an array', describeValue(m.preconditions));
+      m.preconditions.forEach((pc, j) => validatePrecondition(file, `${p}.preconditions[${j}]`, pc));
+    }
+  }
+  return data as unknown as CatalogMetaFile;
+}
+
+function validatePrecondition(file: string, path: string, pc: unknown): asserts pc is Precondition {
+  if (isObject(pc) && pc.kind === 'requires_auth' && typeof pc.scope === 'string') return;
+  if (isObject(pc) && pc.kind === 'after_tool_output' && Array.isArray(pc.prefixes) && pc.prefixes.every((x) => typeof x === 'string')) return;
+  throw new InputError(file, path, '{"kind":"requires_auth","scope":string} or {"kind":"after_tool_output","prefixes":[string]}', describeValue(pc));
+}
+
+function withMeta(server: string, definition: McpTool, meta: ToolMeta | undefined): CatalogTool {
+  const summary = meta?.summary;
+  return {
+    id: toolId(server, definition.name),
+    server,
+    name: definition.name,
+    definition,
+    summary: summary ?? deriveSummary(definition),
+    summarySource: summary ? 'authored' : 'derived',
+    tags: meta?.tags ?? [server],
+    preconditions: meta?.preconditions ?? [],
+    sampleResponse: meta?.sampleResponse,
+  };
+}
+
+const SUMMARY_TOKEN_BUDGET = 60;
+
+/**
+ * A summary for a tool that has none: its name in words and the first sentence of its
+ * description, cut to the 60-token budget. Recorded as `derived` in results.
+ */
+export function deriveSummary(definition: McpTool): string {
+  const words = definition.name.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const desc = (definition.description ?? definition.title ?? '').replace(/\s+/g, ' ').trim();
+  const first = desc.split(/(?<=[.!?])\s/)[0] ?? '';
+  let text = first ? `${words}: ${first}` : words;
+  while (countTokens(text) > SUMMARY_TOKEN_BUDGET) {
+    text = `${text.split(' ').slice(0, -1).join(' ')}…`.replace(/…+$/, '…');
+    if (!text.includes(' ')) break;
+  }
+  return text;
+}

@@ -1,0 +1,98 @@
+#!/usr/bin/env -S npx tsx
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { join } from 'node:path';
+import { loadCatalog } from './catalog/load.ts';
+import { runBench } from './commands/bench.ts';
+import { renderReports } from './commands/report.ts';
+import { writeSyntheticCatalog, writeSyntheticTasks } from './commands/prepare-inputs.ts';
+import { footprintTable } from './report/catalog-tables.ts';
+import { tableToMarkdown } from './report/table.ts';
+import { overlapTable } from './tasks/overlap.ts';
+import { taskMixTable } from './tasks/stats.ts';
+import { DEFAULT_TOKENIZER, isTokenizerName, TOKENIZERS, tokenCounter, type TokenizerName } from './tokens/counter.ts';
+import { InputError } from './util/input-error.ts';
+import { DEFAULT_SEED } from './util/rng.ts';
+import { MEASUREMENT_PARAMS } from './bench/params.ts';
+
+const root = process.cwd();
+const log = (line: string) => console.log(line);
+
+function parseSeed(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new InvalidArgumentError('expected an integer');
+  return n;
+}
+function parseSeeds(value: string): number[] {
+  return value.split(',').map((v) => parseSeed(v.trim()));
+}
+function parseTokenizer(value: string): TokenizerName {
+  if (!isTokenizerName(value)) throw new InvalidArgumentError(`expected one of ${TOKENIZERS.join(', ')}`);
+  return value;
+}
+
+const seedOption = () => new Option('--seed <n>', 'seed of every random choice').default(DEFAULT_SEED).argParser(parseSeed);
+const tokenizerOption = () => new Option('--tokenizer <name>', `tokenizer (${TOKENIZERS.join(', ')})`).default(DEFAULT_TOKENIZER).argParser(parseTokenizer);
+
+const program = new Command()
+  .name('tooltax')
+  .description('Measure the tools tax: tokens that MCP tool lists and agent protocols burn in an LLM prompt.\nRun through npm: `npm run bench -- <command> [options]`.')
+  .showHelpAfterError();
+
+program
+  .command('catalog')
+  .description('regenerate the calibrated synthetic catalog and print its footprint beside the published targets; with --catalog, report the footprint of your own tools/list dump')
+  .addOption(seedOption())
+  .addOption(tokenizerOption())
+  .option('--catalog <paths>', 'tools/list dumps (files or folders, comma-separated) to report on instead', (v: string) => v.split(','))
+  .action((o: { seed: number; tokenizer: TokenizerName; catalog?: string[] }) => {
+    const catalog = o.catalog ? loadCatalog(o.catalog) : writeSyntheticCatalog(root, o.seed).catalog;
+    log(tableToMarkdown(footprintTable(catalog, tokenCounter(o.tokenizer))));
+  });
+
+program
+  .command('tasks')
+  .description('regenerate the labelled task set (and the held-out calibration set) and print its mix and lexical overlap')
+  .addOption(seedOption())
+  .action((o: { seed: number }) => {
+    const { catalog } = writeSyntheticCatalog(root, o.seed);
+    const { tasks, calibration, dir } = writeSyntheticTasks(root, o.seed, catalog);
+    log(`wrote ${tasks.length} tasks and ${calibration.length} calibration tasks to ${dir}\n`);
+    log(tableToMarkdown(taskMixTable(tasks)));
+    log(tableToMarkdown(overlapTable(tasks, catalog)));
+  });
+
+program
+  .command('bench', { isDefault: true })
+  .description('regenerate inputs, run every pipeline on every task turn, write results/ and reports/ (default command)')
+  .addOption(seedOption())
+  .option('--seeds <list>', 'comma-separated seeds of the task sets', parseSeeds, [...MEASUREMENT_PARAMS.seeds])
+  .option('--catalog <paths>', 'your own tools/list dumps (files or folders, comma-separated) instead of the synthetic catalog', (v: string) => v.split(','))
+  .option('--tasks <file>', 'your own task file (JSON Lines) for --catalog')
+  .addOption(tokenizerOption())
+  .option('--out <dir>', 'results directory (default results/, or results/<catalog> for --catalog)')
+  .option('--reports <dir>', 'reports directory (default reports/, or reports/<catalog> for --catalog)')
+  .option('--pipelines <ids>', 'comma-separated pipeline ids to run (default: all)', (v: string) => v.split(','))
+  .option('--quick', 'a small task subset and one seed, for CI', false)
+  .action(async (o: { seed: number; seeds: number[]; catalog?: string[]; tasks?: string; tokenizer: TokenizerName; out?: string; reports?: string; pipelines?: string[]; quick: boolean }) => {
+    if (o.tasks && !o.catalog) throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
+    const { resultsDir, reportsDir } = await runBench({ ...o, seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds], root, log });
+    log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir, 'tables.md')}`);
+  });
+
+program
+  .command('report')
+  .description('re-render reports from an existing results directory without re-running the bench')
+  .option('--results <dir>', 'results directory', join(root, 'results'))
+  .option('--reports <dir>', 'reports directory', join(root, 'reports'))
+  .action((o: { results: string; reports: string }) => {
+    renderReports(o.results, o.reports);
+    log(`reports written to ${o.reports}`);
+  });
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  if (err instanceof InputError) {
+    console.error(`error: ${err.message}`);
+    process.exit(2);
+  }
+  throw err;
+});

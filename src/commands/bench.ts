@@ -1,0 +1,119 @@
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { MEASUREMENT_PARAMS } from '../bench/params.ts';
+import { runPipeline, type TurnRecord } from '../bench/run-pipeline.ts';
+import { writeEvents, writeRunInfo, writeTableResult, writeTurnRecords } from '../bench/results.ts';
+import { summarize, type PipelineSummary } from '../bench/summarize.ts';
+import { loadCatalog } from '../catalog/load.ts';
+import type { Catalog } from '../catalog/types.ts';
+import { PIPELINES } from '../pipelines/registry.ts';
+import type { PipelineContext } from '../pipelines/types.ts';
+import { footprintTable } from '../report/catalog-tables.ts';
+import { mainMeasuredTable } from '../report/main-table.ts';
+import type { Table } from '../report/table.ts';
+import { loadTasks } from '../tasks/load.ts';
+import { overlapTable } from '../tasks/overlap.ts';
+import { taskMixTable } from '../tasks/stats.ts';
+import type { Task } from '../tasks/types.ts';
+import { tokenCounter, type TokenizerName } from '../tokens/counter.ts';
+import { progress } from '../util/progress.ts';
+import { renderReports } from './report.ts';
+import { tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
+
+export interface BenchOptions {
+  root: string;
+  seed: number;
+  seeds: number[];
+  catalog?: string[];
+  tasks?: string;
+  tokenizer: TokenizerName;
+  out?: string;
+  reports?: string;
+  pipelines?: string[];
+  quick: boolean;
+  log: (line: string) => void;
+}
+
+/** Tasks used by --quick (CI): the first ones of each kind. */
+const QUICK_TASKS = { single: 40, multi: 30, long: 6 };
+
+export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string; reportsDir: string; summaries: PipelineSummary[] }> {
+  const started = performance.now();
+  const tokens = tokenCounter(opts.tokenizer);
+  const tables: Table[] = [];
+  let catalog: Catalog;
+  let taskSets: { seed: number; tasks: Task[] }[] = [];
+  let calibration: Task[] = [];
+
+  if (!opts.catalog) {
+    const { catalog: c, dir } = writeSyntheticCatalog(opts.root, opts.seed);
+    catalog = c;
+    const written = writeSyntheticTasks(opts.root, opts.seed, catalog);
+    calibration = written.calibration;
+    taskSets.push({ seed: opts.seed, tasks: written.tasks });
+    for (const s of opts.seeds.filter((x) => x !== opts.seed)) taskSets.push({ seed: s, tasks: tasksForSeed(s) });
+    opts.log(`catalog: regenerated ${dir} (seed ${opts.seed}); tasks: regenerated ${written.dir}`);
+  } else {
+    catalog = loadCatalog(opts.catalog);
+    if (opts.tasks) taskSets.push({ seed: opts.seed, tasks: loadTasks(opts.tasks, catalog) });
+    opts.log(`catalog: ${opts.catalog.join(', ')} (${catalog.tools.length} tools, ${catalog.servers.length} servers)${opts.tasks ? `; tasks: ${opts.tasks}` : ''}`);
+  }
+  if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
+
+  const resultsDir = opts.out ?? join(opts.root, 'results', opts.catalog ? catalog.name : '');
+  const reportsDir = opts.reports ?? join(opts.root, 'reports', opts.catalog ? catalog.name : '');
+  tables.push(footprintTable(catalog, tokens));
+  if (taskSets.length) tables.push(taskMixTable(taskSets[0]!.tasks), overlapTable(taskSets[0]!.tasks, catalog));
+
+  const summaries: PipelineSummary[] = [];
+  const entries = PIPELINES.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
+  const pipelineSettings: Record<string, unknown> = {};
+  if (taskSets.length) {
+    for (const entry of entries) {
+      const pipeline = entry.create();
+      const ctx: PipelineContext = { catalog, tokens, seed: opts.seed, workDir: resultsDir, calibrationTasks: calibration };
+      await pipeline.prepare?.(ctx);
+      const all: TurnRecord[] = [];
+      for (const { seed, tasks } of taskSets) {
+        const bar = progress(`${pipeline.label} seed ${seed}`, tasks.length);
+        const events: Record<string, unknown>[] = [];
+        const records = await runPipeline(pipeline, tasks, {
+          catalog,
+          tokens,
+          seed,
+          onTask: () => bar.tick(),
+          onEvents: (taskId, turn, evs) => events.push(...evs.map((e) => ({ taskId, turn, ...e }))),
+        });
+        bar.stop();
+        writeTurnRecords(resultsDir, pipeline.id, seed, records);
+        writeEvents(resultsDir, pipeline.id, seed, events);
+        all.push(...records);
+      }
+      const settings = pipeline.describe?.() ?? {};
+      pipelineSettings[pipeline.id] = settings;
+      summaries.push(summarize(all, pipeline.label, settings, opts.seed));
+      opts.log(`${pipeline.label.padEnd(22)} ${Math.round(summaries.at(-1)!.toolTokens.mean).toLocaleString('en-US').padStart(8)} tool tokens/turn`);
+    }
+    const context = `Catalog ${catalog.name} (${catalog.tools.length} tools), tokenizer ${opts.tokenizer}, ${taskSets.reduce((s, t) => s + t.tasks.length, 0)} task runs${opts.quick ? ' (--quick subset)' : ''}.`;
+    tables.push(mainMeasuredTable(summaries, context));
+  }
+
+  for (const t of tables) writeTableResult(resultsDir, t);
+  writeRunInfo(resultsDir, {
+    tool: 'tooltax',
+    catalog: { name: catalog.name, source: catalog.source, tools: catalog.tools.length, servers: catalog.servers },
+    tokenizer: opts.tokenizer,
+    seeds: taskSets.map((s) => s.seed),
+    quick: opts.quick,
+    pipelines: pipelineSettings,
+    measurementParams: MEASUREMENT_PARAMS,
+    tableOrder: tables.map((t) => t.id),
+    seconds: (performance.now() - started) / 1000,
+  });
+  renderReports(resultsDir, reportsDir);
+  return { resultsDir, reportsDir, summaries };
+}
+
+function quickSubset(tasks: Task[]): Task[] {
+  return (['single', 'multi', 'long'] as const).flatMap((k) => tasks.filter((t) => t.kind === k).slice(0, QUICK_TASKS[k]));
+}

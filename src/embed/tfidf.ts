@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import type { Encoder } from './types.ts';
+import { l2Normalize } from './vector.ts';
+
+export interface TfidfOptions {
+  /** The documents the vocabulary and idf are fitted on (e.g. every tool summary). */
+  corpus: readonly string[];
+}
+
+/**
+ * Lower-case word tokens. camelCase and snake_case are split first because tool names such as
+ * `createIssue` or `list_channels` carry the words a query would use.
+ */
+export function tokenize(text: string): string[] {
+  const spaced = text.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
+  return spaced.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * Lexical baseline for ablations: TF-IDF with sublinear tf (1 + ln tf) and smoothed idf
+ * (ln((1 + N) / (1 + df)) + 1, as scikit-learn), dense over the sorted corpus vocabulary and
+ * L2-normalised. Words outside the corpus are ignored, so a query sharing no word with any tool
+ * gets the zero vector (score 0 against everything).
+ */
+export function createTfidfEncoder(options: TfidfOptions): Encoder & { fingerprint: string; vocabulary: readonly string[] } {
+  const { corpus } = options;
+  if (!corpus || corpus.length === 0) throw new Error('tfidf: options.corpus must be a non-empty list of texts to fit the vocabulary on');
+  const df = new Map<string, number>();
+  for (const doc of corpus) for (const term of new Set(tokenize(doc))) df.set(term, (df.get(term) ?? 0) + 1);
+  if (df.size === 0) throw new Error('tfidf: the corpus contains no words');
+  const vocabulary = [...df.keys()].sort();
+  const column = new Map(vocabulary.map((t, i) => [t, i]));
+  const n = corpus.length;
+  const idf = Float32Array.from(vocabulary, (t) => Math.log((1 + n) / (1 + df.get(t)!)) + 1);
+  // The fit depends on the multiset of documents, not their order.
+  const fingerprint = createHash('sha256').update([...corpus].sort().join('\u0000')).digest('hex').slice(0, 16);
+
+  return {
+    name: 'tfidf',
+    description: `TF-IDF (sublinear tf, smoothed idf, L2-normalised), vocabulary of ${vocabulary.length} words fitted on ${n} texts (corpus sha256 ${fingerprint})`,
+    dim: vocabulary.length,
+    fingerprint: `corpus-${fingerprint}`,
+    vocabulary,
+    async embed(texts: readonly string[]): Promise<Float32Array[]> {
+      return texts.map((text) => {
+        const tf = new Map<number, number>();
+        for (const term of tokenize(text)) {
+          const col = column.get(term);
+          if (col !== undefined) tf.set(col, (tf.get(col) ?? 0) + 1);
+        }
+        const v = new Float32Array(vocabulary.length);
+        for (const [col, count] of tf) v[col] = (1 + Math.log(count)) * idf[col]!;
+        return l2Normalize(v);
+      });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/** One labelled similarity: the router's score for a (query, tool) pair and whether the tool is relevant. */
+export interface LabelledScore {
+  score: number;
+  relevant: boolean;
+}
+
+export interface ThresholdPoint {
+  theta: number;
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+  /** tp / (tp + fp); 0 when nothing is selected. */
+  precision: number;
+  /** tp / (tp + fn); 0 when there is nothing relevant. */
+  recall: number;
+  /** 2tp / (2tp + fp + fn); 0 when tp = 0. */
+  f1: number;
+}
+
+export interface ThresholdSweep {
+  step: number;
+  points: ThresholdPoint[];
+  /** Highest F1; among equal F1 the lowest θ (keeping more tools is the safer error). */
+  best: ThresholdPoint;
+}
+
+/**
+ * Calibrate the gating threshold θ: for θ = 0, step, 2·step, … ≤ 1, select pairs with
+ * score ≥ θ and score the selection against the labels. Pure; θ values are rounded to 10
+ * decimals so 0.3 is 0.3 and not 0.30000000000000004.
+ */
+export function sweepThreshold(pairs: readonly LabelledScore[], step = 0.01): ThresholdSweep {
+  if (!(step > 0 && step <= 1)) throw new Error(`sweepThreshold: step must be in (0, 1], got ${step}`);
+  for (const [i, p] of pairs.entries()) {
+    if (!Number.isFinite(p.score)) throw new Error(`sweepThreshold: pair ${i} has a non-finite score ${p.score}`);
+  }
+  const positives = pairs.filter((p) => p.relevant).length;
+  const points: ThresholdPoint[] = [];
+  const n = Math.floor(1 / step + 1e-9);
+  for (let i = 0; i <= n; i++) {
+    const theta = Number((i * step).toFixed(10));
+    let tp = 0;
+    let fp = 0;
+    for (const p of pairs) {
+      if (p.score >= theta) {
+        if (p.relevant) tp++;
+        else fp++;
+      }
+    }
+    const fn = positives - tp;
+    const tn = pairs.length - positives - fp;
+    // F1 from counts (not from the rounded precision/recall) so equal F1s compare equal.
+    points.push({
+      theta,
+      tp,
+      fp,
+      fn,
+      tn,
+      precision: tp + fp === 0 ? 0 : tp / (tp + fp),
+      recall: positives === 0 ? 0 : tp / positives,
+      f1: tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn),
+    });
+  }
+  let best = points[0]!;
+  for (const p of points) if (p.f1 > best.f1) best = p;
+  return { step, points, best };
+}

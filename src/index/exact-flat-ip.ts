@@ -1,0 +1,64 @@
+import { checkAdd, checkQuery, compareHits, type SearchHit, type VectorIndex } from './types.ts';
+
+/**
+ * Exhaustive inner-product search in plain TypeScript. It is the reference implementation
+ * (faiss must agree with it) and the fallback when faiss-node is not built. A few thousand
+ * 512-d vectors take well under a millisecond or two per query, so no approximation is needed.
+ */
+export class ExactFlatIpIndex implements VectorIndex {
+  readonly name = 'exact-flat-ip';
+  private ids: string[] = [];
+  private idSet = new Set<string>();
+  // One contiguous buffer (row-major), grown by doubling, so the scan stays cache-friendly.
+  private data: Float32Array;
+
+  constructor(readonly dim: number) {
+    if (!Number.isInteger(dim) || dim <= 0) throw new Error(`exact-flat-ip: dimension must be a positive integer, got ${dim}`);
+    this.data = new Float32Array(dim * 64);
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  add(ids: readonly string[], vectors: readonly Float32Array[]): void {
+    checkAdd(this.dim, ids, vectors, this.idSet);
+    const needed = (this.ids.length + ids.length) * this.dim;
+    if (needed > this.data.length) {
+      const grown = new Float32Array(Math.max(needed, this.data.length * 2));
+      grown.set(this.data.subarray(0, this.ids.length * this.dim));
+      this.data = grown;
+    }
+    for (let i = 0; i < ids.length; i++) {
+      this.data.set(vectors[i]!, (this.ids.length) * this.dim);
+      this.ids.push(ids[i]!);
+      this.idSet.add(ids[i]!);
+    }
+  }
+
+  search(query: Float32Array, k: number): SearchHit[] {
+    checkQuery(this.dim, query, k);
+    const n = this.ids.length;
+    const limit = Math.min(k, n);
+    if (limit === 0) return [];
+    // Keep the best `limit` hits in a small sorted array: k is tiny (≤ a few dozen) next to n.
+    const top: SearchHit[] = [];
+    const d = this.dim;
+    const data = this.data;
+    for (let row = 0; row < n; row++) {
+      let s = 0;
+      const off = row * d;
+      for (let j = 0; j < d; j++) s += data[off + j]! * query[j]!;
+      // Round to float32 like faiss does, so both indexes see the same ties.
+      const hit = { id: this.ids[row]!, score: Math.fround(s) };
+      if (top.length === limit && compareHits(hit, top[limit - 1]!) >= 0) continue;
+      let pos = top.length === limit ? limit - 1 : top.length;
+      top[pos] = hit;
+      while (pos > 0 && compareHits(top[pos]!, top[pos - 1]!) < 0) {
+        [top[pos], top[pos - 1]] = [top[pos - 1]!, top[pos]!];
+        pos--;
+      }
+    }
+    return top;
+  }
+}

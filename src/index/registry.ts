@@ -1,0 +1,33 @@
+import { ExactFlatIpIndex } from './exact-flat-ip.ts';
+import { FaissFlatIpIndex, loadFaiss } from './faiss-flat-ip.ts';
+import type { VectorIndex } from './types.ts';
+
+export const VECTOR_INDEX_NAMES = ['faiss-flat-ip', 'exact-flat-ip'] as const;
+export type VectorIndexName = (typeof VECTOR_INDEX_NAMES)[number];
+
+export interface CreateVectorIndexOptions {
+  /**
+   * `auto` (default): faiss when it loads, else exact. `faiss`: faiss or throw with the reason.
+   * `exact`: always the in-process index.
+   */
+  prefer?: 'auto' | 'faiss' | 'exact';
+}
+
+export interface CreatedVectorIndex {
+  index: VectorIndex;
+  /** Why this implementation was chosen (e.g. why faiss was not), for result files. */
+  note: string;
+}
+
+/**
+ * Pick the vector index. Results should record `index.name` and `note`, since the two
+ * implementations are expected to agree but a reader must know which one ran.
+ */
+export async function createVectorIndex(dim: number, options: CreateVectorIndexOptions = {}): Promise<CreatedVectorIndex> {
+  const prefer = options.prefer ?? 'auto';
+  if (prefer === 'exact') return { index: new ExactFlatIpIndex(dim), note: 'exact index requested' };
+  const faiss = await loadFaiss();
+  if (faiss.ok) return { index: new FaissFlatIpIndex(faiss.faiss, dim), note: `faiss-node ${faiss.version}` };
+  if (prefer === 'faiss') throw new Error(`faiss index requested but ${faiss.reason}`);
+  return { index: new ExactFlatIpIndex(dim), note: `fell back to exact-flat-ip: ${faiss.reason}` };
+}

@@ -1,0 +1,69 @@
+import type { TurnResult } from '../pipelines/types.ts';
+import { promptText } from '../pipelines/types.ts';
+import { hasCleanSeams } from '../prompt/sections.ts';
+import type { TokenCounter } from '../tokens/counter.ts';
+
+/**
+ * What is measured on one turn's prompt. Everything here is computed from the prompt text
+ * and the exposure a pipeline returned, never from which pipeline it was.
+ */
+export interface TurnMetrics {
+  promptTokens: number;
+  /** Sections with role `tools`. */
+  toolTokens: number;
+  /** Tool tokens by section label (e.g. `summary-pool`, `promoted-schemas`). */
+  toolTokensByLabel: Record<string, number>;
+  systemTokens: number;
+  historyTokens: number;
+  userTokens: number;
+  /** Leading run of sections marked stable: the cacheable prefix. */
+  stablePrefixTokens: number;
+  listedTools: number;
+  fullSchemaTools: number;
+  discoveryCalls: number;
+  /** Retrieval quality of the full schemas present versus the turn's needed tools. */
+  needed: number;
+  neededPresent: number;
+  recall: number | null;
+  precision: number | null;
+  missingNeeded: boolean;
+}
+
+export function measureTurn(result: TurnResult, neededTools: readonly string[], tokens: TokenCounter): TurnMetrics {
+  const { sections } = result.prompt;
+  // Exact either way: with clean seams the sum of memoised section counts equals the count
+  // of the whole text; without them we count the whole text.
+  const counts = sections.map((s) => tokens.count(s.text));
+  const promptTokens = hasCleanSeams(sections) ? sum(counts) : tokens.count(promptText(result.prompt));
+  const byRole = (role: string) => sum(counts.filter((_, i) => sections[i]!.role === role));
+  const toolTokensByLabel: Record<string, number> = {};
+  sections.forEach((s, i) => {
+    if (s.role === 'tools') toolTokensByLabel[s.label] = (toolTokensByLabel[s.label] ?? 0) + counts[i]!;
+  });
+  let stablePrefixTokens = 0;
+  for (let i = 0; i < sections.length && sections[i]!.stable; i++) stablePrefixTokens += counts[i]!;
+
+  const present = new Set(result.exposure.fullSchemaTools);
+  const neededPresent = neededTools.filter((t) => present.has(t)).length;
+  return {
+    promptTokens,
+    toolTokens: byRole('tools'),
+    toolTokensByLabel,
+    systemTokens: byRole('system'),
+    historyTokens: byRole('history'),
+    userTokens: byRole('user'),
+    stablePrefixTokens,
+    listedTools: result.exposure.listedTools.length,
+    fullSchemaTools: present.size,
+    discoveryCalls: result.exposure.discoveryCalls.length,
+    needed: neededTools.length,
+    neededPresent,
+    recall: neededTools.length ? neededPresent / neededTools.length : null,
+    precision: present.size ? neededPresent / present.size : null,
+    missingNeeded: neededPresent < neededTools.length,
+  };
+}
+
+function sum(xs: readonly number[]): number {
+  return xs.reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,80 @@
+import { periodEndLabel, periodLabel } from './period.ts';
+import type { ContractHop, ContractReviewInput } from './workflows/contract-review.ts';
+import type { InvoiceHop, InvoiceInput } from './workflows/invoice.ts';
+import type { ItHop, ItOnboardingInput } from './workflows/it-provisioning.ts';
+import type { PayrollHop, PayrollRunInput } from './workflows/payroll.ts';
+
+/**
+ * The harness's OWN English coordination instructions: what an orchestrator would write to the
+ * next agent if it did not use AACP. Written for this harness (not copied from the draft or its
+ * SDK); they ask for what published-figures.md says each payroll hop asks for, in the
+ * polite, complete style of a production prompt. Each is the baseline its packet replaces.
+ */
+
+const SYMBOL: Record<string, string> = { GBP: '£', USD: '$', EUR: '€' };
+
+function money(amount: number, currency: string): string {
+  const sym = SYMBOL[currency.toUpperCase()];
+  const n = amount.toLocaleString('en-GB');
+  return sym ? `${sym}${n}` : `${n} ${currency.toUpperCase()}`;
+}
+
+export function payrollInstruction(hop: PayrollHop, i: PayrollRunInput): string {
+  const month = periodLabel(i.period);
+  switch (hop) {
+    case 'fetch-employees':
+      return `Could you pull the salary records for the pay period ending ${periodEndLabel(i.period)}? I only want employees who are currently active, and for each one please include their department, cost centre, base salary, any salary change made during the month and their pension contribution rate. Send the results back to me as a JSON array.`;
+    case 'fetch-budgets':
+      return `Thanks, I have the employee salary data from the HR system now. Before we go any further I need to check payroll costs against the approved budgets, so please send me the budget allocation for each cost centre for ${month}, together with the spend so far this financial year, as JSON.`;
+    case 'merge-calculate':
+      return `I now hold both the salary records and the cost centre budgets. Please combine the two datasets, apply each employee's pension contribution rate, work out net pay including the PAYE tax deductions, check the totals against the approved budgets and flag anything that looks unusual. Use version 2 of the payroll rules.`;
+    case 'generate-report':
+      return `The payroll calculation for ${month} is finished. Please produce this month's payroll report from the standard monthly template, with a summary page, a breakdown by department and the anomaly flags highlighted, and compare it against last month. I need it in both PDF and Excel.`;
+    case 'log-run':
+      return `Please write an audit record for this payroll run: the orchestrator coordinated it, the chain went HR agent, finance agent, HR agent, HR agent, and the run needs review before it is approved.`;
+    case 'send-report':
+      return `Please email the ${month} payroll report as a PDF attachment to the finance director and the HR director, and make it clear in the message that it needs their review before anything is paid.`;
+  }
+}
+
+export function itInstruction(hop: ItHop, i: ItOnboardingInput): string {
+  const u = i.username;
+  switch (hop) {
+    case 'create-account':
+      return `We have a new starter, ${u}. Please create their Active Directory account and, once it is set up, send me back their email address, department, security groups and the password reset link.`;
+    case 'provision-mailbox':
+      return `Next, please set up a mailbox for ${u}, assign the standard Microsoft 365 licence and add them to their team's distribution lists. Let me know which licence and lists were applied.`;
+    case 'grant-vpn':
+      return `Please give ${u} remote VPN access with multi-factor authentication turned on, and confirm when the profile is active.`;
+    case 'create-crm-user':
+      return `Please create a CRM user for ${u} with the standard sales representative profile and tell me when it is ready.`;
+    case 'issue-badge':
+      return `Please issue ${u} a building pass that opens the main entrance and the third floor.`;
+    case 'log-provisioning':
+      return `Please record an audit entry saying that ${u} was provisioned across the directory, mail, VPN, CRM and badge systems and that every step completed successfully.`;
+  }
+}
+
+export function invoiceInstruction(hop: InvoiceHop, i: InvoiceInput): string {
+  const amount = money(i.amount, i.currency);
+  switch (hop) {
+    case 'process-invoice':
+      return `We have received invoice ${i.invoiceRef} from ${i.supplier} for ${amount}. Please process it: match it against purchase order ${i.purchaseOrder}, check that the amounts agree and apply our standard 30-day payment terms.`;
+    case 'schedule-payment':
+      return `The invoice from ${i.supplier} has been approved. Please schedule a bank transfer of ${amount} to them on 30-day terms and confirm the payment date.`;
+    case 'log-invoice':
+      return `Please write an audit record for invoice ${i.invoiceRef}: supplier ${i.supplier}, amount ${amount}, handled by the finance agent, payment now scheduled.`;
+  }
+}
+
+export function contractInstruction(hop: ContractHop, i: ContractReviewInput): string {
+  const clause = i.clause.replace(/^s(\d+)$/i, 'section $1');
+  switch (hop) {
+    case 'request-review':
+      return `We have received an ${i.contractType} from ${i.party}. Please review its clauses and give me a risk assessment before anyone signs it.`;
+    case 'flag-clause':
+      return `Please flag ${clause} of the ${i.contractType} with ${i.party} for legal review: it restricts our intellectual property rights, I would rate the risk as ${i.risk}, and nobody should sign it until this is resolved.`;
+    case 'log-review':
+      return `Please log the outcome of the ${i.contractType} review for ${i.party}: the legal agent rated it ${i.risk} risk and it is still waiting for a senior review.`;
+  }
+}

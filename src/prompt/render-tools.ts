@@ -1,0 +1,11 @@
+import { serializeToolDefinition, type CatalogTool } from '../catalog/types.ts';
+
+/** Full tool definitions as a host passes them: the tools/list entries, one JSON per line. */
+export function renderToolDefinitions(tools: readonly CatalogTool[], heading = 'Available tools (MCP tools/list):'): string {
+  return [heading, ...tools.map((t) => serializeToolDefinition(t.definition))].join('\n');
+}
+
+/** Phase-1 style summary lines: `server/name: summary`. */
+export function renderToolSummaries(tools: readonly CatalogTool[], heading = 'Tools you can ask for (summaries):'): string {
+  return [heading, ...tools.map((t) => `- ${t.id}: ${t.summary}`)].join('\n');
+}

@@ -1,0 +1,17 @@
+import type { PromptSection, SectionRole } from '../pipelines/types.ts';
+
+/**
+ * Builds a prompt section whose text starts with a non-space character and ends with a
+ * newline. At such a seam cl100k/o200k pre-tokenisation always splits, so the tokens of the
+ * whole prompt equal the sum of its sections' tokens: counts can be memoised per section
+ * and still be exact (test/prompt/sections.test.ts checks it on real prompts).
+ */
+export function section(role: SectionRole, label: string, text: string, stable: boolean): PromptSection {
+  const body = text.trim();
+  return { role, label, text: `${body}\n`, stable };
+}
+
+/** True when the seam rule above holds between every pair of sections. */
+export function hasCleanSeams(sections: readonly PromptSection[]): boolean {
+  return sections.every((s) => s.text.length > 0 && s.text.endsWith('\n') && !/^\s/.test(s.text));
+}

@@ -1,0 +1,63 @@
+import type { Catalog } from '../catalog/types.ts';
+import type { PromptSection, SharedPromptParts } from '../pipelines/types.ts';
+import type { TaskTurn } from '../tasks/types.ts';
+import { section } from './sections.ts';
+
+/**
+ * The parts of the prompt that do not depend on the pipeline: the system text (C_sys), the
+ * conversation so far, and the user's message. Every pipeline receives the same ones, so
+ * differences between pipelines are differences in how they present tools.
+ */
+export const SYSTEM_PROMPT = [
+  'You are an operations assistant for a software team. You complete the user\'s requests by calling the tools made available to you.',
+  'Call a tool only when it is needed, with arguments that follow its input schema exactly. If a tool you need is not available, say so and ask how to proceed instead of guessing.',
+  'After each tool result, report what you found in a few sentences and propose the next step.',
+].join('\n');
+
+export function systemSection(): PromptSection {
+  return section('system', 'system', SYSTEM_PROMPT, true);
+}
+
+export function userSection(message: string): PromptSection {
+  return section('user', 'user-message', `User: ${message}`, false);
+}
+
+/**
+ * The transcript a completed turn leaves in the context: the user's message, the calls the
+ * agent made (the turn's ground-truth tools, in order), their results (each tool's sample
+ * response), and a short reply. This is the ideal trajectory, the same for every pipeline;
+ * what goes wrong when a pipeline hides a needed tool is the projection layer's business.
+ */
+export function transcriptSection(catalog: Catalog, turnIndex: number, turn: TaskTurn): PromptSection {
+  const lines = [`User: ${turn.user}`];
+  for (const id of turn.tools) {
+    const tool = catalog.tools.find((t) => t.id === id);
+    if (!tool) throw new Error(`transcript: unknown tool ${id}`);
+    lines.push(`Assistant → tool call ${tool.name} ${JSON.stringify(exampleArguments(tool.definition.inputSchema))}`);
+    lines.push(`Tool result (${tool.name}): ${JSON.stringify(tool.sampleResponse ?? { ok: true })}`);
+  }
+  lines.push(turn.tools.length ? `Assistant: Done — summarised the ${turn.tools.length === 1 ? 'result' : 'results'} above for you.` : 'Assistant: Understood.');
+  return section('history', `turn-${turnIndex + 1}`, lines.join('\n'), false);
+}
+
+export function sharedParts(history: readonly PromptSection[], message: string): SharedPromptParts {
+  return { system: systemSection(), history: [...history], user: userSection(message) };
+}
+
+/** Plausible arguments for a call: each required parameter's default, first enum value or a placeholder. */
+function exampleArguments(schema: Record<string, unknown>): Record<string, unknown> {
+  const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  const args: Record<string, unknown> = {};
+  for (const name of required) {
+    const p = props[name] ?? {};
+    if (p.default !== undefined) args[name] = p.default;
+    else if (Array.isArray(p.enum) && p.enum.length) args[name] = p.enum[0];
+    else if (p.type === 'integer' || p.type === 'number') args[name] = 1;
+    else if (p.type === 'boolean') args[name] = true;
+    else if (p.type === 'array') args[name] = [];
+    else if (p.type === 'object') args[name] = {};
+    else args[name] = `<${name}>`;
+  }
+  return args;
+}

@@ -1,0 +1,33 @@
+/**
+ * Published figures, printed BESIDE our measurements with the difference, never used as our
+ * results. Source: ../shared/reference/published-figures.md (the Tool Attention paper,
+ * arXiv 2604.21816, Tables 2–5).
+ */
+export const PUBLISHED_SOURCE = 'Tool Attention paper (arXiv 2604.21816), via shared/reference/published-figures.md';
+
+/** Table 2: the testbed. */
+export const PUBLISHED_TESTBED = [
+  { server: 'github', displayName: 'GitHub', tools: 30, meanTokens: 520 },
+  { server: 'filesystem', displayName: 'Filesystem', tools: 10, meanTokens: 180 },
+  { server: 'database', displayName: 'Database', tools: 20, meanTokens: 410 },
+  { server: 'slack', displayName: 'Slack', tools: 15, meanTokens: 290 },
+  { server: 'web', displayName: 'Web', tools: 10, meanTokens: 220 },
+  { server: 'jira', displayName: 'Jira', tools: 35, meanTokens: 470 },
+] as const;
+
+export const PUBLISHED_TOTAL = { tools: 120, meanTokens: 394, totalTokens: 47_300 } as const;
+
+export type PublishedServer = (typeof PUBLISHED_TESTBED)[number]['server'];
+
+export function publishedServer(server: PublishedServer) {
+  return PUBLISHED_TESTBED.find((s) => s.server === server)!;
+}
+
+/** Table 3, keyed by our pipeline ids. Only the first two columns are measurements in the paper. */
+export const PUBLISHED_MAIN: Record<string, { method: string; toolTokens: number; toolTokensCi: number; rhoT30: number; success: number; p50: number; p95: number; costPerTask: number }> = {
+  'b1-full-schema': { method: 'B1 Full-Schema', toolTokens: 47_312, toolTokensCi: 210, rhoT30: 0.24, success: 72.1, p50: 4.18, p95: 7.93, costPerTask: 0.213 },
+  'b2-static-pruning': { method: 'B2 Static Pruning', toolTokens: 11_865, toolTokensCi: 145, rhoT30: 0.56, success: 57.6, p50: 3.77, p95: 7.11, costPerTask: 0.089 },
+  'b3-simple-retrieval': { method: 'B3 Simple Retrieval', toolTokens: 4_082, toolTokensCi: 95, rhoT30: 0.78, success: 81.4, p50: 2.15, p95: 4.62, costPerTask: 0.041 },
+  'b4-cli-lazy': { method: 'B4 CLI Lazy', toolTokens: 480, toolTokensCi: 30, rhoT30: 0.94, success: 88.0, p50: 2.4, p95: 5.35, costPerTask: 0.029 },
+  'tool-attention': { method: 'Tool Attention', toolTokens: 2_368, toolTokensCi: 85, rhoT30: 0.91, success: 94.2, p50: 2.01, p95: 4.25, costPerTask: 0.03 },
+};

@@ -1,0 +1,45 @@
+import { Rng } from '../util/rng.ts';
+
+export interface Estimate {
+  mean: number;
+  /** 95% percentile-bootstrap interval of the mean. */
+  low: number;
+  high: number;
+  n: number;
+}
+
+/**
+ * Mean with a percentile bootstrap 95% interval, resampling with a seeded generator so the
+ * interval is reproducible.
+ */
+export function bootstrapMean(values: readonly number[], seed = 42, resamples = 1000): Estimate {
+  const n = values.length;
+  if (n === 0) return { mean: NaN, low: NaN, high: NaN, n: 0 };
+  const mean = values.reduce((a, b) => a + b, 0) / n;
+  const rng = new Rng(seed, 'bootstrap');
+  const means = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let s = 0;
+    for (let i = 0; i < n; i++) s += values[Math.floor(rng.next() * n)]!;
+    means[r] = s / n;
+  }
+  means.sort();
+  return { mean, low: quantileSorted(means, 0.025), high: quantileSorted(means, 0.975), n };
+}
+
+/** Linear-interpolated quantile of an ascending array. */
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
+  if (sorted.length === 0) return NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+export function quantile(values: readonly number[], q: number): number {
+  return quantileSorted([...values].sort((a, b) => a - b), q);
+}
+
+export function mean(values: readonly number[]): number {
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN;
+}

@@ -1,0 +1,91 @@
+import { readFileSync, existsSync } from 'node:fs';
+import type { Catalog } from '../catalog/types.ts';
+import { describeValue, InputError } from '../util/input-error.ts';
+import { isObject } from '../util/json.ts';
+import type { Task, TaskKind, TaskTurn } from './types.ts';
+
+const KINDS: readonly TaskKind[] = ['single', 'multi', 'long'];
+
+/** One task per line, as JSON; the file ends with a newline. */
+export function tasksToJsonl(tasks: readonly Task[]): string {
+  return tasks.map((t) => JSON.stringify(t)).join('\n') + '\n';
+}
+
+/**
+ * Reads and validates a task file (JSON Lines) against a catalog. Tools may be named by
+ * `server/name` or, where the name is unique in the catalog, by name alone; they come back
+ * as ids. Optional fields get defaults: `kind` from the number of turns, `initialState` with
+ * every auth scope the catalog's preconditions mention, `flags.ambiguous` false.
+ */
+export function loadTasks(file: string, catalog: Catalog): Task[] {
+  if (!existsSync(file)) throw new InputError(file, '', 'a JSON Lines task file', 'nothing at that path');
+  const resolve = toolResolver(catalog);
+  const allScopes = [...new Set(catalog.tools.flatMap((t) => t.preconditions.flatMap((p) => (p.kind === 'requires_auth' ? [p.scope] : []))))].sort();
+  const tasks: Task[] = [];
+  const ids = new Set<string>();
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (line.trim() === '') return;
+      const at = (path: string) => `line ${i + 1} ${path}`;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(line);
+      } catch (err) {
+        throw new InputError(file, at('$'), 'one JSON object per line', (err as Error).message);
+      }
+      if (!isObject(raw)) throw new InputError(file, at('$'), 'a task object', describeValue(raw));
+      if (typeof raw.id !== 'string' || !raw.id) throw new InputError(file, at('$.id'), 'a non-empty string', describeValue(raw.id));
+      if (ids.has(raw.id)) throw new InputError(file, at('$.id'), 'a unique task id', `"${raw.id}" again`);
+      ids.add(raw.id);
+      if (!Array.isArray(raw.turns) || raw.turns.length === 0) throw new InputError(file, at('$.turns'), 'a non-empty array of turns', describeValue(raw.turns));
+      const turns: TaskTurn[] = raw.turns.map((turn, j) => {
+        const p = `$.turns[${j}]`;
+        if (!isObject(turn)) throw new InputError(file, at(p), 'an object with "user" and "tools"', describeValue(turn));
+        if (typeof turn.user !== 'string' || !turn.user.trim()) throw new InputError(file, at(`${p}.user`), "the user's message (non-empty string)", describeValue(turn.user));
+        const tools = turn.tools ?? [];
+        if (!Array.isArray(tools)) throw new InputError(file, at(`${p}.tools`), 'an array of tool names', describeValue(tools));
+        return { user: turn.user, tools: tools.map((name, k) => resolve(name, file, at(`${p}.tools[${k}]`))) };
+      });
+      const kind = raw.kind ?? (turns.length === 1 ? 'single' : turns.length < 15 ? 'multi' : 'long');
+      if (!KINDS.includes(kind as TaskKind)) throw new InputError(file, at('$.kind'), `one of ${KINDS.join(', ')}`, describeValue(kind));
+      const groundTruth = [...new Set(turns.flatMap((t) => t.tools))].sort();
+      if (raw.groundTruthTools !== undefined) {
+        if (!Array.isArray(raw.groundTruthTools)) throw new InputError(file, at('$.groundTruthTools'), 'an array of tool names', describeValue(raw.groundTruthTools));
+        const given = raw.groundTruthTools.map((name, k) => resolve(name, file, at(`$.groundTruthTools[${k}]`)));
+        const missing = groundTruth.filter((id) => !given.includes(id));
+        if (missing.length) throw new InputError(file, at('$.groundTruthTools'), 'every tool the turns need', `${missing.join(', ')} missing`);
+      }
+      const scopes = isObject(raw.initialState) ? raw.initialState.authScopes : undefined;
+      if (scopes !== undefined && !(Array.isArray(scopes) && scopes.every((s) => typeof s === 'string'))) {
+        throw new InputError(file, at('$.initialState.authScopes'), 'an array of scope strings', describeValue(scopes));
+      }
+      const ambiguous = isObject(raw.flags) ? raw.flags.ambiguous : undefined;
+      if (ambiguous !== undefined && typeof ambiguous !== 'boolean') throw new InputError(file, at('$.flags.ambiguous'), 'true or false', describeValue(ambiguous));
+      tasks.push({
+        id: raw.id,
+        kind: kind as TaskKind,
+        turns,
+        groundTruthTools: groundTruth,
+        initialState: { authScopes: (scopes as string[] | undefined) ?? allScopes },
+        flags: { ambiguous: ambiguous ?? false },
+        servers: [...new Set(groundTruth.map((id) => catalog.tools.find((t) => t.id === id)!.server))].sort(),
+      });
+    });
+  if (tasks.length === 0) throw new InputError(file, '', 'at least one task', 'an empty file');
+  return tasks;
+}
+
+function toolResolver(catalog: Catalog) {
+  const byId = new Set(catalog.tools.map((t) => t.id));
+  const byName = new Map<string, string[]>();
+  for (const t of catalog.tools) byName.set(t.name, [...(byName.get(t.name) ?? []), t.id]);
+  return (name: unknown, file: string, path: string): string => {
+    if (typeof name !== 'string') throw new InputError(file, path, 'a tool name (string)', describeValue(name));
+    if (byId.has(name)) return name;
+    const ids = byName.get(name) ?? [];
+    if (ids.length === 1) return ids[0]!;
+    if (ids.length > 1) throw new InputError(file, path, `server/name, since "${name}" exists on several servers`, ids.join(' and '));
+    throw new InputError(file, path, `a tool of catalog "${catalog.name}" (name or server/name)`, `"${name}"`);
+  };
+}
