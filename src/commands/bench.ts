@@ -18,7 +18,8 @@ import type { Task } from '../tasks/types.ts';
 import { tokenCounter, type TokenizerName } from '../tokens/counter.ts';
 import { progress } from '../util/progress.ts';
 import { renderReports } from './report.ts';
-import { tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
+import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
+import { STUDIES } from '../bench/study-registry.ts';
 
 export interface BenchOptions {
   root: string;
@@ -44,12 +45,14 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   let catalog: Catalog;
   let taskSets: { seed: number; tasks: Task[] }[] = [];
   let calibration: Task[] = [];
+  let history: Task[] = [];
 
   if (!opts.catalog) {
     const { catalog: c, dir } = writeSyntheticCatalog(opts.root, opts.seed);
     catalog = c;
     const written = writeSyntheticTasks(opts.root, opts.seed, catalog);
     calibration = written.calibration;
+    history = historySample(opts.seed);
     taskSets.push({ seed: opts.seed, tasks: written.tasks });
     for (const s of opts.seeds.filter((x) => x !== opts.seed)) taskSets.push({ seed: s, tasks: tasksForSeed(s) });
     opts.log(`catalog: regenerated ${dir} (seed ${opts.seed}); tasks: regenerated ${written.dir}`);
@@ -66,12 +69,13 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   if (taskSets.length) tables.push(taskMixTable(taskSets[0]!.tasks), overlapTable(taskSets[0]!.tasks, catalog));
 
   const summaries: PipelineSummary[] = [];
+  const recordsByPipeline = new Map<string, TurnRecord[]>();
   const entries = PIPELINES.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
   const pipelineSettings: Record<string, unknown> = {};
   if (taskSets.length) {
     for (const entry of entries) {
       const pipeline = entry.create();
-      const ctx: PipelineContext = { catalog, tokens, seed: opts.seed, workDir: resultsDir, calibrationTasks: calibration };
+      const ctx: PipelineContext = { catalog, tokens, seed: opts.seed, workDir: resultsDir, calibrationTasks: calibration, historyTasks: history };
       await pipeline.prepare?.(ctx);
       const all: TurnRecord[] = [];
       for (const { seed, tasks } of taskSets) {
@@ -91,11 +95,29 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
       }
       const settings = pipeline.describe?.() ?? {};
       pipelineSettings[pipeline.id] = settings;
+      recordsByPipeline.set(pipeline.id, all);
       summaries.push(summarize(all, pipeline.label, settings, opts.seed));
       opts.log(`${pipeline.label.padEnd(22)} ${Math.round(summaries.at(-1)!.toolTokens.mean).toLocaleString('en-US').padStart(8)} tool tokens/turn`);
     }
     const context = `Catalog ${catalog.name} (${catalog.tools.length} tools), tokenizer ${opts.tokenizer}, ${taskSets.reduce((s, t) => s + t.tasks.length, 0)} task runs${opts.quick ? ' (--quick subset)' : ''}.`;
-    tables.push(mainMeasuredTable(summaries, context));
+    const main = new Set(entries.filter((e) => e.group === 'main').map((e) => e.id));
+    tables.push(mainMeasuredTable(summaries.filter((s) => main.has(s.pipeline)), context));
+  }
+
+  for (const study of STUDIES) {
+    const studyTables = await study.run({
+      root: opts.root,
+      catalog,
+      tasks: taskSets[0]?.tasks ?? [],
+      tokens,
+      seed: opts.seed,
+      quick: opts.quick,
+      resultsDir,
+      records: recordsByPipeline,
+      summaries,
+      log: opts.log,
+    });
+    tables.push(...studyTables);
   }
 
   for (const t of tables) writeTableResult(resultsDir, t);

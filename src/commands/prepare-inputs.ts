@@ -47,3 +47,8 @@ export function writeSyntheticTasks(root: string, seed: number, catalog: Catalog
 export function tasksForSeed(seed: number): Task[] {
   return new TaskGenerator(SERVER_SPECS).generate(seed);
 }
+
+/** Past usage for curators (B2 Static Pruning): an independent stream, never evaluated. */
+export function historySample(seed: number): Task[] {
+  return new TaskGenerator(SERVER_SPECS).generate(seed, 'history');
+}

@@ -3,6 +3,11 @@ import type { Pipeline } from './types.ts';
 
 export interface PipelineEntry {
   id: string;
+  /**
+   * Which table the pipeline belongs to: `main` (Table 3 and everything downstream),
+   * `ablation` (Table 5 variants) or `adol` (the ADOL mechanism table).
+   */
+  group: 'main' | 'ablation' | 'adol';
   create: () => Pipeline;
 }
 
@@ -11,5 +16,5 @@ export interface PipelineEntry {
  * returns a Pipeline and one line here (README "Add a baseline").
  */
 export const PIPELINES: PipelineEntry[] = [
-  { id: 'b1-full-schema', create: createFullSchemaPipeline },
+  { id: 'b1-full-schema', group: 'main', create: createFullSchemaPipeline },
 ];

@@ -80,6 +80,11 @@ export interface PipelineContext {
   workDir: string;
   /** Held-out tasks for calibrating thresholds; never the evaluated ones. */
   calibrationTasks: Task[];
+  /**
+   * A separate sample of past usage (what a curator would look at), never the evaluated
+   * tasks; empty when the user's catalog comes without one.
+   */
+  historyTasks: Task[];
 }
 
 export interface Pipeline {

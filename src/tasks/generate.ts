@@ -37,9 +37,10 @@ export class TaskGenerator {
     this.tools = specs.flatMap((server) => server.tools.map((tool) => ({ server, tool, id: toolId(server.server, tool.name) })));
   }
 
-  generate(seed: number): Task[] {
+  /** The evaluated task set; another `stream` (e.g. `history`) gives an independent sample. */
+  generate(seed: number, stream = 'tasks'): Task[] {
     const tasks: Task[] = [];
-    const rng = new Rng(seed, 'tasks');
+    const rng = new Rng(seed, stream);
     let n = 0;
     for (const kind of ['single', 'multi', 'long'] as const) {
       // Single-step tasks cycle through every eligible tool so each is exercised.

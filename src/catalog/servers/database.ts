@@ -1,3 +1,4 @@
+import { publishedServer } from '../../reference/published.ts';
 import type { ServerSpec } from '../spec.ts';
 import type { JsonSchema, Precondition } from '../types.ts';
 
@@ -136,8 +137,8 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 export const databaseServer: ServerSpec = {
   server: 'database',
   displayName: 'Database',
-  targetToolCount: 20,
-  targetTokensPerTool: 410,
+  targetToolCount: publishedServer('database').tools,
+  targetTokensPerTool: publishedServer('database').meanTokens,
   notes: [
     'Every call uses a pooled connection; when all 10 pool connections are busy the request waits up to 5 seconds and then fails with a pool_timeout error.',
     'Identifiers are quoted by the server, so tables and columns created with mixed case must be passed exactly as they were created.',

@@ -1,3 +1,4 @@
+import { publishedServer } from '../../reference/published.ts';
 import type { ServerSpec } from '../spec.ts';
 import type { JsonSchema, Precondition } from '../types.ts';
 
@@ -32,8 +33,8 @@ const WRITE: Precondition = { kind: 'requires_auth', scope: 'filesystem:write' }
 export const filesystemServer: ServerSpec = {
   server: 'filesystem',
   displayName: 'Filesystem',
-  targetToolCount: 10,
-  targetTokensPerTool: 180,
+  targetToolCount: publishedServer('filesystem').tools,
+  targetTokensPerTool: publishedServer('filesystem').meanTokens,
   notes: [
     'Only works within the allowed directories configured at startup; any other path is rejected with an access denied error.',
     'Symbolic links are resolved before the allowed-directory check, so a link pointing outside the allowed roots is refused.',

@@ -1,3 +1,4 @@
+import { publishedServer } from '../../reference/published.ts';
 import type { ServerSpec, ToolSpec } from '../spec.ts';
 import type { JsonSchema, Precondition } from '../types.ts';
 
@@ -2126,8 +2127,8 @@ const tools: ToolSpec[] = [
 export const githubServer: ServerSpec = {
   server: 'github',
   displayName: 'GitHub',
-  targetToolCount: 30,
-  targetTokensPerTool: 520,
+  targetToolCount: publishedServer('github').tools,
+  targetTokensPerTool: publishedServer('github').meanTokens,
   notes: [
     "Owner and repository are separate parameters: pass owner 'acme' and repo 'web-app', not 'acme/web-app'.",
     'Owner, repository and branch names are case-insensitive on GitHub, but labels and paths are matched exactly.',

@@ -1,3 +1,4 @@
+import { publishedServer } from '../../reference/published.ts';
 import type { ServerSpec, ToolSpec } from '../spec.ts';
 import type { JsonSchema, Precondition } from '../types.ts';
 
@@ -2215,8 +2216,8 @@ const searchFields: ToolSpec = {
 export const jiraServer: ServerSpec = {
   server: 'jira',
   displayName: 'Jira',
-  targetToolCount: 35,
-  targetTokensPerTool: 470,
+  targetToolCount: publishedServer('jira').tools,
+  targetTokensPerTool: publishedServer('jira').meanTokens,
   notes: [
     'All tools call the Jira REST API of the configured site as one account: an API token on Jira Cloud or a personal access token on Server/Data Center.',
     'Results reflect that account\'s permissions; issues in projects it cannot browse behave as if they did not exist.',

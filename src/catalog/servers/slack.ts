@@ -1,3 +1,4 @@
+import { publishedServer } from '../../reference/published.ts';
 import type { ServerSpec, ToolSpec } from '../spec.ts';
 import type { JsonSchema, Precondition } from '../types.ts';
 
@@ -894,8 +895,8 @@ const tools: ToolSpec[] = [
 export const slackServer: ServerSpec = {
   server: 'slack',
   displayName: 'Slack',
-  targetToolCount: 15,
-  targetTokensPerTool: 290,
+  targetToolCount: publishedServer('slack').tools,
+  targetTokensPerTool: publishedServer('slack').meanTokens,
   notes: [
     'All calls use the Slack Web API with the workspace token configured for this server.',
     'Channel and user arguments must be IDs; names like #general are resolved with one extra lookup.',

@@ -1,3 +1,4 @@
+import { publishedServer } from '../../reference/published.ts';
 import type { ServerSpec, ToolSpec } from '../spec.ts';
 import type { JsonSchema, Precondition } from '../types.ts';
 
@@ -362,6 +363,7 @@ const tools: ToolSpec[] = [
       'is the docs crawl done yet?',
       'how many pages has it grabbed so far',
       'give me what the crawler collected',
+      'did the {domain} crawl finish or fail?',
     ],
     ambiguousIntents: ['how is that job going?'],
     sampleResponse: {
@@ -451,6 +453,7 @@ const tools: ToolSpec[] = [
       'what does {url} look like right now?',
       'snap the status page so I can see the banner',
       'grab an image of {url} at phone width',
+      'I want to see the whole landing page top to bottom as a picture',
     ],
     sampleResponse: {
       screenshot_url: 'https://cdn.example-scraper.io/shots/2024-05-14/8c1f2a.png?sig=9a7b2e41c0d5f3&exp=1715781600',
@@ -465,8 +468,8 @@ const tools: ToolSpec[] = [
 export const webServer: ServerSpec = {
   server: 'web',
   displayName: 'Web',
-  targetToolCount: 10,
-  targetTokensPerTool: 220,
+  targetToolCount: publishedServer('web').tools,
+  targetTokensPerTool: publishedServer('web').meanTokens,
   notes: [
     'Only public http and https URLs are accepted; private network addresses and file URLs are rejected.',
     'Requests identify themselves with a bot user agent and respect robots.txt.',
