@@ -165,7 +165,9 @@ export class CachedEncoder implements Encoder {
     this.dim = inner.dim;
     this.fingerprint = inner.fingerprint;
     this.dir = cacheDirFor(options.dir ?? join('.cache', 'embeddings'), inner);
-    this.description = `${inner.description}; disk cache ${this.dir}`;
+    // Same description as the encoder: cached vectors are bit-identical, and a machine-specific
+    // cache path would make result files differ between machines.
+    this.description = inner.description;
     this.batchSize = options.batchSize ?? 256;
     if (!Number.isInteger(this.batchSize) || this.batchSize <= 0) throw new Error(`embedding cache: batchSize must be a positive integer, got ${this.batchSize}`);
   }

@@ -8,12 +8,22 @@ export interface TfidfOptions {
 }
 
 /**
- * Lower-case word tokens. camelCase and snake_case are split first because tool names such as
- * `createIssue` or `list_channels` carry the words a query would use.
+ * Lower-case word tokens. camelCase words are split too, because tool names such as
+ * `createIssue` carry the words a query would use; the joined form is kept as well so that
+ * `GitHub` still matches `github`. snake_case splits on the underscore like any punctuation.
  */
 export function tokenize(text: string): string[] {
-  const spaced = text.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
-  return spaced.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const out: string[] = [];
+  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const parts = word
+      .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+      .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+      .toLowerCase()
+      .split(' ');
+    out.push(...parts);
+    if (parts.length > 1) out.push(word.toLowerCase());
+  }
+  return out;
 }
 
 /**

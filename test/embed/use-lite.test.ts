@@ -1,0 +1,47 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Encoder } from '../../src/embed/types.ts';
+import { createUseLiteEncoder } from '../../src/embed/use-lite.ts';
+import { dot, norm } from '../../src/embed/vector.ts';
+
+describe('use-lite encoder (Universal Sentence Encoder lite, offline weights)', () => {
+  let enc: Encoder;
+  beforeAll(async () => {
+    enc = await createUseLiteEncoder({ batchSize: 4 });
+  });
+
+  it('describes itself and is 512-d', () => {
+    expect(enc.name).toBe('use-lite');
+    expect(enc.dim).toBe(512);
+    expect(enc.description).toMatch(/@energetic-ai\/model-embeddings-en@\d/);
+  });
+
+  it('scores a paraphrase pair higher than an unrelated pair', async () => {
+    const [a, b, c, d] = await enc.embed([
+      'create a new issue in the repository',
+      'open a fresh ticket in the repo',
+      'what is the weather forecast for tomorrow',
+      'cancel my calendar meeting',
+    ]);
+    const paraphrase = dot(a!, b!);
+    expect(paraphrase).toBeGreaterThan(dot(a!, c!));
+    expect(paraphrase).toBeGreaterThan(dot(b!, c!));
+    expect(paraphrase).toBeGreaterThan(dot(a!, d!));
+  });
+
+  it('returns unit vectors, one per text, across batch boundaries, independent of batching', async () => {
+    const texts = ['send a slack message', 'list pull requests', 'delete a file', 'search customers', 'upload an attachment', 'get invoice by id'];
+    const batched = await enc.embed(texts); // batchSize 4: two model calls
+    expect(batched).toHaveLength(texts.length);
+    for (const v of batched) {
+      expect(v).toBeInstanceOf(Float32Array);
+      expect(v.length).toBe(512);
+      expect(norm(v)).toBeCloseTo(1, 5);
+    }
+    const [single] = await enc.embed([texts[5]!]);
+    expect(dot(single!, batched[5]!)).toBeGreaterThan(0.999);
+  });
+
+  it('handles an empty list', async () => {
+    expect(await enc.embed([])).toEqual([]);
+  });
+});
