@@ -39,6 +39,11 @@ export function formatCell(value: Cell, c: Column): string {
   return c.kind === 'difference' && value > 0 ? `+${text}` : text;
 }
 
+/** Pipes (AACP packets are full of them) and newlines would break a Markdown row. */
+function markdownCell(text: string): string {
+  return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+}
+
 export function tableToMarkdown(t: Table): string {
   const align = t.columns.map((c) => (c.kind === 'label' ? '---' : '---:'));
   const lines = [
@@ -46,7 +51,7 @@ export function tableToMarkdown(t: Table): string {
     '',
     `| ${t.columns.map(headerText).join(' | ')} |`,
     `| ${align.join(' | ')} |`,
-    ...t.rows.map((r) => `| ${t.columns.map((c) => formatCell(r[c.key], c)).join(' | ')} |`),
+    ...t.rows.map((r) => `| ${t.columns.map((c) => markdownCell(formatCell(r[c.key], c))).join(' | ')} |`),
   ];
   if (t.notes?.length) lines.push('', ...t.notes.map((n) => `- ${n}`));
   return `${lines.join('\n')}\n`;

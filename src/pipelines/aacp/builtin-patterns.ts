@@ -34,8 +34,8 @@ function payroll(hop: PayrollHop, keywords: string[], needsPeriod: boolean): Bui
 export const BUILTIN_PATTERNS: readonly BuiltinPattern[] = [
   payroll('fetch-employees', ['salary', 'record', 'active', 'employee', 'department', 'pension', 'json'], true),
   payroll('fetch-budgets', ['budget', 'allocation', 'cost', 'centre', 'spend', 'approved'], true),
-  payroll('merge-calculate', ['combine', 'dataset', 'pension', 'paye', 'deduction', 'budget', 'rule'], false),
+  payroll('merge-calculate', ['merge', 'dataset', 'pension', 'paye', 'deduction', 'budget', 'rule'], false),
   payroll('generate-report', ['payroll', 'report', 'template', 'summary', 'department', 'anomaly', 'excel'], true),
-  payroll('log-run', ['audit', 'record', 'payroll', 'orchestrator', 'chain', 'review'], false),
-  payroll('send-report', ['email', 'payroll', 'report', 'attachment', 'finance', 'director', 'review'], true),
+  payroll('log-run', ['audit', 'record', 'payroll', 'orchestrator', 'agent', 'review'], false),
+  payroll('send-report', ['email', 'payroll', 'report', 'attached', 'finance', 'director', 'review'], true),
 ];

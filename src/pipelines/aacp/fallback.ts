@@ -72,7 +72,7 @@ export class FallbackEncoder {
     const entry = this.opts.registry.add({
       english,
       domain: hint.domain ?? packet.split('|')[1] ?? '',
-      keywords: keywordsOf(english),
+      keywords: [...keywordsOf(english)],
       packet,
       template: makeTemplate(packet, english, vars),
       encoder: llm.name,

@@ -23,17 +23,17 @@ export function payrollInstruction(hop: PayrollHop, i: PayrollRunInput): string 
   const month = periodLabel(i.period);
   switch (hop) {
     case 'fetch-employees':
-      return `Could you pull the salary records for the pay period ending ${periodEndLabel(i.period)}? I only want employees who are currently active, and for each one please include their department, cost centre, base salary, any salary change made during the month and their pension contribution rate. Send the results back to me as a JSON array.`;
+      return `Please send me the salary records of all active employees for the pay period ending ${periodEndLabel(i.period)}, with each person's department, cost centre, base salary, any change made this month and pension contribution rate, as a JSON array.`;
     case 'fetch-budgets':
-      return `Thanks, I have the employee salary data from the HR system now. Before we go any further I need to check payroll costs against the approved budgets, so please send me the budget allocation for each cost centre for ${month}, together with the spend so far this financial year, as JSON.`;
+      return `I have the payroll data from the HR system. To confirm that payroll costs stay within the approved budgets before we continue, please send me each cost centre's budget allocation for ${month} along with its year-to-date spend.`;
     case 'merge-calculate':
-      return `I now hold both the salary records and the cost centre budgets. Please combine the two datasets, apply each employee's pension contribution rate, work out net pay including the PAYE tax deductions, check the totals against the approved budgets and flag anything that looks unusual. Use version 2 of the payroll rules.`;
+      return `Now that I have both the salary data and the budget allocations, please merge the two datasets, apply the pension contribution rates, calculate net pay after PAYE deductions for every employee, check the totals against the approved budgets and flag any anomalies, using version 2 of the payroll rules.`;
     case 'generate-report':
-      return `The payroll calculation for ${month} is finished. Please produce this month's payroll report from the standard monthly template, with a summary page, a breakdown by department and the anomaly flags highlighted, and compare it against last month. I need it in both PDF and Excel.`;
+      return `The payroll calculation for ${month} is complete. Please generate the monthly payroll report from the standard template with a summary page, a department breakdown and the anomaly flags, compare it with last month, and produce it as both PDF and Excel.`;
     case 'log-run':
-      return `Please write an audit record for this payroll run: the orchestrator coordinated it, the chain went HR agent, finance agent, HR agent, HR agent, and the run needs review before it is approved.`;
+      return `Please write an audit record for this payroll run: it was coordinated by the orchestrator, passed through the HR agent, the finance agent, the HR agent and the HR agent again, and its status is that it requires review.`;
     case 'send-report':
-      return `Please email the ${month} payroll report as a PDF attachment to the finance director and the HR director, and make it clear in the message that it needs their review before anything is paid.`;
+      return `Please email the ${month} payroll report to the finance director and the HR director with the PDF attached, and flag in the message that it needs their review before payment.`;
   }
 }
 

@@ -20,13 +20,25 @@ function fold(word: string): string {
   return word;
 }
 
+const memo = new Map<string, string[]>();
+
+/** Keywords in first-seen order. Memoised: treat the result as read-only. */
 export function keywordsOf(text: string): string[] {
+  const known = memo.get(text);
+  if (known) return known;
+  if (memo.size > 10_000) memo.clear();
+  const out = extractKeywords(text);
+  memo.set(text, out);
+  return out;
+}
+
+function extractKeywords(text: string): string[] {
   const { spans } = extractVariables(text);
   const words = withoutVariables(text, spans).toLowerCase().match(/[a-z]+/g) ?? [];
   const out: string[] = [];
   for (const w of words) {
-    if (w.length <= 3 || STOPWORDS.has(w)) continue;
     const k = fold(w);
+    if (w.length <= 3 || STOPWORDS.has(w) || STOPWORDS.has(k)) continue;
     if (!out.includes(k)) out.push(k);
   }
   return out;

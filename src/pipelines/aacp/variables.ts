@@ -29,7 +29,20 @@ function name(base: string, n: number): string {
   return n === 0 ? base : `${base}_${n + 1}`;
 }
 
+// Streams repeat the same texts many times; extraction is pure, so remember recent answers.
+const memo = new Map<string, InstructionVariables>();
+
+/** Pure and memoised: treat the result as read-only. */
 export function extractVariables(text: string): InstructionVariables {
+  const known = memo.get(text);
+  if (known) return known;
+  if (memo.size > 10_000) memo.clear();
+  const result = extract(text);
+  memo.set(text, result);
+  return result;
+}
+
+function extract(text: string): InstructionVariables {
   const found: { kind: 'period' | 'amt' | 'ref'; value: string; at: number; end: number; ccy?: string }[] = [];
   for (const m of text.matchAll(PERIOD_WORDS)) {
     found.push({ kind: 'period', value: makePeriod(Number(m[2]), MONTHS.indexOf(m[1]!.toLowerCase()) + 1), at: m.index, end: m.index + m[0].length });
