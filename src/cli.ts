@@ -13,6 +13,8 @@ import { DEFAULT_TOKENIZER, isTokenizerName, TOKENIZERS, tokenCounter, type Toke
 import { InputError } from './util/input-error.ts';
 import { DEFAULT_SEED } from './util/rng.ts';
 import { MEASUREMENT_PARAMS } from './bench/params.ts';
+import { DEFAULT_ENCODER, ENCODER_NAMES, isEncoderName, type EncoderName } from './embed/registry.ts';
+import { MiniLmUnavailableError } from './embed/minilm.ts';
 
 const root = process.cwd();
 const log = (line: string) => console.log(line);
@@ -24,6 +26,10 @@ function parseSeed(value: string): number {
 }
 function parseSeeds(value: string): number[] {
   return value.split(',').map((v) => parseSeed(v.trim()));
+}
+function parseEncoder(value: string): EncoderName {
+  if (!isEncoderName(value)) throw new InvalidArgumentError(`expected one of ${ENCODER_NAMES.join(', ')}`);
+  return value;
 }
 function parseTokenizer(value: string): TokenizerName {
   if (!isTokenizerName(value)) throw new InvalidArgumentError(`expected one of ${TOKENIZERS.join(', ')}`);
@@ -73,7 +79,8 @@ program
   .option('--reports <dir>', 'reports directory (default reports/, or reports/<catalog> for --catalog)')
   .option('--pipelines <ids>', 'comma-separated pipeline ids to run (default: all)', (v: string) => v.split(','))
   .option('--quick', 'a small task subset and one seed, for CI', false)
-  .action(async (o: { seed: number; seeds: number[]; catalog?: string[]; tasks?: string; tokenizer: TokenizerName; out?: string; reports?: string; pipelines?: string[]; quick: boolean }) => {
+  .addOption(new Option('--encoder <name>', `sentence encoder of the retrieval pipelines (${ENCODER_NAMES.join(', ')}; minilm needs TOOLTAX_MINILM_DIR)`).default(DEFAULT_ENCODER).argParser(parseEncoder))
+  .action(async (o: { seed: number; seeds: number[]; catalog?: string[]; tasks?: string; tokenizer: TokenizerName; out?: string; reports?: string; pipelines?: string[]; quick: boolean; encoder: EncoderName }) => {
     if (o.tasks && !o.catalog) throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
     const { resultsDir, reportsDir } = await runBench({ ...o, seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds], root, log });
     log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir, 'tables.md')}`);
@@ -84,13 +91,13 @@ program
   .description('re-render reports from an existing results directory without re-running the bench')
   .option('--results <dir>', 'results directory', join(root, 'results'))
   .option('--reports <dir>', 'reports directory', join(root, 'reports'))
-  .action((o: { results: string; reports: string }) => {
-    renderReports(o.results, o.reports);
+  .action(async (o: { results: string; reports: string }) => {
+    await renderReports(o.results, o.reports, { log });
     log(`reports written to ${o.reports}`);
   });
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  if (err instanceof InputError) {
+  if (err instanceof InputError || err instanceof MiniLmUnavailableError) {
     console.error(`error: ${err.message}`);
     process.exit(2);
   }

@@ -20,6 +20,10 @@ import { progress } from '../util/progress.ts';
 import { renderReports } from './report.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
 import { STUDIES } from '../bench/study-registry.ts';
+import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
+import { createBenchEncoder } from '../retrieval/encoder.ts';
+import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
+import { retrievalNote } from '../retrieval/settings-note.ts';
 
 export interface BenchOptions {
   root: string;
@@ -31,6 +35,8 @@ export interface BenchOptions {
   out?: string;
   reports?: string;
   pipelines?: string[];
+  /** Sentence encoder of the retrieval pipelines (default use-lite); embeddings cached in .cache/embeddings. */
+  encoder?: EncoderName;
   quick: boolean;
   log: (line: string) => void;
 }
@@ -62,6 +68,9 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     opts.log(`catalog: ${opts.catalog.join(', ')} (${catalog.tools.length} tools, ${catalog.servers.length} servers)${opts.tasks ? `; tasks: ${opts.tasks}` : ''}`);
   }
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
+  // One encoder for the whole run; everything embeddable is embedded up front in large batches.
+  const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir: join(opts.root, '.cache', 'embeddings') });
+  if (taskSets.length) await prewarmEmbeddings(encoder, { catalog, taskSets: [...taskSets.map((s) => s.tasks), calibration], log: opts.log });
 
   const resultsDir = opts.out ?? join(opts.root, 'results', opts.catalog ? catalog.name : '');
   const reportsDir = opts.reports ?? join(opts.root, 'reports', opts.catalog ? catalog.name : '');
@@ -75,7 +84,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   if (taskSets.length) {
     for (const entry of entries) {
       const pipeline = entry.create();
-      const ctx: PipelineContext = { catalog, tokens, seed: opts.seed, workDir: resultsDir, calibrationTasks: calibration, historyTasks: history };
+      const ctx: PipelineContext = { catalog, tokens, seed: opts.seed, workDir: resultsDir, calibrationTasks: calibration, historyTasks: history, encoder };
       await pipeline.prepare?.(ctx);
       const all: TurnRecord[] = [];
       for (const { seed, tasks } of taskSets) {
@@ -101,7 +110,8 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     }
     const context = `Catalog ${catalog.name} (${catalog.tools.length} tools), tokenizer ${opts.tokenizer}, ${taskSets.reduce((s, t) => s + t.tasks.length, 0)} task runs${opts.quick ? ' (--quick subset)' : ''}.`;
     const main = new Set(entries.filter((e) => e.group === 'main').map((e) => e.id));
-    tables.push(mainMeasuredTable(summaries.filter((s) => main.has(s.pipeline)), context));
+    const retrieval = retrievalNote(Object.fromEntries(Object.entries(pipelineSettings).filter(([id]) => main.has(id))), new Map(summaries.map((s) => [s.pipeline, s.label])));
+    tables.push(mainMeasuredTable(summaries.filter((s) => main.has(s.pipeline)), retrieval ? `${context} ${retrieval}` : context));
   }
 
   for (const study of STUDIES) {
@@ -110,6 +120,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
       catalog,
       tasks: taskSets[0]?.tasks ?? [],
       tokens,
+      encoder,
       seed: opts.seed,
       quick: opts.quick,
       resultsDir,
@@ -125,6 +136,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     tool: 'tooltax',
     catalog: { name: catalog.name, source: catalog.source, tools: catalog.tools.length, servers: catalog.servers },
     tokenizer: opts.tokenizer,
+    encoder: { name: encoder.name, description: encoder.description },
     seeds: taskSets.map((s) => s.seed),
     quick: opts.quick,
     pipelines: pipelineSettings,
@@ -132,7 +144,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     tableOrder: tables.map((t) => t.id),
     seconds: (performance.now() - started) / 1000,
   });
-  renderReports(resultsDir, reportsDir);
+  await renderReports(resultsDir, reportsDir, { log: opts.log });
   return { resultsDir, reportsDir, summaries };
 }
 

@@ -1,8 +1,40 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { readRunInfo, readTables } from '../bench/results.ts';
+import { writeCharts, type ChartResult } from '../report/charts/write-charts.ts';
+import type { PngAvailability } from '../report/charts/png.ts';
+import { renderPage } from '../report/html-page.ts';
 import { writeMarkdownAndCsv } from '../report/render-markdown.ts';
+import { runFacts } from '../report/run-info.ts';
+import { workbookBuffer } from '../report/xlsx.ts';
+import { writeFileAtomic } from '../util/files.ts';
 
-/** Renders every report from a results directory alone (no bench run). */
-export function renderReports(resultsDir: string, reportsDir: string): void {
+export interface ReportSet {
+  reportsDir: string;
+  /** Files written, relative to reportsDir. */
+  files: string[];
+  charts: ChartResult[];
+  png: PngAvailability;
+  /** What was skipped and why (also printed through `log`). */
+  notes: string[];
+}
+
+export interface RenderOptions {
+  /** Where report notes go (skipped charts, skipped PNGs); default console.log. */
+  log?: (line: string) => void;
+}
+
+export const REPORT_FILES = { markdown: 'tables.md', xlsx: 'tooltax.xlsx', html: 'index.html', csv: (id: string) => `csv/${id}.csv` } as const;
+
+/**
+ * Renders every report from a results directory alone (no bench run): tables.md, csv/<id>.csv,
+ * tooltax.xlsx, charts/<id>.vl.json|.svg|.png and index.html.
+ *
+ * The results are read and tables.md and the CSVs are written before this returns (a bad
+ * results directory throws here, synchronously); the workbook, charts and page follow in the
+ * returned promise, which callers should await.
+ */
+export function renderReports(resultsDir: string, reportsDir: string, opts: RenderOptions = {}): Promise<ReportSet> {
   const tables = readTables(resultsDir);
   const info = readRunInfo(resultsDir);
   const header = [
@@ -13,4 +45,30 @@ export function renderReports(resultsDir: string, reportsDir: string): void {
     '',
   ].join('\n');
   writeMarkdownAndCsv(reportsDir, tables, header);
+  const writtenAt = runJsonTime(resultsDir);
+  return (async () => {
+    const log = opts.log ?? ((line: string) => console.log(line));
+    const facts = runFacts(info, writtenAt);
+    const { charts, png, notes } = await writeCharts(reportsDir, tables, info);
+    writeFileAtomic(join(reportsDir, REPORT_FILES.xlsx), await workbookBuffer(tables, facts));
+    const html = renderPage({ tables, facts, charts, notes, files: REPORT_FILES, generatedAt: new Date() });
+    writeFileAtomic(join(reportsDir, REPORT_FILES.html), html);
+    for (const n of notes) log(`report: ${n}`);
+    const files = [
+      REPORT_FILES.markdown,
+      ...tables.map((t) => REPORT_FILES.csv(t.id)),
+      REPORT_FILES.xlsx,
+      ...charts.flatMap((c) => Object.values(c.files)),
+      REPORT_FILES.html,
+    ];
+    return { reportsDir, files, charts, png, notes };
+  })();
+}
+
+function runJsonTime(resultsDir: string): Date | undefined {
+  try {
+    return statSync(join(resultsDir, 'run.json')).mtime;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,9 @@
 import { createFullSchemaPipeline } from './b1-full-schema.ts';
+import { createStaticPruningPipeline } from './b2-static-pruning/index.ts';
+import { createCliLazyPipeline } from './b4-cli-lazy/index.ts';
+import { createSimpleRetrievalPipeline } from './b3-simple-retrieval/pipeline.ts';
+import { createToolAttentionPipeline } from './tool-attention/pipeline.ts';
+import { createAdolPreset } from './adol/pipeline.ts';
 import type { Pipeline } from './types.ts';
 
 export interface PipelineEntry {
@@ -17,4 +22,15 @@ export interface PipelineEntry {
  */
 export const PIPELINES: PipelineEntry[] = [
   { id: 'b1-full-schema', group: 'main', create: createFullSchemaPipeline },
+  { id: 'b2-static-pruning', group: 'main', create: createStaticPruningPipeline },
+  { id: 'b3-simple-retrieval', group: 'main', create: () => createSimpleRetrievalPipeline() },
+  { id: 'b4-cli-lazy', group: 'main', create: createCliLazyPipeline },
+  { id: 'tool-attention', group: 'main', create: () => createToolAttentionPipeline() },
+  { id: 'adol-ref-internal', group: 'adol', create: () => createAdolPreset('adol-ref-internal') },
+  { id: 'adol-ref-external', group: 'adol', create: () => createAdolPreset('adol-ref-external') },
+  { id: 'adol-short', group: 'adol', create: () => createAdolPreset('adol-short') },
+  { id: 'adol-require-output', group: 'adol', create: () => createAdolPreset('adol-require-output') },
+  { id: 'adol-retrieval-semantic', group: 'adol', create: () => createAdolPreset('adol-retrieval-semantic') },
+  { id: 'adol-retrieval-tags', group: 'adol', create: () => createAdolPreset('adol-retrieval-tags') },
+  { id: 'adol-combined', group: 'adol', create: () => createAdolPreset('adol-combined') },
 ];

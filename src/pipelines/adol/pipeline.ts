@@ -1,0 +1,265 @@
+import type { Catalog, CatalogTool, McpTool } from '../../catalog/types.ts';
+import type { Encoder } from '../../embed/types.ts';
+import { section } from '../../prompt/sections.ts';
+import { transcriptSection } from '../../prompt/shared-parts.ts';
+import { resolveEncoder } from '../../retrieval/encoder.ts';
+import { queryText } from '../../retrieval/texts.ts';
+import type { Task, TaskTurn } from '../../tasks/types.ts';
+import type { TokenCounter } from '../../tokens/counter.ts';
+import type { Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
+import { B1_HEADING, DEFAULT_DEDUP_CONFIG, dedupeTools, renderExternalList, renderInternal, renderPlain, renderTemplates, type DedupConfig, type DedupResult, type RefVariant } from './dedup.ts';
+import { DEFAULT_REQUIRE_OUTPUT, outputFieldPaths, requestedFields, trimResponse, withRequireOutput, type RequireOutputConfig } from './require-output.ts';
+import { SEMANTIC_DEFAULTS, SemanticToolIndex, selectByTags, TAG_DEFAULTS, type SemanticConfig, type TagConfig } from './retrieval.ts';
+import { DEFAULT_SHORT_MODE, shortDefinition, type ShortModeConfig } from './short-mode.ts';
+
+/**
+ * The ADOL pipeline: one factory, four independent switches (draft §3.1–3.4).
+ *
+ *   ref            false | 'internal' | 'external'   schema dedup with JSON $ref (dedup.ts)
+ *   short          boolean                           short tools/list without optional content (short-mode.ts)
+ *   requireOutput  boolean                           output-field selection + client-side trimming (require-output.ts)
+ *   retrieval      false | 'semantic' | 'tags'       tool selection per turn (retrieval.ts)
+ *
+ * Per turn, in this order: select the tools (retrieval, else all), take each one's short
+ * definition (short), add the `requireOutput` offer (requireOutput), then deduplicate the
+ * exposed list (ref) and render it.
+ *
+ * - ref 'internal': the exposed list is deduplicated on its own every turn (only what pays off
+ *   for THIS list is hoisted) into the `$defs` of the tools/list document in the prompt.
+ * - ref 'external': templates are computed once over the whole (transformed) catalog; the
+ *   host loads them into the context once per session, so they are a stable `tools` section
+ *   (`adol-templates`) on the first turn of each task only, and later turns carry only the
+ *   pointer-bearing list. This is the draft's "cache to avoid repeated token consumption"
+ *   read optimistically (a cached prefix is not billed again); the internal variant is the
+ *   per-turn cost when nothing is cached.
+ * - requireOutput: besides the larger input schemas, the tool results that enter the
+ *   conversation are trimmed, so the history is rebuilt from the shared transcript with the
+ *   call carrying `requireOutput` and the result trimmed (identical text otherwise).
+ */
+export interface AdolOptions {
+  ref: false | RefVariant;
+  short: boolean;
+  requireOutput: boolean;
+  retrieval: false | 'semantic' | 'tags';
+  dedup?: DedupConfig;
+  shortMode?: ShortModeConfig;
+  requireOutputConfig?: RequireOutputConfig;
+  semantic?: SemanticConfig;
+  tags?: TagConfig;
+}
+
+export const NO_MECHANISM: AdolOptions = { ref: false, short: false, requireOutput: false, retrieval: false };
+
+/** The registered variants: each mechanism alone, and all combined. */
+export const ADOL_PRESETS = {
+  'adol-ref-internal': { label: 'ADOL $ref (internal $defs)', mechanism: 'A. $ref dedup, internal', options: { ...NO_MECHANISM, ref: 'internal' } },
+  'adol-ref-external': { label: 'ADOL $ref (external templates)', mechanism: 'A. $ref dedup, external', options: { ...NO_MECHANISM, ref: 'external' } },
+  'adol-short': { label: 'ADOL short tools/list', mechanism: 'B. optional fields omitted', options: { ...NO_MECHANISM, short: true } },
+  'adol-require-output': { label: 'ADOL requireOutput', mechanism: 'C. requireOutput', options: { ...NO_MECHANISM, requireOutput: true } },
+  'adol-retrieval-semantic': { label: 'ADOL semantic retrieval', mechanism: 'D. retrieval, semantic top-k', options: { ...NO_MECHANISM, retrieval: 'semantic' } },
+  'adol-retrieval-tags': { label: 'ADOL tag retrieval', mechanism: 'D. retrieval, tags', options: { ...NO_MECHANISM, retrieval: 'tags' } },
+  'adol-combined': {
+    label: 'ADOL combined',
+    mechanism: 'A+B+C+D (internal $ref, short, requireOutput, semantic top-k)',
+    options: { ref: 'internal', short: true, requireOutput: true, retrieval: 'semantic' },
+  },
+} as const satisfies Record<string, { label: string; mechanism: string; options: AdolOptions }>;
+
+export type AdolPresetId = keyof typeof ADOL_PRESETS;
+
+export function createAdolPreset(id: AdolPresetId): Pipeline {
+  const p = ADOL_PRESETS[id];
+  return createAdolPipeline(id, p.label, p.options);
+}
+
+/** What requireOutput does for one tool: the offered paths and the rule's request. */
+export interface OutputSelection {
+  offered: string[];
+  requested: string[];
+}
+
+export function outputSelections(catalog: Catalog, config: RequireOutputConfig = DEFAULT_REQUIRE_OUTPUT): Map<string, OutputSelection> {
+  return new Map(
+    catalog.tools.map((t) => {
+      const offered = outputFieldPaths(t.definition.outputSchema, config.maxDepth);
+      return [t.id, { offered, requested: requestedFields(offered) }];
+    }),
+  );
+}
+
+/** A tool's definition as this configuration exposes it (short, then the requireOutput offer). */
+export function exposedDefinition(tool: CatalogTool, options: AdolOptions, selection?: OutputSelection): McpTool {
+  let def = tool.definition;
+  if (options.short) def = shortDefinition(def, options.shortMode ?? DEFAULT_SHORT_MODE);
+  if (options.requireOutput && selection) def = withRequireOutput(def, selection.offered, options.requireOutputConfig ?? DEFAULT_REQUIRE_OUTPUT);
+  return def;
+}
+
+/** The rendered tool list of a set of exposed definitions under the ref switch (not external). */
+export function renderToolList(defs: readonly McpTool[], ref: false | 'internal', tokens: TokenCounter, dedup: DedupConfig = DEFAULT_DEDUP_CONFIG): { text: string; dedup?: DedupResult } {
+  if (!ref) return { text: renderPlain(defs, B1_HEADING) };
+  const result = dedupeTools(defs, 'internal', tokens, dedup);
+  return { text: renderInternal(result), dedup: result };
+}
+
+export function createAdolPipeline(id: string, label: string, options: AdolOptions): Pipeline {
+  const dedupConfig = options.dedup ?? DEFAULT_DEDUP_CONFIG;
+  const roConfig = options.requireOutputConfig ?? DEFAULT_REQUIRE_OUTPUT;
+  const semConfig = options.semantic ?? SEMANTIC_DEFAULTS;
+  const tagConfig = options.tags ?? TAG_DEFAULTS;
+
+  let catalog: Catalog;
+  let tokens: TokenCounter;
+  let order = new Map<string, number>();
+  let exposed = new Map<string, McpTool>();
+  let selections = new Map<string, OutputSelection>();
+  let external: DedupResult | undefined;
+  let externalById = new Map<string, McpTool>();
+  let templatesSection: PromptSection | undefined;
+  let fullSection: PromptSection | undefined;
+  let semantic: SemanticToolIndex | undefined;
+  let encoder: Encoder | undefined;
+  const listMemo = new Map<string, PromptSection>();
+  // Per-task state.
+  let queryVectors = new Map<string, Float32Array>();
+  let historyMemo: PromptSection[] = [];
+  // Counters for describe().
+  const stats = { turns: 0, selectedTotal: 0, tagFallbackTurns: 0, listMemoSize: 0 };
+
+  const toolSection = (ids: readonly string[], stable: boolean): PromptSection => {
+    const key = ids.join('\n');
+    const known = listMemo.get(key);
+    if (known) return known;
+    let text: string;
+    if (options.ref === 'external') {
+      text = renderExternalList({ variant: 'external', tools: ids.map((i) => externalById.get(i)!), defs: external!.defs });
+    } else {
+      text = renderToolList(
+        ids.map((i) => exposed.get(i)!),
+        options.ref,
+        tokens,
+        dedupConfig,
+      ).text;
+    }
+    const s = section('tools', 'tool-definitions', text, stable);
+    if (listMemo.size < 20_000) listMemo.set(key, s);
+    return s;
+  };
+
+  const historyFor = (task: Task, turnIndex: number, shared: readonly PromptSection[]): PromptSection[] => {
+    if (!options.requireOutput) return [...shared];
+    for (let j = historyMemo.length; j < turnIndex; j++) historyMemo.push(trimmedTranscript(catalog, j, task.turns[j]!, selections, roConfig.propertyName));
+    return historyMemo.slice(0, turnIndex);
+  };
+
+  return {
+    id,
+    label,
+    async prepare(ctx: PipelineContext) {
+      catalog = ctx.catalog;
+      tokens = ctx.tokens;
+      order = new Map(catalog.tools.map((t, i) => [t.id, i]));
+      selections = options.requireOutput ? outputSelections(catalog, roConfig) : new Map();
+      exposed = new Map(catalog.tools.map((t) => [t.id, exposedDefinition(t, options, selections.get(t.id))]));
+      listMemo.clear();
+      if (options.ref === 'external') {
+        external = dedupeTools([...exposed.values()], 'external', tokens, dedupConfig);
+        externalById = new Map(catalog.tools.map((t, i) => [t.id, external!.tools[i]!]));
+        const tpl = renderTemplates(external);
+        templatesSection = tpl ? section('tools', 'adol-templates', tpl, true) : undefined;
+      }
+      if (!options.retrieval) fullSection = toolSection(catalog.tools.map((t) => t.id), true);
+      if (options.retrieval === 'semantic') {
+        encoder = await resolveEncoder(ctx, semConfig.encoder);
+        semantic = await SemanticToolIndex.build(catalog.tools, encoder, semConfig);
+      }
+    },
+    startTask() {
+      queryVectors = new Map();
+      historyMemo = [];
+    },
+    async turn({ task, turnIndex, turn, shared }: TurnInput): Promise<TurnResult> {
+      let ids: string[];
+      const events: Record<string, unknown>[] = [];
+      if (options.retrieval === 'semantic') {
+        const query = queryText(turn.user);
+        if (!queryVectors.has(query)) {
+          // One batch per task: every query of the task at once.
+          const texts = [...new Set(task.turns.map((t) => queryText(t.user)))].filter((t) => !queryVectors.has(t));
+          const vecs = await semantic!.encoder.embed(texts);
+          texts.forEach((t, i) => queryVectors.set(t, vecs[i]!));
+        }
+        const ranked = semantic!.search(queryVectors.get(query)!);
+        // A filtered tools/list keeps the server's list order (the ranking is not part of the
+        // response); the same set then renders, deduplicates and counts identically.
+        ids = [...ranked].sort((a, b) => order.get(a)! - order.get(b)!);
+        events.push({ type: 'adol-retrieval', mode: 'semantic', k: semConfig.k, ranked });
+      } else if (options.retrieval === 'tags') {
+        const sel = selectByTags(turn.user, catalog.tools, tagConfig);
+        ids = sel.toolIds;
+        if (sel.fallback) stats.tagFallbackTurns++;
+        events.push({ type: 'adol-retrieval', mode: 'tags', tags: sel.tags, fallback: sel.fallback, selected: sel.toolIds.length });
+      } else {
+        ids = catalog.tools.map((t) => t.id);
+      }
+      stats.turns++;
+      stats.selectedTotal += ids.length;
+      // A list that is the same every turn leads (cacheable prefix); a per-turn (retrieved) list
+      // sits after the history, right before the user's message, as in B3.
+      const sections: PromptSection[] = [shared.system];
+      if (templatesSection && turnIndex === 0) sections.push(templatesSection);
+      const history = historyFor(task, turnIndex, shared.history);
+      if (fullSection) sections.push(fullSection, ...history, shared.user);
+      else sections.push(...history, toolSection(ids, false), shared.user);
+      return {
+        prompt: { sections },
+        exposure: { listedTools: ids, fullSchemaTools: ids, discoveryCalls: [] },
+        events: events.length ? events : undefined,
+      };
+    },
+    describe() {
+      const requested = [...selections.values()].filter((s) => s.requested.length).length;
+      return {
+        mechanisms: { ref: options.ref, short: options.short, requireOutput: options.requireOutput, retrieval: options.retrieval },
+        dedup: options.ref ? dedupConfig : undefined,
+        shortMode: options.short ? (options.shortMode ?? DEFAULT_SHORT_MODE) : undefined,
+        requireOutput: options.requireOutput ? { ...roConfig, toolsOffering: [...selections.values()].filter((s) => s.offered.length).length, toolsRequesting: requested } : undefined,
+        semantic: options.retrieval === 'semantic' ? { ...semConfig, encoder: encoder?.description ?? semConfig.encoder, index: semantic?.indexNote } : undefined,
+        tags: options.retrieval === 'tags' ? tagConfig : undefined,
+        externalTemplates: external ? { templates: external.defs.length, tokens: templatesSection ? tokens.count(templatesSection.text) : 0 } : undefined,
+        turns: stats.turns,
+        meanListedTools: stats.turns ? stats.selectedTotal / stats.turns : 0,
+        tagFallbackTurns: options.retrieval === 'tags' ? stats.tagFallbackTurns : undefined,
+      };
+    },
+  };
+}
+
+/**
+ * The shared transcript of turn j with requireOutput applied: each call carries the rule's
+ * `requireOutput` and each result is the trimmed sample response. Built by editing the
+ * shared transcript line by line, so everything else stays byte-identical to it.
+ */
+export function trimmedTranscript(catalog: Catalog, j: number, turn: TaskTurn, selections: ReadonlyMap<string, OutputSelection>, propertyName = DEFAULT_REQUIRE_OUTPUT.propertyName): PromptSection {
+  const base = transcriptSection(catalog, j, turn);
+  const lines = base.text.replace(/\n$/, '').split('\n');
+  const callIdx: number[] = [];
+  const resultIdx: number[] = [];
+  lines.forEach((l, i) => {
+    if (l.startsWith('Assistant → tool call ')) callIdx.push(i);
+    else if (l.startsWith('Tool result (')) resultIdx.push(i);
+  });
+  if (callIdx.length !== turn.tools.length || resultIdx.length !== turn.tools.length) throw new Error(`adol: unexpected transcript shape for turn ${j + 1}`);
+  turn.tools.forEach((id, k) => {
+    const tool = catalog.tools.find((t) => t.id === id)!;
+    const requested = selections.get(id)?.requested ?? [];
+    if (!requested.length || tool.sampleResponse === undefined) return;
+    const prefix = `Assistant → tool call ${tool.name} `;
+    const callLine = lines[callIdx[k]!]!;
+    if (!callLine.startsWith(prefix)) throw new Error(`adol: unexpected call line for ${id}`);
+    const args = JSON.parse(callLine.slice(prefix.length)) as Record<string, unknown>;
+    lines[callIdx[k]!] = `${prefix}${JSON.stringify({ ...args, [propertyName]: requested })}`;
+    lines[resultIdx[k]!] = `Tool result (${tool.name}): ${JSON.stringify(trimResponse(tool.sampleResponse, requested))}`;
+  });
+  return section('history', base.label, lines.join('\n'), false);
+}

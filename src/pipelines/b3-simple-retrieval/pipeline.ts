@@ -1,0 +1,75 @@
+import type { CatalogTool } from '../../catalog/types.ts';
+import type { EncoderName } from '../../embed/registry.ts';
+import type { Encoder } from '../../embed/types.ts';
+import type { CreateVectorIndexOptions } from '../../index/registry.ts';
+import { resolveEncoder } from '../../retrieval/encoder.ts';
+import { schemaSections } from '../../retrieval/schema-sections.ts';
+import { queryText, toolDefinitionText, type DefinitionTextMode } from '../../retrieval/texts.ts';
+import { buildToolIndex, type ToolIndex } from '../../retrieval/tool-index.ts';
+import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
+
+export interface SimpleRetrievalOptions {
+  /** Full schemas injected per turn (paper §6.4: 10). */
+  k?: number;
+  /** What is embedded per tool (default: the serialised full definition). */
+  embedText?: DefinitionTextMode;
+  /** Encoder name or instance instead of the bench's (ctx.encoder). */
+  encoder?: EncoderName | Encoder;
+  /** Vector index implementation (default auto: faiss when built, else exact). */
+  index?: CreateVectorIndexOptions['prefer'];
+  id?: string;
+  label?: string;
+}
+
+export const RETRIEVED_SCHEMAS_HEADING = 'Tools retrieved for this request (MCP tools/list entries):';
+
+/**
+ * B3 Simple Retrieval (paper §6.4): embed the user's message, rank every tool by cosine
+ * similarity to its embedded full definition, inject the top-k full schemas. No threshold, no
+ * state gating, no summaries, no lazy loading. The schemas change every turn, so they sit after
+ * the history, right before the user's message; only the system text is a stable prefix.
+ * The `retrieved-schemas` part is a heading section plus one section per definition.
+ */
+export function createSimpleRetrievalPipeline(options: SimpleRetrievalOptions = {}): Pipeline {
+  const k = options.k ?? 10;
+  if (!Number.isInteger(k) || k < 1) throw new Error(`b3: k must be a positive integer, got ${k}`);
+  const embedText = options.embedText ?? 'definition';
+  let encoder: Encoder | undefined;
+  let toolIndex: ToolIndex | undefined;
+  let byId = new Map<string, CatalogTool>();
+
+  return {
+    id: options.id ?? 'b3-simple-retrieval',
+    label: options.label ?? 'B3 Simple Retrieval',
+    async prepare(ctx: PipelineContext) {
+      encoder = await resolveEncoder(ctx, options.encoder);
+      byId = new Map(ctx.catalog.tools.map((t) => [t.id, t]));
+      toolIndex = await buildToolIndex(encoder, ctx.catalog.tools, (t) => toolDefinitionText(t, embedText), options.index);
+    },
+    async turn({ turn, shared }: TurnInput): Promise<TurnResult> {
+      if (!encoder || !toolIndex) throw new Error('b3-simple-retrieval: prepare() was not called');
+      const [query] = await encoder.embed([queryText(turn.user)]);
+      const hits = toolIndex.index.search(query!, k);
+      const tools = hits.map((h) => byId.get(h.id)!);
+      const ids = tools.map((t) => t.id);
+      const schemas = schemaSections('retrieved-schemas', RETRIEVED_SCHEMAS_HEADING, tools.map((t) => t.definition));
+      return {
+        prompt: { sections: [shared.system, ...shared.history, ...schemas, shared.user] },
+        exposure: { listedTools: ids, fullSchemaTools: ids, discoveryCalls: [] },
+      };
+    },
+    describe() {
+      return {
+        k,
+        embedText,
+        query: 'user message',
+        encoder: encoder?.name,
+        encoderDescription: encoder?.description,
+        index: toolIndex?.index.name,
+        indexNote: toolIndex?.note,
+        threshold: null,
+        stateGating: false,
+      };
+    },
+  };
+}

@@ -1,0 +1,220 @@
+import { performance } from 'node:perf_hooks';
+import type { CatalogTool, McpTool } from '../../catalog/types.ts';
+import { CachedEncoder } from '../../embed/cache.ts';
+import type { EncoderName } from '../../embed/registry.ts';
+import type { Encoder } from '../../embed/types.ts';
+import type { CreateVectorIndexOptions } from '../../index/registry.ts';
+import { renderToolSummaries } from '../../prompt/render-tools.ts';
+import { section } from '../../prompt/sections.ts';
+import { transcriptSection } from '../../prompt/shared-parts.ts';
+import { resolveEncoder } from '../../retrieval/encoder.ts';
+import { schemaSections } from '../../retrieval/schema-sections.ts';
+import { OBSERVATION_CHARS, queryText, toolSummaryText } from '../../retrieval/texts.ts';
+import { buildToolIndex, type ToolIndex } from '../../retrieval/tool-index.ts';
+import type { Task } from '../../tasks/types.ts';
+import type { TokenCounter } from '../../tokens/counter.ts';
+import type { Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
+import { calibrateTheta, writeCalibration, type CalibrationFile } from './calibration.ts';
+import { round4, vectorHash, type GateEvent, type RoutingEvent } from './events.ts';
+import { hallucinationGate } from './hallucination-gate.ts';
+import { LazySchemaLoader } from './lazy-loader.ts';
+import { stateGate } from './preconditions.ts';
+import { IntentRouter } from './router.ts';
+
+export interface ToolAttentionOptions {
+  /** Pipeline id and table label (ablation variants set their own). */
+  id?: string;
+  label?: string;
+  /** Top-k promoted per turn (paper: 10). 0 = phase 1 only. */
+  k?: number;
+  /** Same as k = 0: the summary pool alone, nothing is ever promoted (Table 5 "phase-1 only"). */
+  phase1Only?: boolean;
+  /** ISO threshold θ, or `calibrated` (default): F1 sweep on ctx.calibrationTasks for this encoder. */
+  theta?: number | 'calibrated';
+  /** Encoder name or instance instead of the bench's (ctx.encoder). */
+  encoder?: EncoderName | Encoder;
+  /** Vector index implementation (default auto: faiss when built, else exact). */
+  index?: CreateVectorIndexOptions['prefer'];
+  /** State-aware precondition gate (default on; off = "ISO only"). */
+  preconditionGate?: boolean;
+  /** Reject calls to tools not promoted this turn (default on). */
+  hallucinationGate?: boolean;
+  /** Route but never inject full schemas (Table 5 "summaries only, phase 2 skipped"). */
+  skipPhase2?: boolean;
+  /** Embed the query together with the last observation (the previous turn's transcript). Default off. */
+  reembedWithObservation?: boolean;
+  /** Characters of the observation used when re-embedding (default 1000). */
+  observationChars?: number;
+  /** LRU capacity of the lazy schema loader (default 256, as the reference code). */
+  loaderCapacity?: number;
+}
+
+export const SUMMARY_POOL_HEADING = 'Tool summaries (every tool; call a tool only when its full schema is listed for the current request):';
+export const PROMOTED_SCHEMAS_HEADING = 'Full schemas of the tools available for this request (MCP tools/list entries):';
+
+/**
+ * Tool Attention (paper §4): a stable phase-1 pool of every tool summary right after the
+ * system text; per turn, the query is embedded, tools are scored by ISO (cosine to their
+ * summary), thresholded at θ, filtered by the precondition gate and cut to top-k; the promoted
+ * tools' full schemas (phase 2, from an LRU lazy loader) go right before the user's message
+ * (`promoted-schemas`: a heading section plus one section per definition).
+ * The hallucination gate then rejects every call the turn makes (the simulated model calls the
+ * turn's ground-truth tools) to a tool outside the active set, with a structured error.
+ */
+export function createToolAttentionPipeline(options: ToolAttentionOptions = {}): Pipeline {
+  const k = options.phase1Only ? 0 : (options.k ?? 10);
+  if (!Number.isInteger(k) || k < 0) throw new Error(`tool-attention: k must be a non-negative integer, got ${k}`);
+  const thetaOption = options.theta ?? 'calibrated';
+  if (thetaOption !== 'calibrated' && !Number.isFinite(thetaOption)) throw new Error(`tool-attention: theta must be a number or 'calibrated'`);
+  const useStateGate = options.preconditionGate ?? true;
+  const useHallucinationGate = options.hallucinationGate ?? true;
+  const skipPhase2 = options.skipPhase2 ?? false;
+  const reembed = options.reembedWithObservation ?? false;
+  const observationChars = options.observationChars ?? OBSERVATION_CHARS;
+  const capacity = options.loaderCapacity ?? 256;
+
+  let encoder: Encoder | undefined;
+  let tokens: TokenCounter | undefined;
+  let toolIndex: ToolIndex | undefined;
+  let router: IntentRouter | undefined;
+  let loader: LazySchemaLoader<McpTool> | undefined;
+  let byId = new Map<string, CatalogTool>();
+  let allIds: string[] = [];
+  let pool: PromptSection | undefined;
+  let phase1Tokens = 0;
+  let theta = 0;
+  let thetaSource = '';
+  let calibration: (Pick<CalibrationFile, 'encoder' | 'queries' | 'pairs' | 'positives' | 'chosen'> & { file: string }) | undefined;
+  let catalogOf: PipelineContext['catalog'] | undefined;
+  const emptyStats = () => ({ turns: 0, gatedOutByState: 0, promoted: 0, gateRejections: 0, turnsWithRejection: 0, unpromotedCalls: 0 });
+  let stats = emptyStats();
+
+  const queryFor = (user: string, observation: string | undefined) => queryText(user, reembed ? observation : undefined, observationChars);
+
+  /** One batched embed for a task's queries (a no-op for the prewarmed default; saves per-turn calls for other encoders). */
+  async function prefetch(task: Task): Promise<void> {
+    if (!(encoder instanceof CachedEncoder)) return;
+    const texts = task.turns.map((turn, i) => queryFor(turn.user, i > 0 && reembed ? transcriptSection(catalogOf!, i - 1, task.turns[i - 1]!).text : undefined));
+    await encoder.embed(texts);
+  }
+
+  return {
+    id: options.id ?? 'tool-attention',
+    label: options.label ?? 'Tool Attention',
+
+    async prepare(ctx: PipelineContext) {
+      encoder = await resolveEncoder(ctx, options.encoder);
+      tokens = ctx.tokens;
+      stats = emptyStats();
+      catalogOf = ctx.catalog;
+      const tools = ctx.catalog.tools;
+      byId = new Map(tools.map((t) => [t.id, t]));
+      allIds = tools.map((t) => t.id);
+      toolIndex = await buildToolIndex(encoder, tools, toolSummaryText, options.index);
+      router = new IntentRouter(toolIndex.index);
+      // The out-of-context registry: full definitions fetched by id.
+      loader = new LazySchemaLoader(capacity, (id) => {
+        const tool = byId.get(id);
+        if (!tool) throw new Error(`lazy loader: no schema for ${id}`);
+        return tool.definition;
+      });
+      pool = section('tools', 'summary-pool', renderToolSummaries(tools, SUMMARY_POOL_HEADING), true);
+      phase1Tokens = ctx.tokens.count(pool.text);
+
+      if (thetaOption !== 'calibrated') {
+        theta = thetaOption;
+        thetaSource = 'fixed';
+      } else if (ctx.calibrationTasks.some((t) => t.turns.some((turn) => turn.tools.length > 0))) {
+        const cal = await calibrateTheta(encoder, tools, toolIndex.vectors, ctx.calibrationTasks, 'server/name: summary (the phase-1 line)');
+        const file = writeCalibration(ctx.workDir, cal);
+        theta = cal.chosen.theta;
+        thetaSource = `calibrated: max F1 over ${cal.pairs.toLocaleString('en-US')} held-out (query, tool) pairs, step ${cal.step}`;
+        calibration = { file, encoder: cal.encoder, queries: cal.queries, pairs: cal.pairs, positives: cal.positives, chosen: cal.chosen };
+      } else {
+        theta = 0;
+        thetaSource = 'uncalibrated: no held-out calibration tasks, θ = 0 (top-k only)';
+      }
+    },
+
+    async turn({ task, turnIndex, turn, state, shared }: TurnInput): Promise<TurnResult> {
+      if (!encoder || !router || !loader || !pool || !tokens) throw new Error('tool-attention: prepare() was not called');
+      if (turnIndex === 0) await prefetch(task);
+      const started = performance.now();
+      const observation = reembed ? shared.history.at(-1)?.text : undefined;
+      const [query] = await encoder.embed([queryFor(turn.user, observation)]);
+      const route = router.route(query!, { k, theta, gate: useStateGate ? stateGate(byId, state) : undefined });
+      const latencyMs = performance.now() - started;
+      const active = route.active.map((h) => h.id);
+
+      const sections: PromptSection[] = [shared.system, pool, ...shared.history];
+      let phase2Tokens = 0;
+      if (!skipPhase2 && active.length > 0) {
+        const promoted = schemaSections('promoted-schemas', PROMOTED_SCHEMAS_HEADING, active.map((id) => loader!.get(id)));
+        for (const s of promoted) phase2Tokens += tokens.count(s.text);
+        sections.push(...promoted);
+      }
+      sections.push(shared.user);
+
+      const routing: RoutingEvent = {
+        type: 'routing',
+        turn: turnIndex,
+        query_embedding_hash: vectorHash(query!),
+        candidates: route.candidates.map((h) => h.id),
+        scores: route.candidates.map((h) => round4(h.score)),
+        gated_out_by_state: route.gatedOut,
+        active_set: active,
+        phase1_tokens: phase1Tokens,
+        phase2_tokens: phase2Tokens,
+        latency_ms: round4(latencyMs),
+        theta,
+        k,
+        reembedded_with_observation: observation !== undefined,
+      };
+      const events: (RoutingEvent | GateEvent)[] = [routing];
+      const rejected = hallucinationGate(active, turn.tools);
+      if (useHallucinationGate) {
+        for (const error of rejected) events.push({ type: 'hallucination_gate', turn: turnIndex, tool: error.tool, error });
+        stats.gateRejections += rejected.length;
+        if (rejected.length) stats.turnsWithRejection++;
+      } else {
+        for (const { tool } of rejected) events.push({ type: 'unpromoted_call', turn: turnIndex, tool });
+        stats.unpromotedCalls += rejected.length;
+      }
+      stats.turns++;
+      stats.promoted += active.length;
+      stats.gatedOutByState += route.gatedOut.length;
+
+      return {
+        prompt: { sections },
+        exposure: { listedTools: allIds, fullSchemaTools: skipPhase2 ? [] : active, discoveryCalls: [] },
+        events: events as unknown as Record<string, unknown>[],
+      };
+    },
+
+    describe() {
+      return {
+        k,
+        theta,
+        thetaSource,
+        calibration,
+        encoder: encoder?.name,
+        encoderDescription: encoder?.description,
+        index: toolIndex?.index.name,
+        indexNote: toolIndex?.note,
+        summaryText: 'server/name: summary (the phase-1 line)',
+        query: reembed ? `user message + previous turn transcript (first ${observationChars} chars)` : 'user message',
+        preconditionGate: useStateGate,
+        hallucinationGate: useHallucinationGate,
+        skipPhase2,
+        loaderCapacity: capacity,
+        phase1Tokens,
+        stats: {
+          ...stats,
+          meanPromoted: stats.turns ? stats.promoted / stats.turns : 0,
+          gateTurnShare: stats.turns ? stats.turnsWithRejection / stats.turns : 0,
+          loader: loader?.stats(),
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { ChartDef } from './chart.ts';
+import { ChartSkip } from './chart.ts';
+import { axisTitle, hasColumns, toLabel, toNumber } from './columns.ts';
+import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA } from './spec-base.ts';
+
+/**
+ * F1 versus the gating threshold θ per encoder, with each encoder's best θ marked.
+ *
+ * Expected tables `threshold-sweep*` or `threshold-calibration*` (one per encoder, or one with an
+ * encoder column), one row per θ:
+ *   theta      parameter  0 … 1
+ *   precision  measured   0 … 1 (tooltip)
+ *   recall     measured   0 … 1 (tooltip)
+ *   f1         measured   0 … 1
+ *   encoder    label      optional; else the table id after "threshold-sweep-"/"threshold-calibration-" names it
+ */
+export const f1ThetaChart: ChartDef = {
+  id: 'f1-vs-theta',
+  title: 'F1 vs θ per encoder',
+  sources: ['threshold-sweep*|threshold-calibration*'],
+  build([tables]) {
+    const usable = tables!.filter((t) => hasColumns(t, ['theta', 'f1']));
+    if (usable.length === 0) throw new ChartSkip(`no ${tables!.map((t) => t.id).join(', ')} table has the columns theta and f1`);
+    const values = usable.flatMap((t) =>
+      t.rows.map((r) => ({
+        encoder: toLabel(r.encoder) || t.id.replace(/^threshold-(sweep|calibration)-?/, '') || 'encoder',
+        theta: toNumber(r.theta),
+        f1: toNumber(r.f1),
+        precision: toNumber(r.precision) ?? null,
+        recall: toNumber(r.recall) ?? null,
+      })).filter((v) => v.theta !== undefined && v.f1 !== undefined),
+    );
+    const best = [...new Set(values.map((v) => v.encoder))].map((e) =>
+      values.filter((v) => v.encoder === e).reduce((a, b) => (b.f1! > a.f1! ? b : a)),
+    );
+    const first = usable[0]!;
+    return {
+      $schema: SCHEMA,
+      title: chartTitle('F1 vs θ per encoder', 'θ sweep on labelled (query, tool) pairs; ● = best F1 of each encoder'),
+      width: CHART_WIDTH,
+      autosize: AUTOSIZE,
+      height: CHART_HEIGHT,
+      config: CHART_CONFIG,
+      encoding: {
+        x: { field: 'theta', type: 'quantitative', title: axisTitle(first, 'theta'), scale: { domain: [0, 1] } },
+        y: { field: 'f1', type: 'quantitative', title: axisTitle(first, 'f1'), scale: { zero: true, nice: true } },
+        color: { field: 'encoder', type: 'nominal', title: 'encoder' },
+      },
+      layer: [
+        {
+          data: { values },
+          mark: { type: 'line', strokeWidth: 2 },
+          encoding: {
+            tooltip: [{ field: 'encoder' }, { field: 'theta', format: '.2f' }, { field: 'f1', format: '.3f' }, { field: 'precision', format: '.3f' }, { field: 'recall', format: '.3f' }],
+          },
+        },
+        { data: { values: best }, mark: { type: 'point', filled: true, size: 70 } },
+        {
+          data: { values: best },
+          mark: { type: 'text', dy: -10, fontSize: 10 },
+          encoding: { text: { field: 'theta', format: '.2f' }, color: { value: '#333' } },
+        },
+      ],
+    };
+  },
+};

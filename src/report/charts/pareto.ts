@@ -1,0 +1,60 @@
+import type { ChartDef } from './chart.ts';
+import { ChartSkip } from './chart.ts';
+import { axisTitle, requireColumns, toLabel, toNumber, withProjectedMark } from './columns.ts';
+import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS } from './spec-base.ts';
+
+/**
+ * Success versus tool tokens: projected success († — from a model, not measured) against the
+ * measured tool tokens per turn, with the Pareto front (fewest tokens for the most success).
+ *
+ * Expected table `table3-projected`, one row per method:
+ *   method   label      the same method labels as table3-measured (rows are joined on it)
+ *   success  projected  task success %, 0 … 100
+ * and `table3-measured` (method, toolTokens).
+ */
+export const paretoChart: ChartDef = {
+  id: 'success-vs-tokens',
+  title: 'Success † vs tool tokens (Pareto)',
+  sources: ['table3-projected', 'table3-measured'],
+  build([[projected], [measured]]) {
+    requireColumns(projected!, ['method', 'success']);
+    requireColumns(measured!, ['method', 'toolTokens']);
+    const tokens = new Map(measured!.rows.map((r) => [toLabel(r.method), toNumber(r.toolTokens)]));
+    const points = projected!.rows
+      .map((r) => ({ method: toLabel(r.method), success: toNumber(r.success), tokens: tokens.get(toLabel(r.method)) }))
+      .filter((p): p is { method: string; success: number; tokens: number } => p.success !== undefined && p.tokens !== undefined && p.tokens > 0);
+    if (points.length === 0) throw new ChartSkip(`no method of ${projected!.id} has measured tool tokens in ${measured!.id} (rows are joined on method)`);
+    // Pareto front: by tokens ascending, keep each point that beats every cheaper one on success.
+    let bestSoFar = -Infinity;
+    const front = [...points]
+      .sort((a, b) => a.tokens - b.tokens || b.success - a.success)
+      .filter((p) => (p.success > bestSoFar ? ((bestSoFar = p.success), true) : false));
+    const onFront = new Set(front.map((p) => p.method));
+    const values = points.map((p) => ({ ...p, front: onFront.has(p.method) ? 'on the Pareto front' : 'dominated' }));
+    const successTitle = withProjectedMark(axisTitle(projected!, 'success'));
+    return {
+      $schema: SCHEMA,
+      title: chartTitle('Success † vs tool tokens per turn', ['success is PROJECTED (†): a parameterised model', 'tool tokens are measured; line: the Pareto front']),
+      width: CHART_WIDTH,
+      autosize: AUTOSIZE,
+      height: CHART_HEIGHT,
+      config: CHART_CONFIG,
+      encoding: {
+        x: { field: 'tokens', type: 'quantitative', scale: { type: 'log', nice: false, padding: 24 }, title: `${axisTitle(measured!, 'toolTokens')} (measured, log scale)`, axis: { format: ',.0f' } },
+        y: { field: 'success', type: 'quantitative', title: successTitle, scale: { zero: false, nice: true } },
+      },
+      layer: [
+        { data: { values: front }, mark: { type: 'line', color: SOURCE_COLORS.projected, strokeDash: [4, 3] } },
+        {
+          data: { values },
+          mark: { type: 'point', filled: true, size: 90 },
+          encoding: {
+            color: { field: 'front', type: 'nominal', title: null, scale: { domain: ['on the Pareto front', 'dominated'], range: [SOURCE_COLORS.projected, '#888'] } },
+            tooltip: [{ field: 'method' }, { field: 'tokens', format: ',.0f', title: 'tool tokens (measured)' }, { field: 'success', format: '.1f', title: successTitle }],
+          },
+        },
+        { data: { values }, mark: { type: 'text', align: 'left', dx: 7, dy: -7, fontSize: 10 }, encoding: { text: { field: 'method' }, color: { value: '#333' } } },
+      ],
+    };
+  },
+};

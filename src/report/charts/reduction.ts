@@ -1,0 +1,60 @@
+import type { ChartDef } from './chart.ts';
+import { requireColumns, toLabel, toNumber } from './columns.ts';
+import { AUTOSIZE, CHART_CONFIG, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS } from './spec-base.ts';
+import { ChartSkip } from './chart.ts';
+
+/**
+ * Reduction in tool tokens per turn versus B1 Full-Schema, from `table3-measured` (method,
+ * toolTokens; published `pubTokens` beside it when present). The baseline is the row whose
+ * method starts with "B1", else the first row.
+ */
+export const reductionChart: ChartDef = {
+  id: 'reduction-vs-b1',
+  title: 'Reduction in tool tokens per turn vs B1',
+  sources: ['table3-measured'],
+  build([[t]]) {
+    requireColumns(t!, ['method', 'toolTokens']);
+    const base = t!.rows.find((r) => /^B1\b/.test(toLabel(r.method))) ?? t!.rows[0];
+    if (!base) throw new ChartSkip(`table ${t!.id} has no rows`);
+    const baseMeasured = toNumber(base.toolTokens);
+    const basePublished = toNumber(base.pubTokens);
+    const reduction = (x: number | undefined, b: number | undefined) => (x === undefined || !b ? undefined : 100 * (1 - x / b));
+    const values = t!.rows
+      .filter((r) => r !== base)
+      .flatMap((r) => {
+        const method = toLabel(r.method);
+        const m = reduction(toNumber(r.toolTokens), baseMeasured);
+        const p = reduction(toNumber(r.pubTokens), basePublished);
+        return [
+          ...(m === undefined ? [] : [{ method, source: 'measured', reduction: m }]),
+          ...(p === undefined ? [] : [{ method, source: 'published', reduction: p }]),
+        ];
+      });
+    if (values.length === 0) throw new ChartSkip(`table ${t!.id} has no method besides the baseline ${toLabel(base.method)}`);
+    const methods = [...new Set(values.map((v) => v.method))];
+    return {
+      $schema: SCHEMA,
+      title: chartTitle(`Reduction in tool tokens per turn vs ${toLabel(base.method)}`, '100 × (1 − method / baseline); published = the paper\'s Table 3'),
+      width: CHART_WIDTH,
+      autosize: AUTOSIZE,
+      height: methods.length * 44, // fixed, not a step: autosize fit-x needs a continuous height
+      config: CHART_CONFIG,
+      data: { values },
+      encoding: {
+        y: { field: 'method', type: 'nominal', sort: methods, title: null, axis: { labelLimit: 0 } },
+        yOffset: { field: 'source', type: 'nominal', sort: ['measured', 'published'] },
+        x: { field: 'reduction', type: 'quantitative', title: `reduction vs ${toLabel(base.method)} (%)`, scale: { domainMax: 100 } },
+        color: {
+          field: 'source',
+          type: 'nominal',
+          title: null,
+          scale: { domain: ['measured', 'published'], range: [SOURCE_COLORS.measured, SOURCE_COLORS.published] },
+        },
+      },
+      layer: [
+        { mark: 'bar', encoding: { tooltip: [{ field: 'method' }, { field: 'source' }, { field: 'reduction', format: '.1f' }] } },
+        { mark: { type: 'text', align: 'left', dx: 3, fontSize: 10 }, encoding: { text: { field: 'reduction', format: '.1f' }, color: { value: '#333' } } },
+      ],
+    };
+  },
+};

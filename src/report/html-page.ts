@@ -1,0 +1,129 @@
+import type { ChartResult } from './charts/write-charts.ts';
+import { esc } from './html-escape.ts';
+import { tableToHtml } from './html-table.ts';
+import { KIND_LEGEND, KIND_TINT } from './kinds.ts';
+import type { RunFact } from './run-info.ts';
+import { inlineSvg } from './svg-inline.ts';
+import { PROJECTED_MARK, type Table } from './table.ts';
+
+/**
+ * reports/index.html: one self-contained page (inline CSS and SVG, no script, nothing fetched)
+ * with the run, a legend of measured / projected † / published, every chart and every table.
+ */
+export interface PageInput {
+  tables: readonly Table[];
+  facts: readonly RunFact[];
+  charts: readonly ChartResult[];
+  /** Report notes shown near the top: skipped charts, skipped PNGs, renderer warnings. */
+  notes: readonly string[];
+  /** Links relative to the page. */
+  files: { xlsx: string; markdown: string; csv: (tableId: string) => string };
+  generatedAt: Date;
+}
+
+export function renderPage(p: PageInput): string {
+  const rendered = p.charts.filter((c) => c.status === 'rendered');
+  const skipped = p.charts.filter((c) => c.status === 'skipped');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>tooltax results</title>
+<style>${CSS}</style>
+</head>
+<body>
+<header>
+<h1>tooltax results</h1>
+<p class="lead">Tokens that MCP tool lists and agent protocols burn in an LLM prompt. ${p.tables.length} tables, ${rendered.length} of ${p.charts.length} charts.</p>
+<dl class="facts">
+${p.facts.map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}</dd></div>`).join('\n')}
+</dl>
+</header>
+<main>
+<section class="legend" aria-label="legend">
+<h2>How to read the numbers</h2>
+<p>Columns marked <b>${PROJECTED_MARK}</b> are <b>projections</b> from a parameterised model, <b>not measurements</b>. Measured numbers come from this run; published numbers are the source documents' own figures, printed beside ours.</p>
+<ul>
+${KIND_LEGEND.filter((k) => k.kind !== 'label').map((k) => `<li><span class="swatch" style="background:#${KIND_TINT[k.kind]}"></span><b>${esc(k.name)}</b>: ${esc(k.meaning)}</li>`).join('\n')}
+</ul>
+</section>
+${p.notes.length ? `<section class="report-notes" aria-label="report notes"><h2>Report notes</h2><ul>${p.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul></section>` : ''}
+<nav class="toc" aria-label="contents">
+<div><h2>Charts</h2><ol>${p.charts.map((c) => `<li>${c.status === 'rendered' ? `<a href="#chart-${esc(c.id)}">${esc(c.title)}</a>` : `${esc(c.title)} <span class="muted">(skipped)</span>`}</li>`).join('')}</ol></div>
+<div><h2>Tables</h2><ol>${p.tables.map((t) => `<li><a href="#table-${esc(t.id)}">${esc(t.title)}</a></li>`).join('')}</ol></div>
+<div><h2>Files</h2><ul><li><a href="${esc(p.files.xlsx)}">Workbook (XLSX), a sheet per table</a></li><li><a href="${esc(p.files.markdown)}">Tables (Markdown)</a></li><li>CSV: a link beside each table</li><li>Chart specs (Vega-Lite), SVG, PNG: beside each chart</li></ul></div>
+</nav>
+<h2 class="part">Charts</h2>
+<div class="charts">
+${rendered.map(chartFigure).join('\n')}
+${skipped.map((c) => `<div class="chart-skipped" id="chart-${esc(c.id)}"><b>${esc(c.title)}</b>: not drawn: ${esc(c.reason ?? '')}</div>`).join('\n')}
+</div>
+<h2 class="part">Tables</h2>
+${p.tables.map((t) => tableToHtml(t, p.files.csv(t.id))).join('\n')}
+</main>
+<footer>Generated ${esc(p.generatedAt.toISOString().replace('T', ' ').slice(0, 19))} UTC by <code>npm run report</code> from the results directory alone. ${PROJECTED_MARK} = projected, not measured.</footer>
+</body>
+</html>
+`;
+}
+
+function chartFigure(c: ChartResult): string {
+  const links = [
+    c.files.spec && `<a href="${esc(c.files.spec)}">Vega-Lite spec</a>`,
+    c.files.svg && `<a href="${esc(c.files.svg)}">SVG</a>`,
+    c.files.png ? `<a href="${esc(c.files.png)}">PNG</a>` : 'PNG skipped (see report notes)',
+  ].filter(Boolean);
+  return `<figure class="chart" id="chart-${esc(c.id)}">
+${inlineSvg(c.svg!, `c-${c.id}`, c.title)}
+<figcaption>${esc(c.title)} · from table ${c.tables.map((t) => `<a href="#table-${esc(t)}">${esc(t)}</a>`).join(', ')} · ${links.join(' · ')}</figcaption>
+</figure>`;
+}
+
+const CSS = `
+:root { --ink: #1d232b; --muted: #5b6570; --line: #d9dee4; --accent: #3b6ea8; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.45 "DejaVu Sans", system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: var(--ink); background: #f6f7f9; }
+header, main, footer { max-width: 1240px; margin: 0 auto; padding: 0 20px; }
+header { padding-top: 22px; }
+h1 { margin: 0 0 4px; font-size: 26px; }
+h2 { font-size: 16px; margin: 0 0 8px; }
+h2.part { font-size: 20px; margin: 28px 0 12px; border-bottom: 2px solid var(--ink); padding-bottom: 4px; }
+h3 { font-size: 15px; margin: 0 0 8px; }
+a { color: var(--accent); }
+.lead { margin: 0 0 14px; color: var(--muted); }
+.muted, .id { color: var(--muted); font-weight: normal; font-size: 12px; }
+.facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 8px; margin: 0; }
+.facts div { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; }
+.facts dt { font-size: 12px; color: var(--muted); }
+.facts dd { margin: 0; overflow-wrap: anywhere; }
+section.legend, section.report-notes, nav.toc { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 12px 16px; margin: 16px 0; }
+section.legend ul { margin: 6px 0 0; padding: 0; list-style: none; display: grid; gap: 4px; }
+.swatch { display: inline-block; width: 14px; height: 14px; border: 1px solid #aab; vertical-align: -2px; margin-right: 6px; }
+section.report-notes { background: #fff8e6; border-color: #f0d48a; }
+section.report-notes ul { margin: 0; padding-left: 20px; }
+nav.toc { display: grid; grid-template-columns: 1fr 1.6fr 1fr; gap: 16px; }
+@media (max-width: 800px) { nav.toc { grid-template-columns: 1fr; } }
+nav.toc ol, nav.toc ul { margin: 0; padding-left: 20px; }
+.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(540px, 1fr)); gap: 16px; align-items: start; }
+figure.chart { margin: 0; background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 10px; }
+figure.chart svg { display: block; width: 100%; height: auto; margin: 0 auto; }
+figcaption { font-size: 12px; color: var(--muted); margin-top: 6px; }
+.chart-skipped { background: #fff; border: 1px dashed #c9a227; border-radius: 6px; padding: 14px; color: #6b5200; }
+section.table { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 12px 12px; margin: 0 0 16px; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; font-size: 12.5px; min-width: 40%; }
+th, td { padding: 4px 7px; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+th { vertical-align: bottom; white-space: normal; min-width: 3.5em; max-width: 9em; border-bottom: 2px solid #9aa4ae; }
+td.wrap { white-space: normal; min-width: 9em; text-align: left; overflow-wrap: break-word; }
+th.k-label, td.k-label { text-align: left; }
+th.k-label { max-width: none; }
+${Object.entries(KIND_TINT).map(([k, c]) => `th.k-${k} { background: #${c}; }`).join('\n')}
+td.k-projected { background: #fdf3e8; font-style: italic; }
+th.k-projected { font-style: italic; }
+td.k-published { color: #6a6a6a; }
+tbody tr:hover td { background: #f1f5fb; }
+ul.notes { margin: 8px 0 0; padding-left: 20px; color: var(--muted); font-size: 12px; }
+a.dl { font-size: 12px; font-weight: normal; }
+footer { color: var(--muted); font-size: 12px; padding: 20px; }
+`;

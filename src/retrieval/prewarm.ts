@@ -1,0 +1,52 @@
+import { performance } from 'node:perf_hooks';
+import type { Catalog } from '../catalog/types.ts';
+import { CachedEncoder } from '../embed/cache.ts';
+import type { Encoder } from '../embed/types.ts';
+import type { Task } from '../tasks/types.ts';
+import { progress } from '../util/progress.ts';
+import { queryText, toolDefinitionText, toolSummaryText } from './texts.ts';
+
+export interface PrewarmInputs {
+  catalog: Catalog;
+  /** Every evaluated task set (all seeds) and the held-out calibration tasks. */
+  taskSets: readonly (readonly Task[])[];
+  log?: (line: string) => void;
+}
+
+export interface PrewarmReport {
+  texts: number;
+  encoded: number;
+  seconds: number;
+}
+
+/** Texts embedded per call: each call persists its new vectors, so an interrupted cold run keeps its progress. */
+const CHUNK = 512;
+
+/**
+ * Embed, in a few large batches, everything the retrieval pipelines will ask for: every tool
+ * summary and full definition, and every turn's query of every task set. Afterwards each
+ * per-turn embed() is an in-memory cache hit. A no-op for encoders without a cache (TF-IDF).
+ */
+export async function prewarmEmbeddings(encoder: Encoder, inputs: PrewarmInputs): Promise<PrewarmReport> {
+  if (!(encoder instanceof CachedEncoder)) return { texts: 0, encoded: 0, seconds: 0 };
+  const started = performance.now();
+  const texts = new Set<string>();
+  for (const tool of inputs.catalog.tools) {
+    texts.add(toolSummaryText(tool));
+    texts.add(toolDefinitionText(tool, 'definition'));
+  }
+  for (const tasks of inputs.taskSets) for (const task of tasks) for (const turn of task.turns) texts.add(queryText(turn.user));
+  const all = [...texts];
+  const before = encoder.stats().misses;
+  const bar = progress(`embedding (${encoder.name})`, all.length);
+  for (let i = 0; i < all.length; i += CHUNK) {
+    await encoder.embed(all.slice(i, i + CHUNK));
+    bar.tick(Math.min(CHUNK, all.length - i));
+  }
+  bar.stop();
+  const report = { texts: all.length, encoded: encoder.stats().misses - before, seconds: (performance.now() - started) / 1000 };
+  inputs.log?.(
+    `embeddings: ${encoder.name}, ${report.texts.toLocaleString('en-US')} distinct texts, ${report.encoded.toLocaleString('en-US')} newly encoded in ${report.seconds.toFixed(1)} s (cache ${encoder.dir})`,
+  );
+  return report;
+}

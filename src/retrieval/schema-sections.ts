@@ -1,0 +1,28 @@
+import type { McpTool } from '../catalog/types.ts';
+import { serializeToolDefinition } from '../catalog/types.ts';
+import { section } from '../prompt/sections.ts';
+import type { PromptSection } from '../pipelines/types.ts';
+
+// One section object per (label, definition), reused on every turn: the definition is
+// serialised once and the token counter's memo sees the same string each time.
+const memo = new Map<string, WeakMap<McpTool, PromptSection>>();
+
+function definitionSection(label: string, definition: McpTool): PromptSection {
+  let byDef = memo.get(label);
+  if (!byDef) memo.set(label, (byDef = new WeakMap()));
+  let s = byDef.get(definition);
+  if (!s) byDef.set(definition, (s = section('tools', label, serializeToolDefinition(definition), false)));
+  return s;
+}
+
+/**
+ * Per-turn full schemas as one heading section plus one section per tool definition, all with
+ * the same label. The concatenated text is exactly the heading and one tools/list JSON per
+ * line, and since every seam is a newline followed by `{`, the token count of the whole equals
+ * the sum of the parts (src/prompt/sections.ts): each definition is tokenised once per run
+ * instead of once per distinct per-turn combination.
+ */
+export function schemaSections(label: string, heading: string, definitions: readonly McpTool[]): PromptSection[] {
+  if (definitions.length === 0) return [];
+  return [section('tools', label, heading, false), ...definitions.map((d) => definitionSection(label, d))];
+}

@@ -1,0 +1,276 @@
+/**
+ * EVERY parameter of the projection layer, in one place, each with its unit and its source.
+ *
+ * The projection turns MEASURED per-turn token counts (TurnRecords) into PROJECTED task
+ * success, latency, cost and judge-like quality. Nothing here is a figure from the Tool
+ * Attention paper's results: sources are price lists, latency/throughput measurements,
+ * long-context studies, or "assumption" (said plainly). Change a value here and every
+ * projected table follows; the sensitivity table moves each key parameter ±50%.
+ */
+
+export interface Param {
+  value: number;
+  unit: string;
+  /** Where the value comes from: a price list, a published study, or "assumption: ...". */
+  source: string;
+  /** Upper bound when the sensitivity analysis scales the value (1 for probabilities and shares). */
+  max?: number;
+}
+
+/** The model whose list prices and speed the projection uses. */
+export const PROJECTION_MODEL = {
+  name: 'Claude Sonnet 4.5',
+  id: 'claude-sonnet-4-5-20250929',
+  /** Date of the price list used. */
+  priceListDate:
+    '2025-09-29 (launch list price; Sonnet 4.6 was listed at the same rates in April 2026; later copies of the pricing page list a newer Sonnet at $2/$10, within the ±50% sensitivity)',
+  priceListUrl: 'https://platform.claude.com/docs/en/about-claude/pricing',
+} as const;
+
+const ANTHROPIC_PRICES = `Anthropic list price for ${PROJECTION_MODEL.name} (${PROJECTION_MODEL.id}), ${PROJECTION_MODEL.priceListUrl}, as of ${PROJECTION_MODEL.priceListDate}`;
+
+export const PROJECTION_PARAMS = {
+  // ---- prices -------------------------------------------------------------------------
+  'price.inputPerMTok': { value: 3.0, unit: 'USD per million uncached input tokens', source: ANTHROPIC_PRICES },
+  'price.outputPerMTok': { value: 15.0, unit: 'USD per million output tokens', source: ANTHROPIC_PRICES },
+  'price.cacheWritePerMTok': { value: 3.75, unit: 'USD per million tokens written to the 5-minute prompt cache', source: `${ANTHROPIC_PRICES} (1.25× input)` },
+  'price.cacheReadPerMTok': { value: 0.3, unit: 'USD per million tokens read from the prompt cache', source: `${ANTHROPIC_PRICES} (0.1× input)` },
+  'cache.minPrefixTokens': {
+    value: 1024,
+    unit: 'tokens (a shorter stable prefix is not cached)',
+    source: 'Anthropic prompt-caching documentation: minimum cacheable prompt length 1,024 tokens for Sonnet models',
+  },
+
+  // ---- latency ------------------------------------------------------------------------
+  'latency.ttftBaseS': {
+    value: 1.7,
+    unit: 's (time to first token at an empty prompt)',
+    source: 'Artificial Analysis median TTFT for Claude Sonnet 4.5 on the Anthropic API, 1.80 s at its standard short prompt (as quoted Nov 2025), minus ≈0.1 s of prefill for that prompt (≈1k tokens assumed)',
+  },
+  'latency.ttftPerKUncachedS': {
+    value: 0.098,
+    unit: 's per 1,000 uncached prompt tokens',
+    source: 'Anthropic prompt-caching announcement (Aug 2024, Claude 3.5 Sonnet): a 100k-token prompt took 11.5 s uncached; slope = (11.5 s − base) / 100k. Older model: an order of magnitude, not a fit',
+  },
+  'latency.ttftPerKCachedS': {
+    value: 0.007,
+    unit: 's per 1,000 prompt tokens read from the cache',
+    source: 'same announcement: the 100k-token prompt took 2.4 s when cached; slope = (2.4 s − base) / 100k',
+  },
+  'latency.decodeTokensPerS': {
+    value: 63,
+    unit: 'output tokens per second',
+    source: 'Artificial Analysis median output speed for Claude Sonnet 4.5 on the Anthropic API, 63 tokens/s (as quoted Nov 2025)',
+  },
+
+  // ---- output per turn ----------------------------------------------------------------
+  'output.replyTokens': {
+    value: 150,
+    unit: 'output tokens of the final reply of a turn',
+    source: 'assumption: "report what you found in a few sentences" (the harness system prompt) ≈ 100–200 tokens',
+  },
+  'output.toolCallTokens': {
+    value: 50,
+    unit: 'output tokens per tool call (tool name + JSON arguments)',
+    source: 'assumption: a tool_use block with a handful of arguments',
+  },
+  'output.discoveryCallTokens': {
+    value: 30,
+    unit: 'output tokens per discovery call (e.g. `cli --help server/tool`)',
+    source: 'assumption: one short command line with its wrapper',
+  },
+
+  // ---- context and reasoning degradation --------------------------------------------------
+  'context.windowTokens': {
+    value: 200_000,
+    unit: 'tokens; a prompt larger than this fails the turn (context overflow)',
+    source: `${PROJECTION_MODEL.name} model page: 200K-token context window (standard tier)`,
+  },
+  'reasoning.taskAllowanceTokens': {
+    value: 4000,
+    unit: 'tokens added to C_task in the projection\'s rho',
+    source:
+      'assumption: the paper\'s C_task (§3.3) counts the turn\'s own tool outputs and the model\'s reasoning, which the measured prompt does not yet hold; without it rho ≈ 0 on every first turn whatever the tool load',
+  },
+  'reasoning.rhoCliff': {
+    value: 0.3,
+    unit: 'rho at the midpoint of the logistic reasoning cliff',
+    source: 'Tool Attention paper §3.3 (citing a practitioner report [22] and NoLiMa [19]): reasoning collapses when rho falls below ≈ 0.3',
+    max: 1,
+  },
+  'reasoning.cliffWidth': {
+    value: 0.05,
+    unit: 'rho (logistic scale: the cliff spans ≈ ±2 widths)',
+    source: 'assumption: a "cliff", i.e. most of the drop within ±0.1 of the midpoint',
+  },
+  'reasoning.floor': {
+    value: 0.5,
+    unit: 'share of reasoning ability left far below the cliff',
+    source: 'assumption: degraded, not gone (models "hallucinate arguments, confuse parameters", §3.3)',
+    max: 1,
+  },
+  'reasoning.lengthWeight': {
+    value: 0.5,
+    unit: 'share of the NoLiMa long-context loss applied (0 = no length effect)',
+    source:
+      'assumption: picking a tool whose schema is in plain sight is easier than NoLiMa\'s latent-association retrieval, so only half its relative loss applies (curve: NOLIMA_CURVE below)',
+    max: 1,
+  },
+
+  // ---- failures (probabilities; per tool-needing turn unless stated) -----------------------
+  'failure.baseErrorPerToolTurn': {
+    value: 0.01,
+    unit: 'probability a tool turn fails with every needed schema present and no degradation',
+    source: 'assumption: a frontier model picks and fills a well-described tool correctly ~99% of the time',
+    max: 1,
+  },
+  'failure.degradationErrorPerToolTurn': {
+    value: 0.15,
+    unit: 'probability a tool turn fails unrecoverably at total reasoning loss (scaled by 1 − reasoning factor)',
+    source: 'assumption',
+    max: 1,
+  },
+  'failure.ambiguousFail': {
+    value: 0.35,
+    unit: 'probability an ambiguous task fails (clarification loop judged a failure, or wrong similar tool)',
+    source: 'assumption (the task generator flags deliberately vague requests)',
+    max: 1,
+  },
+  'failure.blindCallAttempt': {
+    value: 0.6,
+    unit: 'probability the model calls a needed tool it sees only by name (summary, CLI list) instead of giving up',
+    source: 'assumption (the system prompt tells it not to guess; models often do anyway)',
+    max: 1,
+  },
+  'failure.blindCallSuccess': {
+    value: 0.35,
+    unit: 'probability a call made without the schema has right arguments (no gate)',
+    source: 'assumption',
+    max: 1,
+  },
+  'failure.gateRecovery': {
+    value: 0.7,
+    unit: 'probability the model recovers after the hallucination gate rejects a call (re-asks or retries with the tool promoted) and completes the step; costs one extra model call',
+    source: 'assumption (the paper reports 78% retry + 22% clarification from its own simulation, not a live measurement; not used)',
+    max: 1,
+  },
+  'failure.unlistedFail': {
+    value: 0.9,
+    unit: 'probability a turn fails when a needed tool is not visible at all (not even by name)',
+    source: 'assumption: the model cannot call what it cannot see; sometimes another tool does the job',
+    max: 1,
+  },
+  'failure.violationCallPerSchema': {
+    value: 0.002,
+    unit: 'probability per offered schema whose precondition fails that the model calls it on a tool turn',
+    source: 'assumption (drives the value of precondition gating)',
+    max: 1,
+  },
+  'failure.violationRecovery': {
+    value: 0.5,
+    unit: 'probability the model recovers after a precondition error (auth/state); costs one extra model call',
+    source: 'assumption',
+    max: 1,
+  },
+
+  // ---- judge-like quality (1–5) ---------------------------------------------------------
+  'quality.degradationDrop': {
+    value: 2.5,
+    unit: 'judge points lost at total reasoning loss (scaled by 1 − mean reasoning factor)',
+    source: 'assumption',
+  },
+  'quality.failureDrop': {
+    value: 1.5,
+    unit: 'judge points lost when the task failed',
+    source: 'assumption',
+  },
+  'quality.judgeNoiseSd': {
+    value: 0.6,
+    unit: 'SD of the judge\'s noise (points), before rounding to an integer 1–5',
+    source: 'assumption (LLM judges disagree with themselves by about half a point)',
+  },
+} as const satisfies Record<string, Param>;
+
+export type ParamKey = keyof typeof PROJECTION_PARAMS;
+export type ProjectionParams = { readonly [K in ParamKey]: Param };
+
+/**
+ * NoLiMa (Modarressi et al., ICML 2025, arXiv 2502.05167), GPT-4o: accuracy relative to its
+ * short-context base score 99.3 at 1K/2K/4K/8K/16K/32K tokens (98.1, 98.0, 95.7, 89.2, 81.6,
+ * 69.7). Interpolated linearly in log2(tokens); beyond 32K the last segment's slope continues,
+ * floored at 0.
+ */
+export const NOLIMA_CURVE: readonly (readonly [tokens: number, relative: number])[] = [
+  [1000, 98.1 / 99.3],
+  [2000, 98.0 / 99.3],
+  [4000, 95.7 / 99.3],
+  [8000, 89.2 / 99.3],
+  [16000, 81.6 / 99.3],
+  [32000, 69.7 / 99.3],
+];
+
+/** Simulation settings (not model parameters). */
+export const SIMULATION = {
+  /** Seeds of the simulation: the study seed and the next two (paper: mean of 3 seeds). */
+  seeds: 3,
+  bootstrapResamples: 1000,
+  /** The turn (1-based) at which the long-task quality is read. */
+  qualityTurn: 30,
+  /** Judge scores at or above this count as "good" (Table 4's "% ≥ 4"). */
+  goodScore: 4,
+} as const;
+
+/** Key parameters the sensitivity table moves by ±50%. */
+export const SENSITIVITY_KEYS: readonly ParamKey[] = [
+  'price.inputPerMTok',
+  'price.outputPerMTok',
+  'price.cacheReadPerMTok',
+  'latency.ttftBaseS',
+  'latency.ttftPerKUncachedS',
+  'latency.decodeTokensPerS',
+  'output.replyTokens',
+  'reasoning.taskAllowanceTokens',
+  'reasoning.rhoCliff',
+  'reasoning.floor',
+  'reasoning.lengthWeight',
+  'failure.degradationErrorPerToolTurn',
+  'failure.baseErrorPerToolTurn',
+  'failure.ambiguousFail',
+  'failure.blindCallAttempt',
+  'failure.blindCallSuccess',
+  'failure.gateRecovery',
+  'failure.unlistedFail',
+  'failure.violationCallPerSchema',
+  'quality.degradationDrop',
+];
+
+/** Value of a parameter. */
+export function pv(params: ProjectionParams, key: ParamKey): number {
+  return params[key].value;
+}
+
+export type ParamValues = { readonly [K in ParamKey]: number };
+
+const valuesMemo = new WeakMap<ProjectionParams, ParamValues>();
+
+/** All values as a plain record (memoised per parameter object; parameter objects are never mutated). */
+export function valuesOf(params: ProjectionParams): ParamValues {
+  let v = valuesMemo.get(params);
+  if (!v) {
+    v = Object.fromEntries((Object.keys(params) as ParamKey[]).map((k) => [k, params[k].value])) as ParamValues;
+    valuesMemo.set(params, v);
+  }
+  return v;
+}
+
+/** A copy of the parameters with one value replaced. */
+export function withParam(params: ProjectionParams, key: ParamKey, value: number): ProjectionParams {
+  return { ...params, [key]: { ...params[key], value } };
+}
+
+/** A copy with one value scaled by `factor` (clamped to the parameter's `max` when it has one). */
+export function scaleParam(params: ProjectionParams, key: ParamKey, factor: number): ProjectionParams {
+  const p: Param = params[key];
+  const v = p.value * factor;
+  return withParam(params, key, p.max !== undefined ? Math.min(p.max, v) : v);
+}

@@ -1,0 +1,181 @@
+import { bootstrapMean, mean, quantileSorted, type Estimate } from '../../stats/bootstrap.ts';
+import type { TaskKind } from '../../tasks/types.ts';
+import { DEFAULT_SEED, Rng } from '../../util/rng.ts';
+import { PROJECTION_PARAMS, SIMULATION, type ProjectionParams } from './params.ts';
+import { DrawCache } from './draws.ts';
+import { FAILURE_CAUSES, simulateTask, type FailureCause, type TaskTraits } from './simulate.ts';
+import { projectionRho, reasoningFactor, type ProjectionTurn } from './turn-model.ts';
+
+export interface ProjectOptions {
+  /** The pipeline rejects calls to tools whose schema is absent (recorded as `hallucinationGate: true` in its settings). */
+  hallucinationGate?: boolean;
+  /** Offered schemas violating preconditions on a turn (see preconditions.ts); none when absent. */
+  violations?: (t: ProjectionTurn) => number;
+  /** Bootstrap intervals (off for the sensitivity runs, which only rank means). */
+  bootstrap?: boolean;
+  /** Shared memo of the random draws (speed only: results are the same without it). */
+  draws?: DrawCache;
+}
+
+export interface ProjectionResult {
+  pipeline: string;
+  hallucinationGate: boolean;
+  /** Simulation seeds (the study seed and the next ones). */
+  simSeeds: number[];
+  /** Task runs: (bench seed, task) pairs. */
+  tasks: number;
+  turns: number;
+  /** Share of tasks that succeed (0–1): mean over tasks of the mean over simulation seeds; 95% bootstrap over tasks. */
+  successRate: Estimate;
+  successByKind: Partial<Record<TaskKind, number>>;
+  /** Per-turn latency (s) over every turn of every simulation seed. */
+  p50: number;
+  p95: number;
+  meanLatency: number;
+  /** USD per task; 95% bootstrap over tasks. */
+  costPerTask: Estimate;
+  /** Mean over turns of the share of prompt tokens read from the cache. */
+  cacheHitShare: number;
+  quality: { mean: Estimate; sd: number; atLeast4: number };
+  /** Score at turn SIMULATION.qualityTurn of tasks at least that long. */
+  qualityAtTurn: { turn: number; mean: Estimate; n: number };
+  failures: {
+    /** Simulation runs of the whole task set: simulation seeds × bench seeds. */
+    runs: number;
+    tasksPerRun: number;
+    /** Failed tasks, summed over every run. */
+    failed: number;
+    byCause: Record<FailureCause, number>;
+  };
+  meanRho: number;
+  meanReasoning: number;
+  modelCallsPerTask: number;
+  extraCallsPerTask: number;
+}
+
+/**
+ * Projects one pipeline's measured turns into task success, latency, cost and quality. A pure
+ * function of (records, params, seed, options): the same inputs give the same output. Records
+ * may hold several bench seeds; a task is a (bench seed, task id) pair.
+ *
+ * Every task is simulated under SIMULATION.seeds seeds (seed, seed+1, ...). The generator of a
+ * task is keyed by the simulation seed, the bench seed and the task id, not by the pipeline,
+ * so all pipelines see the same random draws (see simulateTask).
+ */
+export function projectPipeline(
+  records: readonly ProjectionTurn[],
+  params: ProjectionParams = PROJECTION_PARAMS,
+  seed: number = DEFAULT_SEED,
+  options: ProjectOptions = {},
+): ProjectionResult {
+  const tasks = groupTasks(records);
+  const traits: TaskTraits = { hallucinationGate: options.hallucinationGate ?? false, violations: options.violations ?? (() => 0) };
+  const simSeeds = Array.from({ length: SIMULATION.seeds }, (_, i) => seed + i);
+  const bootstrap = options.bootstrap ?? true;
+
+  const taskSuccess: number[] = [];
+  const taskCost: number[] = [];
+  const taskScore: number[] = [];
+  const scores: number[] = [];
+  const scoresAtTurn: number[] = [];
+  const taskScoreAtTurn: number[] = [];
+  const latencies: number[] = [];
+  const cacheShares: number[] = [];
+  const byCause = Object.fromEntries(FAILURE_CAUSES.map((c) => [c, 0])) as Record<FailureCause, number>;
+  const kindTotals = new Map<TaskKind, { n: number; s: number }>();
+  let failed = 0;
+  let calls = 0;
+  let extra = 0;
+
+  let rhoSum = 0;
+  let reasoningSum = 0;
+  for (const turns of tasks) {
+    const first = turns[0]!;
+    const reasoning = turns.map((t) => reasoningFactor(t, params));
+    for (const t of turns) rhoSum += projectionRho(t, params);
+    for (const r of reasoning) reasoningSum += r;
+    let s = 0;
+    let c = 0;
+    let q = 0;
+    const atTurn: number[] = [];
+    for (const simSeed of simSeeds) {
+      const label = `projection|${first.seed}|${first.taskId}`;
+      const draws = options.draws ? options.draws.reader(simSeed, label) : new Rng(simSeed, label);
+      const out = simulateTask(turns, params, draws, traits, reasoning);
+      s += out.success ? 1 : 0;
+      c += out.costUsd;
+      q += out.score;
+      scores.push(out.score);
+      if (out.scoreAtQualityTurn !== null) {
+        scoresAtTurn.push(out.scoreAtQualityTurn);
+        atTurn.push(out.scoreAtQualityTurn);
+      }
+      for (const l of out.turnLatencies) latencies.push(l);
+      for (const h of out.cacheHitShares) cacheShares.push(h);
+      if (out.cause !== null) {
+        failed++;
+        byCause[out.cause]++;
+      }
+      calls += out.modelCalls;
+      extra += out.extraCalls;
+    }
+    const n = simSeeds.length;
+    taskSuccess.push(s / n);
+    taskCost.push(c / n);
+    taskScore.push(q / n);
+    if (atTurn.length) taskScoreAtTurn.push(mean(atTurn));
+    const k = kindTotals.get(first.kind) ?? { n: 0, s: 0 };
+    kindTotals.set(first.kind, { n: k.n + 1, s: k.s + s / n });
+  }
+
+  const estimate = (values: number[], label: string): Estimate =>
+    bootstrap ? bootstrapMean(values, seedFor(seed, label), SIMULATION.bootstrapResamples) : { mean: mean(values), low: NaN, high: NaN, n: values.length };
+  const scoreMean = mean(scores);
+  const sortedLatencies = Float64Array.from(latencies).sort();
+  const benchSeeds = new Set(records.map((r) => r.seed)).size;
+
+  return {
+    pipeline: records[0]?.pipeline ?? '',
+    hallucinationGate: traits.hallucinationGate,
+    simSeeds,
+    tasks: tasks.length,
+    turns: records.length,
+    successRate: estimate(taskSuccess, 'success'),
+    successByKind: Object.fromEntries([...kindTotals].map(([kind, v]) => [kind, v.s / v.n])),
+    p50: quantileSorted(sortedLatencies, 0.5),
+    p95: quantileSorted(sortedLatencies, 0.95),
+    meanLatency: mean(latencies),
+    costPerTask: estimate(taskCost, 'cost'),
+    cacheHitShare: mean(cacheShares),
+    quality: {
+      mean: estimate(taskScore, 'quality'),
+      sd: Math.sqrt(mean(scores.map((x) => (x - scoreMean) ** 2))),
+      atLeast4: scores.length ? scores.filter((x) => x >= SIMULATION.goodScore).length / scores.length : NaN,
+    },
+    qualityAtTurn: { turn: SIMULATION.qualityTurn, mean: estimate(taskScoreAtTurn, 'quality-turn'), n: taskScoreAtTurn.length },
+    failures: { runs: simSeeds.length * benchSeeds, tasksPerRun: benchSeeds ? tasks.length / benchSeeds : 0, failed, byCause },
+    meanRho: records.length ? rhoSum / records.length : NaN,
+    meanReasoning: records.length ? reasoningSum / records.length : NaN,
+    modelCallsPerTask: tasks.length ? calls / (tasks.length * simSeeds.length) : NaN,
+    extraCallsPerTask: tasks.length ? extra / (tasks.length * simSeeds.length) : NaN,
+  };
+}
+
+/** Turns grouped by (bench seed, task id), each task's turns in order; tasks in first-seen order. */
+export function groupTasks<T extends ProjectionTurn>(records: readonly T[]): T[][] {
+  const byTask = new Map<string, T[]>();
+  for (const r of records) {
+    const key = `${r.seed}\u0000${r.taskId}`;
+    let list = byTask.get(key);
+    if (!list) byTask.set(key, (list = []));
+    list.push(r);
+  }
+  return [...byTask.values()].map((list) => [...list].sort((a, b) => a.turn - b.turn));
+}
+
+/** A bootstrap seed per statistic, so intervals of different statistics use independent streams. */
+function seedFor(seed: number, label: string): number {
+  let h = seed | 0;
+  for (let i = 0; i < label.length; i++) h = (Math.imul(h, 31) + label.charCodeAt(i)) | 0;
+  return h;
+}

@@ -1,0 +1,184 @@
+import { normalFrom, type Uniforms } from './draws.ts';
+import { SIMULATION, valuesOf, type ProjectionParams } from './params.ts';
+import { inputCostUsd, reasoningFactor, SessionCache, ttftSeconds, type ProjectionTurn } from './turn-model.ts';
+
+/** Why a simulated task failed: the first failure drawn, in the order the checks run. */
+export const FAILURE_CAUSES = [
+  'ambiguous query',
+  'missing tool',
+  'unrecovered hallucination',
+  'precondition violation',
+  'context degradation',
+  'base model error',
+  'context overflow',
+] as const;
+export type FailureCause = (typeof FAILURE_CAUSES)[number];
+
+/** What the simulation needs to know about the pipeline beyond its measured turns. */
+export interface TaskTraits {
+  /** Calls to a tool whose schema is not in the prompt are rejected with a structured error. */
+  hallucinationGate: boolean;
+  /** Full schemas offered on this turn whose preconditions the agent state does not meet. */
+  violations: (t: ProjectionTurn) => number;
+}
+
+export interface TaskOutcome {
+  success: boolean;
+  cause: FailureCause | null;
+  /** 0-based turn of the first failure. */
+  failedAtTurn: number | null;
+  /** Judge-like score, an integer 1–5. */
+  score: number;
+  /** Score at turn SIMULATION.qualityTurn (tasks that long only). */
+  scoreAtQualityTurn: number | null;
+  turnLatencies: number[];
+  costUsd: number;
+  /** Per turn: prompt tokens read from the cache / prompt tokens sent, over the turn's calls. */
+  cacheHitShares: number[];
+  modelCalls: number;
+  extraCalls: number;
+  meanReasoning: number;
+}
+
+/**
+ * Simulates one task of measured turns (ordered by turn) with a seeded generator.
+ *
+ * Every turn draws the same number of random numbers whatever the pipeline (4 per turn, 3 per
+ * needed tool, 1 per task for ambiguity, 2 judge draws), so two pipelines simulated with the
+ * same generator face the same luck (common random numbers): differences come from their
+ * measured turns. Checks on a tool turn, in order (the first failure is the task's cause):
+ *  1. context overflow: prompt larger than the window;
+ *  2. ambiguity (first tool turn of a task flagged ambiguous);
+ *  3. each needed tool whose full schema is absent: visible by name → the model calls it blind
+ *     (gate: rejected, one extra call, recovered or "unrecovered hallucination"; no gate: right
+ *     or "unrecovered hallucination") or gives up ("missing tool"); not visible at all → "missing tool";
+ *  4. a call to an offered tool whose precondition fails (one extra call; recovered or not);
+ *  5. context degradation: probability degradationError × (1 − reasoning factor);
+ *  6. base model error.
+ * Cost and latency count every model call: one per turn, one more per tool call (the agent
+ * reads each result), one per discovery call, one per gate rejection or precondition error.
+ * Each call re-sends the turn's measured prompt (an upper bound for calls inside a turn).
+ */
+export function simulateTask(
+  turns: readonly ProjectionTurn[],
+  params: ProjectionParams,
+  rng: Uniforms,
+  traits: TaskTraits,
+  /** The turns' reasoning factors when already computed (they depend on the turn and the parameters only). */
+  reasoning: readonly number[] = turns.map((t) => reasoningFactor(t, params)),
+): TaskOutcome {
+  const v = valuesOf(params);
+  const cache = new SessionCache(params);
+  const first: { cause: FailureCause | null; turn: number | null } = { cause: null, turn: null };
+  const fail = (c: FailureCause, turn: number) => {
+    if (first.cause === null) {
+      first.cause = c;
+      first.turn = turn;
+    }
+  };
+
+  const uAmbiguous = rng.next();
+  let sawToolTurn = false;
+  let reasoningSum = 0;
+  let reasoningAtQualityTurn: number | null = null;
+  let costUsd = 0;
+  let modelCalls = 0;
+  let extraCalls = 0;
+  const turnLatencies: number[] = [];
+  const cacheHitShares: number[] = [];
+
+  for (const [index, t] of turns.entries()) {
+    const uBase = rng.next();
+    const uDegradation = rng.next();
+    const uViolation = rng.next();
+    const uViolationRecovery = rng.next();
+    const r = reasoning[index]!;
+    reasoningSum += r;
+    if (t.turn === SIMULATION.qualityTurn - 1) reasoningAtQualityTurn = r;
+    let extra = 0;
+
+    if (t.promptTokens > v['context.windowTokens']) fail('context overflow', t.turn);
+    if (t.needed > 0) {
+      if (!sawToolTurn && t.ambiguous && uAmbiguous < v['failure.ambiguousFail']) fail('ambiguous query', t.turn);
+      sawToolTurn = true;
+
+      const present = Math.min(t.needed, t.neededPresent);
+      const listedOnly = Math.max(0, Math.min(t.needed, t.neededListed) - present);
+      for (let i = 0; i < t.needed; i++) {
+        const uAttempt = rng.next();
+        const uOutcome = rng.next();
+        const uUnlisted = rng.next();
+        if (i < present) continue;
+        if (i < present + listedOnly) {
+          if (uAttempt < v['failure.blindCallAttempt']) {
+            if (traits.hallucinationGate) {
+              extra++;
+              if (uOutcome >= v['failure.gateRecovery']) fail('unrecovered hallucination', t.turn);
+            } else if (uOutcome >= v['failure.blindCallSuccess']) {
+              fail('unrecovered hallucination', t.turn);
+            }
+          } else {
+            fail('missing tool', t.turn);
+          }
+        } else if (uUnlisted < v['failure.unlistedFail']) {
+          fail('missing tool', t.turn);
+        }
+      }
+
+      const offeredViolations = traits.violations(t);
+      const pViolation = 1 - Math.pow(1 - v['failure.violationCallPerSchema'], offeredViolations);
+      if (uViolation < pViolation) {
+        extra++;
+        if (uViolationRecovery >= v['failure.violationRecovery']) fail('precondition violation', t.turn);
+      }
+      if (uDegradation < v['failure.degradationErrorPerToolTurn'] * (1 - r)) fail('context degradation', t.turn);
+      if (uBase < v['failure.baseErrorPerToolTurn']) fail('base model error', t.turn);
+    }
+
+    // Latency and cost of the turn's model calls.
+    const calls = 1 + t.needed + t.discoveryCalls + extra;
+    const outputTokens =
+      v['output.replyTokens'] + (t.needed + extra) * v['output.toolCallTokens'] + t.discoveryCalls * v['output.discoveryCallTokens'];
+    let ttft = 0;
+    let read = 0;
+    for (let c = 0; c < calls; c++) {
+      const use = cache.call(t.stablePrefixTokens);
+      read += use.read;
+      ttft += ttftSeconds(t.promptTokens - use.read, use.read, params);
+      costUsd += inputCostUsd(t.promptTokens, use.read, use.write, params);
+    }
+    costUsd += (outputTokens * v['price.outputPerMTok']) / 1e6;
+    turnLatencies.push(ttft + outputTokens / v['latency.decodeTokensPerS']);
+    cacheHitShares.push(t.promptTokens > 0 ? read / (calls * t.promptTokens) : 0);
+    modelCalls += calls;
+    extraCalls += extra;
+  }
+
+  const noiseTask = normalFrom(rng);
+  const noiseAtTurn = normalFrom(rng);
+  const meanReasoning = turns.length ? reasoningSum / turns.length : 1;
+  const score = judge(meanReasoning, first.cause !== null, noiseTask, params);
+  const failedByQualityTurn = first.turn !== null && first.turn <= SIMULATION.qualityTurn - 1;
+  const scoreAtQualityTurn = reasoningAtQualityTurn === null ? null : judge(reasoningAtQualityTurn, failedByQualityTurn, noiseAtTurn, params);
+
+  return {
+    success: first.cause === null,
+    cause: first.cause,
+    failedAtTurn: first.turn,
+    score,
+    scoreAtQualityTurn,
+    turnLatencies,
+    costUsd,
+    cacheHitShares,
+    modelCalls,
+    extraCalls,
+    meanReasoning,
+  };
+}
+
+/** Judge-like score: 5 minus the degradation and failure drops plus judge noise, rounded to 1–5. */
+export function judge(reasoning: number, failed: boolean, noise: number, params: ProjectionParams): number {
+  const v = valuesOf(params);
+  const latent = 5 - v['quality.degradationDrop'] * (1 - reasoning) - (failed ? v['quality.failureDrop'] : 0) + v['quality.judgeNoiseSd'] * noise;
+  return Math.min(5, Math.max(1, Math.round(latent)));
+}

@@ -1,0 +1,116 @@
+import type { TurnRecord } from '../../bench/run-pipeline.ts';
+import { NOLIMA_CURVE, valuesOf, type ProjectionParams } from './params.ts';
+
+/**
+ * The measured fields of a turn the projection reads. A TurnRecord has them all; nothing
+ * here asks which pipeline produced the turn.
+ */
+export type ProjectionTurn = Pick<
+  TurnRecord,
+  | 'pipeline'
+  | 'seed'
+  | 'taskId'
+  | 'kind'
+  | 'ambiguous'
+  | 'turn'
+  | 'turns'
+  | 'promptTokens'
+  | 'toolTokens'
+  | 'systemTokens'
+  | 'historyTokens'
+  | 'userTokens'
+  | 'stablePrefixTokens'
+  | 'needed'
+  | 'neededPresent'
+  | 'neededListed'
+  | 'discoveryCalls'
+>;
+
+/**
+ * rho as the projection uses it: the measured rho(K) = C_task / (C_task + tool tokens + C_sys)
+ * of src/bench/summarize.ts (C_task = history + user message), with the turn's own working
+ * content (`reasoning.taskAllowanceTokens`) added to C_task.
+ */
+export function projectionRho(t: ProjectionTurn, params: ProjectionParams): number {
+  const task = t.historyTokens + t.userTokens + valuesOf(params)['reasoning.taskAllowanceTokens'];
+  const denom = task + t.toolTokens + t.systemTokens;
+  return denom > 0 ? task / denom : 1;
+}
+
+/**
+ * The reasoning cliff: a logistic in rho centred on `reasoning.rhoCliff`, rescaled so rho = 1
+ * gives 1 and a rho far below the cliff gives `reasoning.floor`.
+ */
+export function cliffFactor(rho: number, params: ProjectionParams): number {
+  const v = valuesOf(params);
+  const c = v['reasoning.rhoCliff'];
+  const w = Math.max(1e-9, v['reasoning.cliffWidth']);
+  const floor = v['reasoning.floor'];
+  const atRho = 1 / (1 + Math.exp(-(rho - c) / w));
+  const atOne = 1 / (1 + Math.exp(-(1 - c) / w));
+  return floor + (1 - floor) * Math.min(1, atRho / atOne);
+}
+
+/** NoLiMa points in log2(tokens), with the base score (relative 1) at 500 tokens. */
+const NOLIMA_LOG: readonly (readonly [number, number])[] = [[500, 1] as const, ...NOLIMA_CURVE].map(([t, v]) => [Math.log2(t), v] as const);
+
+/** NoLiMa's relative accuracy at a context length (1 up to 500 tokens; log2-linear between points). */
+export function nolimaRelative(tokens: number): number {
+  const pts = NOLIMA_LOG;
+  if (tokens <= 0) return 1;
+  const x = Math.log2(tokens);
+  if (x <= pts[0]![0]) return 1;
+  for (let i = 1; i < pts.length; i++) {
+    const [x0, v0] = pts[i - 1]!;
+    const [x1, v1] = pts[i]!;
+    if (x <= x1) return v0 + ((v1 - v0) * (x - x0)) / (x1 - x0);
+  }
+  const [xa, va] = pts[pts.length - 2]!;
+  const [xb, vb] = pts[pts.length - 1]!;
+  return Math.max(0, vb + ((vb - va) / (xb - xa)) * (x - xb));
+}
+
+/** The long-context length factor: 1 − lengthWeight × (1 − NoLiMa relative accuracy). */
+export function lengthFactor(promptTokens: number, params: ProjectionParams): number {
+  return 1 - valuesOf(params)['reasoning.lengthWeight'] * (1 - nolimaRelative(promptTokens));
+}
+
+/** Reasoning factor of a turn in [0, 1]: 1 = unimpaired. */
+export function reasoningFactor(t: ProjectionTurn, params: ProjectionParams): number {
+  return cliffFactor(projectionRho(t, params), params) * lengthFactor(t.promptTokens, params);
+}
+
+/** Time to first token of one model call (s). */
+export function ttftSeconds(uncachedTokens: number, cachedTokens: number, params: ProjectionParams): number {
+  const v = valuesOf(params);
+  return v['latency.ttftBaseS'] + (v['latency.ttftPerKUncachedS'] * uncachedTokens) / 1000 + (v['latency.ttftPerKCachedS'] * cachedTokens) / 1000;
+}
+
+/**
+ * The prompt cache of one session. A call whose stable prefix has the same length as the one
+ * written before reads it from the cache; otherwise it writes it (when long enough to be
+ * cached). Stable sections are identical on every turn of a session by the pipeline contract
+ * (src/pipelines/types.ts), so equal length means the same prefix; a pipeline whose stable
+ * prefix changes mid-session pays a new write. The cache is assumed to live for the whole
+ * session (turns within the 5-minute TTL). History is not cached (no moving breakpoint).
+ */
+export class SessionCache {
+  private cached = -1;
+
+  constructor(private readonly params: ProjectionParams) {}
+
+  /** Cache tokens read and written by one call with this stable prefix. */
+  call(stablePrefixTokens: number): { read: number; write: number } {
+    if (stablePrefixTokens < valuesOf(this.params)['cache.minPrefixTokens']) return { read: 0, write: 0 };
+    if (stablePrefixTokens === this.cached) return { read: stablePrefixTokens, write: 0 };
+    this.cached = stablePrefixTokens;
+    return { read: 0, write: stablePrefixTokens };
+  }
+}
+
+/** Input cost (USD) of one call of `promptTokens` with this much read from and written to the cache. */
+export function inputCostUsd(promptTokens: number, read: number, write: number, params: ProjectionParams): number {
+  const v = valuesOf(params);
+  const uncached = Math.max(0, promptTokens - read - write);
+  return (uncached * v['price.inputPerMTok'] + write * v['price.cacheWritePerMTok'] + read * v['price.cacheReadPerMTok']) / 1e6;
+}

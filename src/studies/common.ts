@@ -1,0 +1,176 @@
+import { join } from 'node:path';
+import type { StudyContext } from '../bench/studies.ts';
+import { SYNTHETIC_CATALOG_NAME } from '../catalog/generate.ts';
+import { SERVER_SPECS } from '../catalog/servers/index.ts';
+import type { Catalog } from '../catalog/types.ts';
+import { historySample } from '../commands/prepare-inputs.ts';
+import { PIPELINES, type PipelineEntry } from '../pipelines/registry.ts';
+import type { AgentState, Pipeline, PipelineContext, PromptSection, TurnResult } from '../pipelines/types.ts';
+import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
+import { TaskGenerator } from '../tasks/generate.ts';
+import type { Task, TaskTurn } from '../tasks/types.ts';
+import type { TokenCounter } from '../tokens/counter.ts';
+
+/**
+ * Helpers shared by the studies in this folder. Nothing here knows which pipeline it drives:
+ * pipelines are taken from the registry by group, prepared exactly the way the bench prepares
+ * them (src/commands/bench.ts), and measured only through the prompt and exposure they return.
+ */
+
+/**
+ * The 'main' pipelines a study runs: those of the registry's `main` group that the bench ran
+ * in this invocation (so `--pipelines` is honoured), or every `main` pipeline when no records
+ * are available. A study's options may override the list (tests run B1 alone).
+ */
+export function mainPipelines(ctx: StudyContext, override?: readonly PipelineEntry[]): PipelineEntry[] {
+  if (override) return [...override];
+  const main = PIPELINES.filter((p) => p.group === 'main');
+  if (ctx.records.size === 0) return main;
+  return main.filter((p) => ctx.records.has(p.id));
+}
+
+/** True when every tool a task set names exists in the catalog. */
+export function tasksFit(tasks: readonly Task[], catalog: Catalog): boolean {
+  const ids = new Set(catalog.tools.map((t) => t.id));
+  return tasks.every((t) => t.turns.every((u) => u.tools.every((id) => ids.has(id))));
+}
+
+/** Tasks whose every tool exists in the catalog (held-out sets on a sub-catalog). */
+export function tasksInside(tasks: readonly Task[], catalog: Catalog): Task[] {
+  const ids = new Set(catalog.tools.map((t) => t.id));
+  return tasks.filter((t) => t.turns.every((u) => u.tools.every((id) => ids.has(id))));
+}
+
+/** The same task cut to its first `turns` turns (ground truth and servers recomputed). */
+export function truncateTask(task: Task, turns: number): Task {
+  if (task.turns.length <= turns) return task;
+  const kept = task.turns.slice(0, turns);
+  const groundTruthTools = [...new Set(kept.flatMap((t) => t.tools))].sort();
+  return { ...task, turns: kept, groundTruthTools, servers: [...new Set(groundTruthTools.map((id) => id.split('/')[0]!))].sort() };
+}
+
+export interface HeldOutTasks {
+  calibrationTasks: Task[];
+  historyTasks: Task[];
+}
+
+/**
+ * The held-out inputs the bench hands pipelines: for the synthetic catalog, the calibration
+ * set (generated against the full evaluated set of `seed`, exactly as prepare-inputs writes
+ * it) and the history sample; for a user's catalog, none (as the bench does). Memoised per seed.
+ */
+const heldOutMemo = new Map<number, HeldOutTasks>();
+export function heldOutTasks(catalog: Catalog, seed: number): HeldOutTasks {
+  if (catalog.name !== SYNTHETIC_CATALOG_NAME) return { calibrationTasks: [], historyTasks: [] };
+  let memo = heldOutMemo.get(seed);
+  if (!memo) {
+    const generator = new TaskGenerator(SERVER_SPECS);
+    memo = { calibrationTasks: generator.generateCalibration(seed, generator.generate(seed)), historyTasks: historySample(seed) };
+    heldOutMemo.set(seed, memo);
+  }
+  return memo;
+}
+
+/**
+ * A PipelineContext for another catalog, built the way the bench builds it: same tokenizer
+ * (through the exact seam-splitting counter, so counts are identical and faster),
+ * encoder and seed; the held-out calibration and history tasks of the synthetic catalog
+ * (restricted to tasks whose tools exist in `catalog`); a work directory of the study's own
+ * so side outputs never overwrite the main run's.
+ */
+export function pipelineContext(ctx: StudyContext, catalog: Catalog, held: HeldOutTasks, workDir: string): PipelineContext {
+  return {
+    catalog,
+    tokens: studyTokens(ctx),
+    encoder: ctx.encoder,
+    seed: ctx.seed,
+    workDir,
+    calibrationTasks: tasksInside(held.calibrationTasks, catalog),
+    historyTasks: tasksInside(held.historyTasks, catalog),
+  };
+}
+
+export function studyWorkDir(ctx: StudyContext, study: string, label: string): string {
+  return join(ctx.resultsDir, 'studies', study, label);
+}
+
+export interface DrivenTurn {
+  task: Task;
+  turnIndex: number;
+  turn: TaskTurn;
+  result: TurnResult;
+}
+
+/**
+ * Drives a pipeline through tasks exactly as runPipeline does (same shared parts, same
+ * transcript, same agent state), but hands each turn's full TurnResult (prompt sections
+ * included) to `onTurn` instead of reducing it to a TurnRecord.
+ */
+export async function driveTurns(
+  pipeline: Pipeline,
+  tasks: readonly Task[],
+  catalog: Catalog,
+  onTurn: (turn: DrivenTurn) => void,
+): Promise<void> {
+  const nameOf = new Map(catalog.tools.map((t) => [t.id, t.name]));
+  for (const task of tasks) {
+    pipeline.startTask?.(task);
+    const history: PromptSection[] = [];
+    const toolOutputs: string[] = [];
+    for (const [turnIndex, turn] of task.turns.entries()) {
+      const state: AgentState = { authScopes: new Set(task.initialState.authScopes), toolOutputs: [...toolOutputs] };
+      const result = await pipeline.turn({ task, turnIndex, turn, state, shared: sharedParts(history, turn.user) });
+      onTurn({ task, turnIndex, turn, result });
+      history.push(transcriptSection(catalog, turnIndex, turn));
+      toolOutputs.push(...turn.tools.map((id) => nameOf.get(id)!));
+    }
+  }
+}
+
+/** Milliseconds since `start`, rounded, for log lines. */
+export function since(start: number): string {
+  return `${((performance.now() - start) / 1000).toFixed(2)} s`;
+}
+
+export function mean(xs: readonly number[]): number {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
+}
+
+const studyCounters = new WeakMap<TokenCounter, TokenCounter>();
+
+/** The counter studies measure with and hand to pipelines: exact, seam-splitting, one per base counter. */
+export function studyTokens(ctx: Pick<StudyContext, 'tokens'>): TokenCounter {
+  let c = studyCounters.get(ctx.tokens);
+  if (!c) studyCounters.set(ctx.tokens, (c = seamSplittingCounter(ctx.tokens)));
+  return c;
+}
+
+/**
+ * A counter for long texts (a 1,000-tool definition list is ~400k tokens; a turn's retrieved
+ * schemas are a new combination of known definitions every turn): it splits the text after every newline that is followed by a non-space character, counts the pieces with
+ * the memoised base counter and adds them up. At such a seam cl100k/o200k pre-tokenisation
+ * always splits (the invariant src/prompt/sections.ts relies on), so the sum is exactly the
+ * count of the whole text (test/studies checks it on real prompts); the gain is that pieces
+ * recurring across texts (one tool definition per line, shared by every N of a sweep) are
+ * encoded once. Shorter texts go straight to the base counter.
+ */
+export function seamSplittingCounter(base: TokenCounter, minChars = 1_000): TokenCounter {
+  const memo = new Map<string, number>();
+  const counter = Object.create(base) as TokenCounter;
+  counter.count = (text: string): number => {
+    if (text.length < minChars) return base.count(text);
+    const known = memo.get(text);
+    if (known !== undefined) return known;
+    let total = 0;
+    let start = 0;
+    for (let i = text.indexOf('\n'); i >= 0 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) {
+      if (/\s/.test(text[i + 1]!)) continue;
+      total += base.count(text.slice(start, i + 1));
+      start = i + 1;
+    }
+    if (start < text.length) total += base.count(text.slice(start));
+    memo.set(text, total);
+    return total;
+  };
+  return counter;
+}

@@ -1,0 +1,163 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runPipeline } from '../../src/bench/run-pipeline.ts';
+import { loadCatalog } from '../../src/catalog/load.ts';
+import { serializeToolDefinition } from '../../src/catalog/types.ts';
+import { createCliLazyPipeline } from '../../src/pipelines/b4-cli-lazy/index.ts';
+import { renderHelp, renderList, wrap } from '../../src/pipelines/b4-cli-lazy/render.ts';
+import type { Pipeline, PipelineContext, PromptSection, TurnResult } from '../../src/pipelines/types.ts';
+import { promptText } from '../../src/pipelines/types.ts';
+import { sharedParts, transcriptSection } from '../../src/prompt/shared-parts.ts';
+import type { Task } from '../../src/tasks/types.ts';
+import { tokenCounter } from '../../src/tokens/counter.ts';
+
+const catalog = loadCatalog(join(process.cwd(), 'test', 'fixtures', 'small-catalog'));
+const tokens = tokenCounter('cl100k_base');
+const ctx: PipelineContext = { catalog, tokens, seed: 42, workDir: '', calibrationTasks: [], historyTasks: [] };
+const tool = (id: string) => catalog.tools.find((t) => t.id === id)!;
+
+function task(id: string, turns: string[][]): Task {
+  const tools = [...new Set(turns.flat())].sort();
+  return {
+    id,
+    kind: turns.length === 1 ? 'single' : 'multi',
+    turns: turns.map((t, i) => ({ user: `request ${i + 1} of ${id}`, tools: t })),
+    groundTruthTools: tools,
+    initialState: { authScopes: ['chat:read', 'chat:write', 'code:read', 'code:write'] },
+    flags: { ambiguous: false },
+    servers: [...new Set(tools.map((t) => t.split('/')[0]!))].sort(),
+  };
+}
+
+/** Drives a task the way the runner does, keeping each turn's result. */
+async function runTask(p: Pipeline, t: Task): Promise<TurnResult[]> {
+  p.startTask?.(t);
+  const history: PromptSection[] = [];
+  const results: TurnResult[] = [];
+  for (const [i, turn] of t.turns.entries()) {
+    results.push(await p.turn({ task: t, turnIndex: i, turn, state: { authScopes: new Set(), toolOutputs: [] }, shared: sharedParts(history, turn.user) }));
+    history.push(transcriptSection(catalog, i, turn));
+  }
+  return results;
+}
+
+const layout = (r: TurnResult) => r.prompt.sections.map((s) => (s.role === 'history' ? 'history' : s.label));
+const toolSections = (r: TurnResult) => r.prompt.sections.filter((s) => s.role === 'tools');
+
+// Turn 1 needs nothing, turn 2 one tool, turn 3 that tool again and a new one, turn 4 nothing.
+const FOUR_TURNS = task('t1', [[], ['code/search_code'], ['code/search_code', 'chat/post_message'], []]);
+
+describe('B4 CLI lazy discovery', () => {
+  it('calls --list once, on the first turn that needs a tool, and --help only for needed tools not yet helped', async () => {
+    const p = createCliLazyPipeline();
+    await p.prepare!(ctx);
+    const r = await runTask(p, FOUR_TURNS);
+    expect(r.map((x) => x.exposure.discoveryCalls.map((c) => c.command))).toEqual([
+      [],
+      ['tooltax --list', 'tooltax --help code/search_code'],
+      ['tooltax --help chat/post_message'],
+      [],
+    ]);
+    const all = catalog.tools.map((t) => t.id);
+    expect(r.map((x) => x.exposure.listedTools)).toEqual([[], all, all, all]);
+    expect(r.map((x) => x.exposure.fullSchemaTools)).toEqual([[], ['code/search_code'], ['code/search_code', 'chat/post_message'], ['code/search_code', 'chat/post_message']]);
+    expect(r[1]!.exposure.discoveryCalls[0]!.output).toBe(renderList(catalog.tools));
+    expect(r[1]!.exposure.discoveryCalls[1]!.output).toBe(renderHelp('tooltax', tool('code/search_code')));
+  });
+
+  it('keeps discovery output in the context for the rest of the task, after the history, before the user', async () => {
+    const p = createCliLazyPipeline();
+    await p.prepare!(ctx);
+    const r = await runTask(p, FOUR_TURNS);
+    expect(layout(r[0]!)).toEqual(['system', 'cli-description', 'user-message']);
+    expect(layout(r[1]!)).toEqual(['system', 'cli-description', 'history', 'cli-list', 'cli-help', 'user-message']);
+    expect(layout(r[2]!)).toEqual(['system', 'cli-description', 'history', 'history', 'cli-list', 'cli-help', 'cli-help', 'user-message']);
+    expect(layout(r[3]!)).toEqual(['system', 'cli-description', 'history', 'history', 'history', 'cli-list', 'cli-help', 'cli-help', 'user-message']);
+    // Stable parts lead; discovery output appears mid-session, so it is not stable.
+    for (const x of r) expect(x.prompt.sections.map((s) => s.stable)).toEqual(x.prompt.sections.map((s) => s.label === 'system' || s.label === 'cli-description'));
+    expect(toolSections(r[3]!).map((s) => s.text)).toEqual(toolSections(r[2]!).map((s) => s.text));
+    const list = toolSections(r[1]!).find((s) => s.label === 'cli-list')!.text;
+    expect(list.startsWith('$ tooltax --list\nAvailable tools:\n')).toBe(true);
+    expect(list).toContain('  code/search_code                          Search source files across the organisation\'s repositories for a text\n');
+  });
+
+  it('never puts a JSON schema in the prompt', async () => {
+    const p = createCliLazyPipeline();
+    await p.prepare!(ctx);
+    const r = await runTask(p, task('t2', [catalog.tools.map((t) => t.id)]));
+    expect(r[0]!.exposure.fullSchemaTools).toHaveLength(catalog.tools.length);
+    const text = promptText(r[0]!.prompt);
+    for (const t of catalog.tools) {
+      expect(text).not.toContain(serializeToolDefinition(t.definition));
+      expect(text).not.toContain(JSON.stringify(t.definition.inputSchema));
+    }
+    for (const s of toolSections(r[0]!)) {
+      expect(s.text).not.toMatch(/inputSchema|"properties"|"type"|\{"/);
+    }
+  });
+
+  it('counts the discovery output in the measured tool tokens, turn by turn', async () => {
+    const p = createCliLazyPipeline();
+    await p.prepare!(ctx);
+    const records = await runPipeline(p, [FOUR_TURNS], { catalog, tokens, seed: 42 });
+    const r = await runTask(p, FOUR_TURNS);
+    const description = tokens.count(toolSections(r[0]!)[0]!.text);
+    const list = tokens.count(`$ tooltax --list\n${renderList(catalog.tools)}\n`);
+    const help = (id: string) => tokens.count(`$ tooltax --help ${id}\n${renderHelp('tooltax', tool(id))}\n`);
+    const [h1, h2] = [help('code/search_code'), help('chat/post_message')];
+    expect(records.map((x) => x.toolTokens)).toEqual([description, description + list + h1, description + list + h1 + h2, description + list + h1 + h2]);
+    expect(records[2]!.toolTokensByLabel).toEqual({ 'cli-description': description, 'cli-list': list, 'cli-help': h1 + h2 });
+    expect(records.map((x) => x.discoveryCalls)).toEqual([0, 2, 1, 0]);
+    expect(records.map((x) => x.recall)).toEqual([null, 1, 1, null]);
+    expect(records.map((x) => x.neededListed)).toEqual([0, 1, 2, 0]);
+    // Every prompt's token count is exact: the sum over sections equals the whole text.
+    for (const x of r) expect(x.prompt.sections.reduce((n, s) => n + tokens.count(s.text), 0)).toBe(tokens.count(promptText(x.prompt)));
+  });
+
+  it('resets per task: a new task lists again and helps only its own tools', async () => {
+    const p = createCliLazyPipeline();
+    await p.prepare!(ctx);
+    await runTask(p, FOUR_TURNS);
+    const r = await runTask(p, task('t3', [['chat/post_message', 'chat/post_message']]));
+    expect(r[0]!.exposure.discoveryCalls.map((c) => c.command)).toEqual(['tooltax --list', 'tooltax --help chat/post_message']);
+    expect(r[0]!.exposure.fullSchemaTools).toEqual(['chat/post_message']);
+    expect(layout(r[0]!)).toEqual(['system', 'cli-description', 'cli-list', 'cli-help', 'user-message']);
+  });
+
+  it('records its assumptions', () => {
+    const d = createCliLazyPipeline({ cli: 'mcp' }).describe!();
+    expect(d.cli).toBe('mcp');
+    expect(JSON.stringify(d.assumptions)).toMatch(/exactly the tools a turn needs/);
+  });
+});
+
+describe('B4 CLI rendering (mcp2cli style)', () => {
+  it('renders argparse help from the inputSchema', () => {
+    expect(renderHelp('tooltax', tool('code/search_code'))).toBe(
+      [
+        'usage: tooltax code/search_code [-h] [--stdin] [--query QUERY] [--repo REPO]',
+        '                                [--language {typescript,python,go}] [--regex]',
+        '                                [--per-page PER_PAGE]',
+        '',
+        'options:',
+        '  -h, --help            show this help message and exit',
+        '  --stdin               Read JSON body/arguments from stdin',
+        '  --query QUERY         Text or regular expression to look for',
+        '  --repo REPO           Limit the search to this repository (owner/name)',
+        '  --language {typescript,python,go}',
+        '                        Limit the search to one language',
+        '  --regex               Treat the query as a regular expression',
+        '  --per-page PER_PAGE   Results per page',
+      ].join('\n'),
+    );
+    const post = renderHelp('tooltax', tool('chat/post_message'));
+    expect(post).toContain('  --thread-ts THREAD_TS\n                        Timestamp of the parent message, to reply in its\n                        thread');
+    expect(post).toContain('(JSON\n                        object)');
+    expect(renderHelp('tooltax', tool('notes/create_note'))).toContain('Labels to attach (JSON array)');
+  });
+
+  it('wraps like textwrap', () => {
+    expect(wrap('  a  bb ccc dddd ', 6)).toEqual(['a bb', 'ccc', 'dddd']);
+    expect(wrap('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+  });
+});

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHARTS } from '../../src/report/charts/registry.ts';
+import { esc } from '../../src/report/html-escape.ts';
+import { inlineSvg } from '../../src/report/svg-inline.ts';
+import { FIXTURE_TABLES } from './fixture.ts';
+import { renderFixture } from './render-fixture.ts';
+
+let html: string;
+let partial: string;
+let partialLog: string[];
+
+beforeAll(async () => {
+  const full = await renderFixture();
+  html = readFileSync(join(full.reportsDir, 'index.html'), 'utf8');
+  const some = await renderFixture(['scaling', 'table3-projected']);
+  partial = readFileSync(join(some.reportsDir, 'index.html'), 'utf8');
+  partialLog = some.log;
+});
+
+describe('reports/index.html', () => {
+  it('shows every table with its title, headers and formatted cells', () => {
+    for (const t of FIXTURE_TABLES) {
+      expect(html).toContain(`<section class="table" id="table-${t.id}">`);
+      expect(html).toContain(esc(t.title));
+    }
+    expect(html).toContain('<td class="k-measured">4,163</td>');
+    expect(html).toContain('<td class="k-difference">+767.3</td>');
+    expect(html).toContain('<td class="k-published">480 ± 30</td>');
+  });
+
+  it('marks every projected column header † and explains measured vs projected vs published', () => {
+    const projectedHeaders = [...html.matchAll(/<th class="k-projected"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(projectedHeaders).toEqual(['success % †', 'rho T30 †']);
+    expect(html).toMatch(/<section class="legend"[\s\S]*projected †[\s\S]*not a measurement[\s\S]*published[\s\S]*<\/section>/);
+    expect(html).toContain('Columns marked <b>†</b> are <b>projections</b>');
+  });
+
+  it('shows every chart as inline SVG with its links', () => {
+    for (const c of CHARTS) {
+      const figure = new RegExp(`<figure class="chart" id="chart-${c.id}">\\s*<svg[^>]*class="marks"[\\s\\S]*?</svg>\\s*<figcaption>[\\s\\S]*?charts/${c.id}\\.vl\\.json[\\s\\S]*?</figure>`);
+      expect(html).toMatch(figure);
+    }
+    expect(html.match(/<svg\b/g)).toHaveLength(CHARTS.length);
+  });
+
+  it('shows the run: catalog, tokenizer, encoder, index, θ, seeds, time', () => {
+    for (const [label, value] of [
+      ['catalog', 'synthetic-120 (120 tools, 6 servers)'],
+      ['tokenizer', 'cl100k_base'],
+      ['encoder', 'use-lite (tool-attention)'],
+      ['index', 'exact-flat-ip (tool-attention)'],
+      ['θ', '0.28 (tool-attention)'],
+      ['seeds', '42, 43, 44'],
+    ]) expect(html).toContain(`<dt>${label}</dt><dd>${esc(value!)}</dd>`);
+    expect(html).toMatch(/<dt>time<\/dt><dd>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(run\.json written\); bench took 12\.5 s<\/dd>/);
+  });
+
+  it('is self-contained: no script, no stylesheet link, nothing fetched from the web', () => {
+    expect(html).not.toMatch(/<script\b/i);
+    expect(html).not.toMatch(/<link\b/i);
+    expect(html).not.toMatch(/@import|url\(\s*['"]?https?:/i);
+    expect(html).not.toMatch(/\s(src|href)=["']?(https?:)?\/\//i);
+  });
+
+  it('gives every element id once, even with several charts', () => {
+    const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('says which charts were skipped and why, on the page and in the log', () => {
+    expect(partial).toContain('<div class="chart-skipped" id="chart-rho-vs-catalog-size"><b>rho vs catalog size N</b>: not drawn: no table &quot;scaling&quot; in the results');
+    expect(partial).toContain('Success † vs tool tokens (Pareto)</b>: not drawn: no table &quot;table3-projected&quot;');
+    expect(partial).toMatch(/<section class="report-notes"[\s\S]*chart rho-vs-catalog-size skipped/);
+    expect(partialLog).toContain('report: chart rho-vs-catalog-size skipped: no table "scaling" in the results (this run did not produce it)');
+    expect(partial.match(/<svg\b/g)).toHaveLength(CHARTS.length - 2);
+  });
+});
+
+describe('inlineSvg', () => {
+  it('prefixes ids and their references, and makes the chart responsive', () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200" viewBox="0 0 300 200"><defs><clipPath id="clip1"><rect/></clipPath></defs><g clip-path="url(#clip1)"></g></svg>';
+    const out = inlineSvg(svg, 'c-x', 'A "chart"');
+    expect(out).toContain('id="c-x-clip1"');
+    expect(out).toContain('url(#c-x-clip1)');
+    expect(out).not.toContain('"clip1"');
+    expect(out).toMatch(/^<svg role="img" aria-label="A &quot;chart&quot;" preserveAspectRatio="xMinYMin meet" style="max-width:300px"/);
+  });
+});

@@ -1,0 +1,38 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { CHARTS } from '../../src/report/charts/registry.ts';
+import { FIXTURE_TABLES } from './fixture.ts';
+import { writeFixtureResults } from './fixture.ts';
+
+const run = promisify(execFile);
+
+describe('`npm run report` (tsx src/cli.ts report)', () => {
+  it('re-renders every report from an existing results directory, without the bench', async () => {
+    const results = writeFixtureResults();
+    const reports = mkdtempSync(join(tmpdir(), 'tooltax-report-cli-'));
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'report', '--results', results, '--reports', reports], { cwd: process.cwd() });
+    expect(stdout).toContain(`reports written to ${reports}`);
+    const expected = [
+      'tables.md',
+      'tooltax.xlsx',
+      'index.html',
+      ...FIXTURE_TABLES.map((t) => `csv/${t.id}.csv`),
+      ...CHARTS.flatMap((c) => [`charts/${c.id}.vl.json`, `charts/${c.id}.svg`]),
+    ];
+    for (const f of expected) expect(existsSync(join(reports, f)), f).toBe(true);
+    expect(readFileSync(join(reports, 'tables.md'), 'utf8')).toContain('success % †');
+    // The results directory is only read.
+    expect(existsSync(join(results, 'index.html'))).toBe(false);
+  });
+
+  it('fails with a clear message when the results directory has no tables', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'tooltax-report-empty-'));
+    const failed = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'report', '--results', empty, '--reports', join(empty, 'out')], { cwd: process.cwd() }).catch((e: { code: number; stderr: string }) => e);
+    expect((failed as { code: number }).code).toBe(2);
+    expect((failed as { stderr: string }).stderr).toMatch(/^error: .*tables\//m);
+  });
+});

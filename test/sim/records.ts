@@ -1,0 +1,75 @@
+import type { TurnRecord } from '../../src/bench/run-pipeline.ts';
+import type { TaskKind } from '../../src/tasks/types.ts';
+
+/** What a hand-made turn may set; everything else follows from it consistently. */
+export interface TurnSpec {
+  toolTokens?: number;
+  systemTokens?: number;
+  historyTokens?: number;
+  userTokens?: number;
+  /** Stable prefix; default system + tool tokens (tools rendered before the history). */
+  stablePrefixTokens?: number;
+  neededTools?: string[];
+  /** Needed tools whose full schema is present (default: all). */
+  present?: number;
+  /** Needed tools visible by name (default: all). */
+  listed?: number;
+  discoveryCalls?: number;
+  schemaTools?: string[];
+}
+
+/** A hand-made task: one TurnRecord per turn spec, with consistent derived fields. */
+export function task(
+  taskId: string,
+  turns: TurnSpec[],
+  opts: { pipeline?: string; seed?: number; kind?: TaskKind; ambiguous?: boolean } = {},
+): TurnRecord[] {
+  return turns.map((s, turn) => {
+    const neededTools = s.neededTools ?? ['srv/tool_a'];
+    const needed = neededTools.length;
+    const present = Math.min(needed, s.present ?? needed);
+    const listed = Math.min(needed, s.listed ?? needed);
+    const toolTokens = s.toolTokens ?? 2000;
+    const systemTokens = s.systemTokens ?? 100;
+    const historyTokens = s.historyTokens ?? turn * 200;
+    const userTokens = s.userTokens ?? 20;
+    const schemaTools = s.schemaTools ?? neededTools.slice(0, present);
+    return {
+      pipeline: opts.pipeline ?? 'hand-made',
+      seed: opts.seed ?? 42,
+      taskId,
+      kind: opts.kind ?? (turns.length === 1 ? 'single' : turns.length >= 15 ? 'long' : 'multi'),
+      ambiguous: opts.ambiguous ?? false,
+      turn,
+      turns: turns.length,
+      neededTools,
+      schemaTools,
+      neededListed: listed,
+      promptTokens: systemTokens + toolTokens + historyTokens + userTokens,
+      toolTokens,
+      toolTokensByLabel: { tools: toolTokens },
+      systemTokens,
+      historyTokens,
+      userTokens,
+      stablePrefixTokens: s.stablePrefixTokens ?? systemTokens + toolTokens,
+      listedTools: listed,
+      fullSchemaTools: schemaTools.length,
+      discoveryCalls: s.discoveryCalls ?? 0,
+      needed,
+      neededPresent: present,
+      recall: needed ? present / needed : null,
+      precision: schemaTools.length ? present / schemaTools.length : null,
+      missingNeeded: present < needed,
+    };
+  });
+}
+
+/** `n` copies of a task shape under distinct ids. */
+export function tasks(n: number, turns: TurnSpec[], opts: Parameters<typeof task>[2] & { ambiguousEvery?: number } = {}): TurnRecord[] {
+  const out: TurnRecord[] = [];
+  for (let i = 0; i < n; i++) {
+    const ambiguous = opts.ambiguousEvery ? i % opts.ambiguousEvery === 0 : opts.ambiguous;
+    out.push(...task(`t${String(i).padStart(4, '0')}`, turns, { ...opts, ambiguous }));
+  }
+  return out;
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { TurnRecord } from '../../src/bench/run-pipeline.ts';
+import type { StudyContext } from '../../src/bench/studies.ts';
+import { STUDIES } from '../../src/bench/study-registry.ts';
+import { summarize } from '../../src/bench/summarize.ts';
+import type { Catalog } from '../../src/catalog/types.ts';
+import { PIPELINES } from '../../src/pipelines/registry.ts';
+import { PUBLISHED_MAIN } from '../../src/reference/published.ts';
+import { PROJECTION_PARAMS } from '../../src/sim/projection/params.ts';
+import { projectPipeline } from '../../src/sim/projection/project.ts';
+import { hasHallucinationGate, projectionStudy, runProjectionStudy } from '../../src/sim/projection/study.ts';
+import { tasks } from './records.ts';
+
+const mainIds = PIPELINES.filter((p) => p.group === 'main').map((p) => p.id);
+
+const catalog: Catalog = { name: 'hand-made', source: 'test', servers: ['srv'], tools: [] };
+
+function context(records: Map<string, TurnRecord[]>, settings: Record<string, Record<string, unknown>>): StudyContext {
+  return {
+    root: '/tmp',
+    catalog,
+    tasks: [],
+    tokens: undefined as never,
+    seed: 42,
+    quick: true,
+    resultsDir: '/tmp',
+    records,
+    summaries: [...records].map(([id, recs]) => summarize(recs, `Label ${id}`, settings[id] ?? {}, 42)),
+    log: () => {},
+  };
+}
+
+describe('the projection study', () => {
+  it('is registered', () => {
+    expect(STUDIES).toContain(projectionStudy);
+  });
+
+  it('reads the hallucination gate from the recorded settings only', () => {
+    expect(hasHallucinationGate({ hallucinationGate: true })).toBe(true);
+    expect(hasHallucinationGate({ hallucinationGate: 'yes' })).toBe(false);
+    expect(hasHallucinationGate(undefined)).toBe(false);
+  });
+
+  it.skipIf(mainIds.length < 2)('builds the projected tables from the main pipelines\' records', async () => {
+    const [a, b] = mainIds as [string, string];
+    const recsA = tasks(60, [{ toolTokens: 40_000 }, { toolTokens: 40_000 }], { pipeline: a, ambiguousEvery: 7 });
+    const recsB = tasks(60, [{ toolTokens: 1500, present: 0, listed: 1 }, { toolTokens: 1500 }], { pipeline: b, ambiguousEvery: 7 });
+    const ctx = context(new Map([[a, recsA], [b, recsB]]), { [b]: { hallucinationGate: true } });
+    const tables = await runProjectionStudy(ctx);
+    expect(tables.map((t) => t.id)).toEqual([
+      'projection-parameters',
+      'table3-projected',
+      'table4-projected',
+      'projection-measured-vs-projected',
+      'projection-sensitivity',
+      'projection-failures',
+    ]);
+
+    const t3 = tables[1]!;
+    for (const key of ['success', 'p50', 'p95', 'cost']) expect(t3.columns.find((c) => c.key === key)!.kind).toBe('projected');
+    for (const key of ['pubSuccess', 'pubP50', 'pubP95', 'pubCost']) expect(t3.columns.find((c) => c.key === key)!.kind).toBe('published');
+
+    // The projected cells are the projection of the records (gate as recorded), the published ones PUBLISHED_MAIN.
+    const gated = projectPipeline(recsB, PROJECTION_PARAMS, 42, { hallucinationGate: true });
+    const ungated = projectPipeline(recsB, PROJECTION_PARAMS, 42, { hallucinationGate: false });
+    const rowB = t3.rows.find((r) => r.method === `Label ${b}`)!;
+    expect(rowB.success).toBeCloseTo(100 * gated.successRate.mean, 12);
+    expect(rowB.success).not.toBeCloseTo(100 * ungated.successRate.mean, 6);
+    expect(rowB.cost).toBeCloseTo(gated.costPerTask.mean, 12);
+    expect(rowB.pubSuccess).toBe(PUBLISHED_MAIN[b]?.success);
+
+    const failures = tables[5]!;
+    const rowA = failures.rows.find((r) => r.method === `Label ${a}`)!;
+    const causes = Object.entries(rowA).filter(([k]) => k.startsWith('c_')).reduce((s, [, v]) => s + (v as number), 0);
+    expect(causes).toBeCloseTo(rowA.failed as number, 9);
+  });
+
+  it('adds a Table 5-style success column for ablation-group pipelines, against Tool Attention', async () => {
+    const full = tasks(80, [{ toolTokens: 2500, present: 0, listed: 1 }, { toolTokens: 2500 }], { pipeline: 'tool-attention' });
+    const noGate = full.map((r) => ({ ...r, pipeline: 'ta-no-gate' }));
+    const ctx = context(new Map([['tool-attention', full], ['ta-no-gate', noGate]]), {
+      'tool-attention': { hallucinationGate: true },
+      'ta-no-gate': { hallucinationGate: false },
+    });
+    const entries = [
+      { id: 'tool-attention', group: 'main' as const },
+      { id: 'ta-no-gate', group: 'ablation' as const },
+    ];
+    const tables = await runProjectionStudy(ctx, PROJECTION_PARAMS, entries);
+    expect(tables.map((t) => t.id)).not.toContain('projection-sensitivity'); // one main method: nothing to rank
+    const ablation = tables.find((t) => t.id === 'projection-ablation-success')!;
+    expect(ablation.rows.map((r) => [r.variant, r.gate])).toEqual([
+      ['Label tool-attention', 'yes'],
+      ['Label ta-no-gate', 'no'],
+    ]);
+    // Same measured turns: the only difference is the gate, which this workload needs.
+    expect(ablation.rows[0]!.delta).toBe(0);
+    expect(ablation.rows[1]!.delta as number).toBeLessThan(0);
+    expect(ablation.rows[1]!.success).toBeCloseTo(100 * projectPipeline(noGate, PROJECTION_PARAMS, 42).successRate.mean, 12);
+  });
+
+  it('skips without main-group records', async () => {
+    expect(await runProjectionStudy(context(new Map(), {}))).toEqual([]);
+  });
+});

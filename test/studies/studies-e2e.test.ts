@@ -1,0 +1,80 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { StudyContext } from '../../src/bench/studies.ts';
+import { STUDIES } from '../../src/bench/study-registry.ts';
+import { SYNTHETIC_CATALOG_NAME } from '../../src/catalog/generate.ts';
+import { loadCatalog } from '../../src/catalog/load.ts';
+import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
+import { PIPELINES } from '../../src/pipelines/registry.ts';
+import { createAdversarialStudy } from '../../src/studies/adversarial.ts';
+import { createPromptCachingStudy } from '../../src/studies/prompt-caching.ts';
+import { createScalingStudy } from '../../src/studies/scaling.ts';
+import { TaskGenerator } from '../../src/tasks/generate.ts';
+import { tokenCounter } from '../../src/tokens/counter.ts';
+
+const b1 = PIPELINES.filter((p) => p.id === 'b1-full-schema');
+
+function context(): StudyContext {
+  const catalog = { ...loadCatalog('catalogs/synthetic-120'), name: SYNTHETIC_CATALOG_NAME };
+  const all = new TaskGenerator(SERVER_SPECS).generate(42);
+  const tasks = [...all.filter((t) => t.kind === 'single').slice(0, 4), ...all.filter((t) => t.kind === 'multi').slice(0, 2), ...all.filter((t) => t.kind === 'long' && t.turns.length >= 30).slice(0, 1)];
+  return {
+    root: process.cwd(),
+    catalog,
+    tasks,
+    tokens: tokenCounter(),
+    seed: 42,
+    quick: true,
+    resultsDir: mkdtempSync(join(tmpdir(), 'tooltax-studies-')),
+    records: new Map(),
+    summaries: [],
+    log: () => {},
+  };
+}
+
+describe('studies end to end (B1 only, tiny task subset)', () => {
+  const ctx = context();
+
+  it('are registered', () => {
+    expect(STUDIES.map((s) => s.id)).toEqual(expect.arrayContaining(['scaling', 'adversarial', 'prompt-caching']));
+  });
+
+  it('scaling: rho falls and tool tokens grow with N; the table carries the fracture line', async () => {
+    const [table] = await createScalingStudy({ pipelines: b1, sizes: [30, 60, 120], maxTasks: 1 }).run(ctx);
+    expect(table!.id).toBe('scaling');
+    expect(table!.rows.map((r) => r.n)).toEqual([30, 60, 120]);
+    const rho = table!.rows.map((r) => r.rho as number);
+    const tools = table!.rows.map((r) => r.toolTokens as number);
+    expect(rho[0]).toBeGreaterThan(rho[1]!);
+    expect(rho[1]).toBeGreaterThan(rho[2]!);
+    expect(tools[2]).toBeGreaterThan(tools[1]!);
+    expect(tools[1]).toBeGreaterThan(tools[0]!);
+    // At N = 120 B1's tool tokens are the full testbed's ≈ 47.7k.
+    expect(tools[2]).toBeGreaterThan(46_000);
+    expect(tools[2]).toBeLessThan(49_500);
+    for (const c of table!.columns.filter((c) => ['toolTokens', 'rho'].includes(c.key))) expect(c.kind).toBe('measured');
+    expect(table!.notes!.join(' ')).toMatch(/B1 Full-Schema: (crosses|rho already below) rho = 0\.3/);
+  });
+
+  it('adversarial: B1 puts all 50 payloads in every prompt; projections are marked', async () => {
+    const [table] = await createAdversarialStudy({ pipelines: b1, tasks: { single: 3, multi: 1, long: 0 } }).run(ctx);
+    const row = table!.rows[0]!;
+    expect(row.payloadPerTurn).toBe(50);
+    expect(row.distinctPayload).toBe(50);
+    expect(row.turnsWithPayload).toBe(100);
+    expect(row.tpaPerAttack).toBeCloseTo(36.5, 5);
+    expect(table!.columns.filter((c) => c.kind === 'projected').map((c) => c.key)).toEqual(['tpaPerAttack', 'tpaPerAttackFragment', 'turnCompromise']);
+    expect(row.pubTpa).toBe(38);
+  });
+
+  it('prompt-caching: B1 re-sends one stable prefix, so most of the prompt is cacheable', async () => {
+    const [table] = await createPromptCachingStudy({ pipelines: b1 }).run(ctx);
+    const row = table!.rows[0]!;
+    expect(row.turns).toBe(30);
+    expect(row.hitRate as number).toBeCloseTo((100 * 29) / 30, 5);
+    expect(row.cachedShare as number).toBeGreaterThan(85);
+    expect(row.pubShare).toBe(22);
+  });
+});
