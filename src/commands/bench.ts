@@ -83,11 +83,13 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   const pipelineSettings: Record<string, unknown> = {};
   if (taskSets.length) {
     for (const entry of entries) {
+      const pipelineStarted = performance.now();
       const pipeline = entry.create();
       const ctx: PipelineContext = { catalog, tokens, seed: opts.seed, workDir: resultsDir, calibrationTasks: calibration, historyTasks: history, encoder };
       await pipeline.prepare?.(ctx);
       const all: TurnRecord[] = [];
-      for (const { seed, tasks } of taskSets) {
+      // Main methods run on every seed's task set; ablation and ADOL variants on the first.
+      for (const { seed, tasks } of entry.group === 'main' ? taskSets : taskSets.slice(0, 1)) {
         const bar = progress(`${pipeline.label} seed ${seed}`, tasks.length);
         const events: Record<string, unknown>[] = [];
         const records = await runPipeline(pipeline, tasks, {
@@ -106,7 +108,9 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
       pipelineSettings[pipeline.id] = settings;
       recordsByPipeline.set(pipeline.id, all);
       summaries.push(summarize(all, pipeline.label, settings, opts.seed));
-      opts.log(`${pipeline.label.padEnd(22)} ${Math.round(summaries.at(-1)!.toolTokens.mean).toLocaleString('en-US').padStart(8)} tool tokens/turn`);
+      opts.log(
+        `${pipeline.label.padEnd(34)} ${Math.round(summaries.at(-1)!.toolTokens.mean).toLocaleString('en-US').padStart(8)} tool tokens/turn  (${((performance.now() - pipelineStarted) / 1000).toFixed(1)} s)`,
+      );
     }
     const context = `Catalog ${catalog.name} (${catalog.tools.length} tools), tokenizer ${opts.tokenizer}, ${taskSets.reduce((s, t) => s + t.tasks.length, 0)} task runs${opts.quick ? ' (--quick subset)' : ''}.`;
     const main = new Set(entries.filter((e) => e.group === 'main').map((e) => e.id));
@@ -115,6 +119,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   }
 
   for (const study of STUDIES) {
+    const studyStarted = performance.now();
     const studyTables = await study.run({
       root: opts.root,
       catalog,
@@ -129,6 +134,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
       log: opts.log,
     });
     tables.push(...studyTables);
+    opts.log(`study ${study.id.padEnd(20)} ${((performance.now() - studyStarted) / 1000).toFixed(1)} s`);
   }
 
   for (const t of tables) writeTableResult(resultsDir, t);

@@ -4,6 +4,7 @@ import { createCliLazyPipeline } from './b4-cli-lazy/index.ts';
 import { createSimpleRetrievalPipeline } from './b3-simple-retrieval/pipeline.ts';
 import { createToolAttentionPipeline } from './tool-attention/pipeline.ts';
 import { createAdolPreset } from './adol/pipeline.ts';
+import { TOOL_ATTENTION_ABLATIONS } from './tool-attention/ablations.ts';
 import type { Pipeline } from './types.ts';
 
 export interface PipelineEntry {
@@ -26,6 +27,7 @@ export const PIPELINES: PipelineEntry[] = [
   { id: 'b3-simple-retrieval', group: 'main', create: () => createSimpleRetrievalPipeline() },
   { id: 'b4-cli-lazy', group: 'main', create: createCliLazyPipeline },
   { id: 'tool-attention', group: 'main', create: () => createToolAttentionPipeline() },
+  ...TOOL_ATTENTION_ABLATIONS,
   { id: 'adol-ref-internal', group: 'adol', create: () => createAdolPreset('adol-ref-internal') },
   { id: 'adol-ref-external', group: 'adol', create: () => createAdolPreset('adol-ref-external') },
   { id: 'adol-short', group: 'adol', create: () => createAdolPreset('adol-short') },

@@ -31,3 +31,18 @@ export const PUBLISHED_MAIN: Record<string, { method: string; toolTokens: number
   'b4-cli-lazy': { method: 'B4 CLI Lazy', toolTokens: 480, toolTokensCi: 30, rhoT30: 0.94, success: 88.0, p50: 2.4, p95: 5.35, costPerTask: 0.029 },
   'tool-attention': { method: 'Tool Attention', toolTokens: 2_368, toolTokensCi: 85, rhoT30: 0.91, success: 94.2, p50: 2.01, p95: 4.25, costPerTask: 0.03 },
 };
+
+/** Table 5 (ablation), keyed by our variant ids: tool tokens, success %, Δ pp vs the full mechanism. */
+export const PUBLISHED_ABLATION: Record<string, { variant: string; toolTokens: number; success: number; delta: number }> = {
+  'tool-attention': { variant: 'full', toolTokens: 2_368, success: 94.2, delta: 0 },
+  'ta-no-hallucination-gate': { variant: 'without hallucination gate', toolTokens: 2_368, success: 91.0, delta: -3.2 },
+  'ta-no-preconditions': { variant: 'without preconditions (ISO only)', toolTokens: 2_462, success: 90.6, delta: -3.6 },
+  'ta-summaries-only': { variant: 'summaries only, phase 2 skipped', toolTokens: 0, success: 83.9, delta: -10.3 },
+  'ta-phase1-only-k0': { variant: 'phase 1 only, k = 0', toolTokens: 4_820, success: 79.2, delta: -15.0 },
+  'ta-encoder-minilm': { variant: 'MiniLM → MPNet', toolTokens: 2_371, success: 94.6, delta: 0.4 },
+  'ta-encoder-tfidf': { variant: 'MiniLM → TF-IDF', toolTokens: 2_410, success: 86.1, delta: -8.1 },
+  'ta-k5': { variant: 'k = 5', toolTokens: 1_320, success: 91.4, delta: -2.8 },
+  'ta-k20': { variant: 'k = 20', toolTokens: 4_190, success: 94.4, delta: 0.2 },
+  'ta-theta-0.15': { variant: 'θ = 0.15', toolTokens: 3_270, success: 93.9, delta: -0.3 },
+  'ta-theta-0.40': { variant: 'θ = 0.40', toolTokens: 1_480, success: 88.2, delta: -6.0 },
+};

@@ -136,41 +136,7 @@ export function mean(xs: readonly number[]): number {
   return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
 }
 
-const studyCounters = new WeakMap<TokenCounter, TokenCounter>();
-
-/** The counter studies measure with and hand to pipelines: exact, seam-splitting, one per base counter. */
+/** The counter studies measure with: the run's own (exact, memoised, seam-splitting). */
 export function studyTokens(ctx: Pick<StudyContext, 'tokens'>): TokenCounter {
-  let c = studyCounters.get(ctx.tokens);
-  if (!c) studyCounters.set(ctx.tokens, (c = seamSplittingCounter(ctx.tokens)));
-  return c;
-}
-
-/**
- * A counter for long texts (a 1,000-tool definition list is ~400k tokens; a turn's retrieved
- * schemas are a new combination of known definitions every turn): it splits the text after every newline that is followed by a non-space character, counts the pieces with
- * the memoised base counter and adds them up. At such a seam cl100k/o200k pre-tokenisation
- * always splits (the invariant src/prompt/sections.ts relies on), so the sum is exactly the
- * count of the whole text (test/studies checks it on real prompts); the gain is that pieces
- * recurring across texts (one tool definition per line, shared by every N of a sweep) are
- * encoded once. Shorter texts go straight to the base counter.
- */
-export function seamSplittingCounter(base: TokenCounter, minChars = 1_000): TokenCounter {
-  const memo = new Map<string, number>();
-  const counter = Object.create(base) as TokenCounter;
-  counter.count = (text: string): number => {
-    if (text.length < minChars) return base.count(text);
-    const known = memo.get(text);
-    if (known !== undefined) return known;
-    let total = 0;
-    let start = 0;
-    for (let i = text.indexOf('\n'); i >= 0 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) {
-      if (/\s/.test(text[i + 1]!)) continue;
-      total += base.count(text.slice(start, i + 1));
-      start = i + 1;
-    }
-    if (start < text.length) total += base.count(text.slice(start));
-    memo.set(text, total);
-    return total;
-  };
-  return counter;
+  return ctx.tokens;
 }

@@ -123,7 +123,7 @@ export async function runPromptCaching(ctx: StudyContext, opts: CachingOptions =
   const sessions = cachingSessions(ctx.tasks, opts.sessions ?? (ctx.quick ? CACHE_PARAMS.quickSessions : undefined));
   const held = heldOutTasks(ctx.catalog, ctx.seed);
   const rows: CacheRow[] = [];
-  // Exact counts (see seamSplittingCounter); definitions recurring across turns are encoded once.
+  // Exact counts; the counter splits long texts at seams, so definitions recurring across turns are encoded once.
   const measureTokens = studyTokens(ctx);
   for (const entry of mainPipelines(ctx, opts.pipelines)) {
     const started = performance.now();

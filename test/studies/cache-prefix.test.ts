@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/load.ts';
-import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
 import type { PromptSection } from '../../src/pipelines/types.ts';
-import { renderToolDefinitions } from '../../src/prompt/render-tools.ts';
 import { section } from '../../src/prompt/sections.ts';
-import { transcriptSection } from '../../src/prompt/shared-parts.ts';
-import { seamSplittingCounter } from '../../src/studies/common.ts';
+
 import { cachedPrefixTokens, commonLeadingSections, layoutOf, sessionCache } from '../../src/studies/prompt-caching.ts';
-import { TaskGenerator } from '../../src/tasks/generate.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';
 
 const s = (role: PromptSection['role'], label: string, text: string, stable = false) => section(role, label, text, stable);
@@ -57,20 +52,5 @@ describe('prefix cache on hand-made prompts', () => {
     expect(turns[1]!.promptTokens).toBe([sys, big, h2, u3].reduce((a, x) => a + tokens.count(x.text), 0));
     expect(turns[1]!.declaredStableTokens).toBe(turns[1]!.cachedTokens);
     expect(layoutOf([sys, big, h1, h2, u3])).toBe('system | tool-definitions | history×2 | user-message');
-  });
-});
-
-describe('seam-splitting counter', () => {
-  it('counts exactly what the base counter counts, on real prompt sections', () => {
-    const base = tokenCounter();
-    const split = seamSplittingCounter(base, 200);
-    const catalog = loadCatalog('catalogs/synthetic-120');
-    const task = new TaskGenerator(SERVER_SPECS).generate(42).find((t) => t.kind === 'long')!;
-    const texts = [
-      section('tools', 'defs', renderToolDefinitions(catalog.tools.slice(0, 40)), true).text,
-      ...task.turns.slice(0, 5).map((turn, i) => transcriptSection(catalog, i, turn).text),
-      'line one\n  indented two\n\nthree\n',
-    ];
-    for (const text of texts) expect(split.count(text)).toBe(base.encode(text).length);
   });
 });

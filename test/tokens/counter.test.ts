@@ -25,3 +25,28 @@ describe('TokenCounter', () => {
     expect(c.hits).toBe(1);
   });
 });
+
+describe('seam splitting of long texts', () => {
+  it('counts a long text exactly as encoding it whole does', async () => {
+    const { loadCatalog } = await import('../../src/catalog/load.ts');
+    const { renderToolDefinitions } = await import('../../src/prompt/render-tools.ts');
+    const { transcriptSection } = await import('../../src/prompt/shared-parts.ts');
+    const { TaskGenerator } = await import('../../src/tasks/generate.ts');
+    const { SERVER_SPECS } = await import('../../src/catalog/servers/index.ts');
+    const catalog = loadCatalog('catalogs/synthetic-120');
+    const task = new TaskGenerator(SERVER_SPECS).generate(42).find((t) => t.kind === 'long')!;
+    const texts = [
+      renderToolDefinitions(catalog.tools.slice(0, 40)),
+      task.turns.map((turn, i) => transcriptSection(catalog, i, turn).text).join(''),
+      `${'line one\n  indented two\n\nthree\n'.repeat(80)}tail`,
+      'x'.repeat(5000),
+    ];
+    for (const tokenizer of ['cl100k_base', 'o200k_base'] as const) {
+      const counter = new TokenCounter(tokenizer);
+      for (const text of texts) {
+        expect(text.length).toBeGreaterThan(1000);
+        expect(counter.count(text), tokenizer).toBe(counter.encode(text).length);
+      }
+    }
+  });
+});

@@ -11,8 +11,8 @@ export function aacpTables(r: AacpStudyResult): Table[] {
     title: 'AACP v1.1: payroll coordination tokens per hop, English vs packet (bare message text)',
     columns: [
       { key: 'hop', header: 'payroll hop', kind: 'label' },
-      { key: 'englishCl', header: 'English cl100k', kind: 'measured' },
-      { key: 'aacpCl', header: 'AACP cl100k', kind: 'measured' },
+      { key: 'englishTokens', header: 'English cl100k', kind: 'measured' },
+      { key: 'aacpTokens', header: 'AACP cl100k', kind: 'measured' },
       { key: 'changeCl', header: 'Δ % cl100k', kind: 'difference', digits: 1 },
       { key: 'englishO', header: 'English o200k', kind: 'measured' },
       { key: 'aacpO', header: 'AACP o200k', kind: 'measured' },
@@ -26,7 +26,7 @@ export function aacpTables(r: AacpStudyResult): Table[] {
       const c = find(hop, 'cl100k_base');
       const o = find(hop, 'o200k_base');
       if (!c) return [];
-      return [{ hop, englishCl: c.englishTokens, aacpCl: c.aacpTokens, changeCl: c.changePct, englishO: o?.englishTokens, aacpO: o?.aacpTokens, changeO: o?.changePct, pubEnglish: c.publishedEnglish, pubAacp: c.publishedAacp, pubClaude: c.publishedClaudePct, pubGpt: c.publishedGpt4oPct }];
+      return [{ hop, englishTokens: c.englishTokens, aacpTokens: c.aacpTokens, changeCl: c.changePct, englishO: o?.englishTokens, aacpO: o?.aacpTokens, changeO: o?.changePct, pubEnglish: c.publishedEnglish, pubAacp: c.publishedAacp, pubClaude: c.publishedClaudePct, pubGpt: c.publishedGpt4oPct }];
     }),
     notes: [
       "Measured: js-tiktoken counts of the harness's own English instructions and of the rule-based packets. Published: the AACP draft's §10.2 (Claude live API counts; GPT-4o as percentages) — another tokenizer and other English text, for comparison only.",

@@ -79,7 +79,11 @@ export async function runProjectionStudy(
 
   const ablation = inputsOf('ablation');
   if (ablation.length) {
-    const reference = mainMethods.find((m) => m.id === ABLATION_REFERENCE);
+    // Compare like with like: the reference projected on the seeds the variants ran on.
+    const seeds = new Set(ablation.flatMap((a) => a.records.map((r) => r.seed)));
+    const ref = main.find((m) => m.id === ABLATION_REFERENCE);
+    const sameSeeds = ref && { ...ref, records: ref.records.filter((r) => seeds.has(r.seed)) };
+    const reference = sameSeeds && method(sameSeeds, project(sameSeeds, params, true));
     tables.push(ablationSuccessTable(ablation.map((inp) => method(inp, project(inp, params, true))), reference));
   }
 
