@@ -1,8 +1,8 @@
 import type { Catalog } from '../catalog/types.ts';
 import { measureTurn, type TurnMetrics } from '../measure/turn-metrics.ts';
-import type { AgentState, Pipeline, PromptSection } from '../pipelines/types.ts';
+import type { AgentState, Pipeline, PromptSection, TurnResult } from '../pipelines/types.ts';
 import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
-import type { Task, TaskKind } from '../tasks/types.ts';
+import type { Task, TaskKind, TaskTurn } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 
 /** One measured turn, as written to the results (`turns/<pipeline>.seed<seed>.jsonl`). */
@@ -32,14 +32,27 @@ export interface RunOptions {
   onEvents?: (taskId: string, turn: number, events: Record<string, unknown>[]) => void;
 }
 
+export interface DrivenTurn {
+  task: Task;
+  turnIndex: number;
+  turn: TaskTurn;
+  result: TurnResult;
+}
+
 /**
  * Drives one pipeline through every turn of every task: builds the shared prompt parts,
- * asks the pipeline for the exact prompt, measures it, then appends the turn's transcript
- * to the history and the called tools to the agent state.
+ * asks the pipeline for the exact prompt, hands the turn to `onTurn`, then appends the turn's
+ * transcript to the history and the called tools to the agent state. Studies that need the
+ * prompt sections themselves use this directly.
  */
-export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], opts: RunOptions): Promise<TurnRecord[]> {
-  const records: TurnRecord[] = [];
-  const nameOf = new Map(opts.catalog.tools.map((t) => [t.id, t.name]));
+export async function driveTurns(
+  pipeline: Pipeline,
+  tasks: readonly Task[],
+  catalog: Catalog,
+  onTurn: (turn: DrivenTurn) => void,
+  onTaskDone?: () => void,
+): Promise<void> {
+  const nameOf = new Map(catalog.tools.map((t) => [t.id, t.name]));
   for (const task of tasks) {
     pipeline.startTask?.(task);
     const history: PromptSection[] = [];
@@ -47,6 +60,22 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
     for (const [turnIndex, turn] of task.turns.entries()) {
       const state: AgentState = { authScopes: new Set(task.initialState.authScopes), toolOutputs: [...toolOutputs] };
       const result = await pipeline.turn({ task, turnIndex, turn, state, shared: sharedParts(history, turn.user) });
+      onTurn({ task, turnIndex, turn, result });
+      history.push(transcriptSection(catalog, turnIndex, turn));
+      toolOutputs.push(...turn.tools.map((id) => nameOf.get(id)!));
+    }
+    onTaskDone?.();
+  }
+}
+
+/** Drives a pipeline over the tasks and measures every turn (see driveTurns). */
+export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], opts: RunOptions): Promise<TurnRecord[]> {
+  const records: TurnRecord[] = [];
+  await driveTurns(
+    pipeline,
+    tasks,
+    opts.catalog,
+    ({ task, turnIndex, turn, result }) => {
       if (result.events?.length) opts.onEvents?.(task.id, turnIndex, result.events);
       const listed = new Set(result.exposure.listedTools);
       records.push({
@@ -62,10 +91,8 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
         neededListed: turn.tools.filter((t) => listed.has(t)).length,
         ...measureTurn(result, turn.tools, opts.tokens),
       });
-      history.push(transcriptSection(opts.catalog, turnIndex, turn));
-      toolOutputs.push(...turn.tools.map((id) => nameOf.get(id)!));
-    }
-    opts.onTask?.();
-  }
+    },
+    opts.onTask,
+  );
   return records;
 }

@@ -5,10 +5,9 @@ import { SERVER_SPECS } from '../catalog/servers/index.ts';
 import type { Catalog } from '../catalog/types.ts';
 import { historySample } from '../commands/prepare-inputs.ts';
 import { PIPELINES, type PipelineEntry } from '../pipelines/registry.ts';
-import type { AgentState, Pipeline, PipelineContext, PromptSection, TurnResult } from '../pipelines/types.ts';
-import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
+import type { PipelineContext } from '../pipelines/types.ts';
 import { TaskGenerator } from '../tasks/generate.ts';
-import type { Task, TaskTurn } from '../tasks/types.ts';
+import type { Task } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 
 /**
@@ -94,38 +93,7 @@ export function studyWorkDir(ctx: StudyContext, study: string, label: string): s
   return join(ctx.resultsDir, 'studies', study, label);
 }
 
-export interface DrivenTurn {
-  task: Task;
-  turnIndex: number;
-  turn: TaskTurn;
-  result: TurnResult;
-}
-
-/**
- * Drives a pipeline through tasks exactly as runPipeline does (same shared parts, same
- * transcript, same agent state), but hands each turn's full TurnResult (prompt sections
- * included) to `onTurn` instead of reducing it to a TurnRecord.
- */
-export async function driveTurns(
-  pipeline: Pipeline,
-  tasks: readonly Task[],
-  catalog: Catalog,
-  onTurn: (turn: DrivenTurn) => void,
-): Promise<void> {
-  const nameOf = new Map(catalog.tools.map((t) => [t.id, t.name]));
-  for (const task of tasks) {
-    pipeline.startTask?.(task);
-    const history: PromptSection[] = [];
-    const toolOutputs: string[] = [];
-    for (const [turnIndex, turn] of task.turns.entries()) {
-      const state: AgentState = { authScopes: new Set(task.initialState.authScopes), toolOutputs: [...toolOutputs] };
-      const result = await pipeline.turn({ task, turnIndex, turn, state, shared: sharedParts(history, turn.user) });
-      onTurn({ task, turnIndex, turn, result });
-      history.push(transcriptSection(catalog, turnIndex, turn));
-      toolOutputs.push(...turn.tools.map((id) => nameOf.get(id)!));
-    }
-  }
-}
+export { driveTurns, type DrivenTurn } from '../bench/run-pipeline.ts';
 
 /** Milliseconds since `start`, rounded, for log lines. */
 export function since(start: number): string {
