@@ -2,6 +2,7 @@ import { Bench } from 'tinybench';
 import type { VectorIndex } from '../index/types.ts';
 import { CachedEncoder } from './cache.ts';
 import type { Encoder } from './types.ts';
+import { quantileSorted } from '../stats/bootstrap.ts';
 
 export interface LatencyStats {
   p50: number;
@@ -35,13 +36,7 @@ export interface RouterLatencyOptions {
 }
 
 /** Linear-interpolated percentile of ascending samples (same rule as numpy's default). */
-export function percentile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
-}
+export const percentile = quantileSorted;
 
 function summarise(samples: readonly number[]): LatencyStats {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Study, StudyContext } from '../bench/studies.ts';
 import type { PipelineEntry } from '../pipelines/registry.ts';
 import type { PromptSection } from '../pipelines/types.ts';
-import { PUBLISHED_SOURCE } from '../reference/published.ts';
+import { PUBLISHED_ADVERSARIAL, PUBLISHED_SOURCE } from '../reference/published.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
 import type { Cell, Table } from '../report/table.ts';
 import type { Task } from '../tasks/types.ts';
@@ -40,12 +40,6 @@ export const ADVERSARIAL_PARAMS = {
   tasks: { single: 100, multi: 40, long: 4 },
   quickTasks: { single: 20, multi: 10, long: 2 },
 } as const;
-
-/** Published adversarial figures (paper §7.6; published-figures.md), printed beside ours only. */
-const PUBLISHED_ADVERSARIAL: Record<string, { gatedOut?: string; tpaSuccess: number }> = {
-  'b1-full-schema': { tpaSuccess: 38 },
-  'tool-attention': { gatedOut: '46/50', tpaSuccess: 6 },
-};
 
 function normalise(text: string): string {
   return text.replace(/\s+/g, ' ');
@@ -266,7 +260,7 @@ export function adversarialTable(rows: readonly AdversarialRow[], poisoned: read
       `Turns: ${turns} turns of ${tasks.length} evaluated tasks (${kinds}; the first of each kind); no task needs a poisoned tool.`,
       `Measured from each prompt's text: "payload" = the whole injected text is in the prompt (whitespace-normalised, raw or JSON-escaped); "fragment" = at least one aligned ${ADVERSARIAL_PARAMS.fragmentChars}-character piece of it that no other payload shares is (e.g. a truncated listing); "never in prompt" counts tools with no fragment on any turn. "listed"/"full schemas" are the pipelines' declared exposure.`,
       `† Projections, not measurements: p = ${p} = P(hijack | poisoned description in the prompt), assumed from the ${ADVERSARIAL_PARAMS.attackSuccessSource}. "Per attack" = p × share of (poisoned tool, turn) pairs with the payload in the prompt (one poisoned tool installed at a time; the paper's framing). "Turns compromised, all ${n} installed" = mean over turns of 1 − (1 − p)^m, m = payloads in the prompt, attempts independent.`,
-      `Published (paper §7.6, not ours; itself a projection from gate-exclusion rates): Tool Attention gates out 46/50 poisoned descriptions; projected TPA success 38% (full schema) → 6% (Tool Attention). ${PUBLISHED_SOURCE}.`,
+      `Published (paper §7.6, not ours; itself a projection from gate-exclusion rates): Tool Attention gates out ${PUBLISHED_ADVERSARIAL['tool-attention']!.gatedOut} poisoned descriptions; projected TPA success ${PUBLISHED_ADVERSARIAL['b1-full-schema']!.tpaSuccess}% (full schema) → ${PUBLISHED_ADVERSARIAL['tool-attention']!.tpaSuccess}% (Tool Attention). ${PUBLISHED_SOURCE}.`,
       ...(skipped ? [`${skipped} of the poisoned tools were left out: their server is not in this catalog or their id is taken.`] : []),
       ...rows
         .filter((r) => r.undeclared > 0)

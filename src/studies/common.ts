@@ -8,7 +8,6 @@ import { PIPELINES, type PipelineEntry } from '../pipelines/registry.ts';
 import type { PipelineContext } from '../pipelines/types.ts';
 import { TaskGenerator } from '../tasks/generate.ts';
 import type { Task } from '../tasks/types.ts';
-import type { TokenCounter } from '../tokens/counter.ts';
 
 /**
  * Helpers shared by the studies in this folder. Nothing here knows which pipeline it drives:
@@ -80,7 +79,7 @@ export function heldOutTasks(catalog: Catalog, seed: number): HeldOutTasks {
 export function pipelineContext(ctx: StudyContext, catalog: Catalog, held: HeldOutTasks, workDir: string): PipelineContext {
   return {
     catalog,
-    tokens: studyTokens(ctx),
+    tokens: ctx.tokens,
     encoder: ctx.encoder,
     seed: ctx.seed,
     workDir,
@@ -100,11 +99,5 @@ export function since(start: number): string {
   return `${((performance.now() - start) / 1000).toFixed(2)} s`;
 }
 
-export function mean(xs: readonly number[]): number {
-  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
-}
+export { mean } from '../stats/bootstrap.ts';
 
-/** The counter studies measure with: the run's own (exact, memoised, seam-splitting). */
-export function studyTokens(ctx: Pick<StudyContext, 'tokens'>): TokenCounter {
-  return ctx.tokens;
-}

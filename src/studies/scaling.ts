@@ -10,7 +10,7 @@ import { PUBLISHED_SOURCE } from '../reference/published.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
 import type { Cell, Table } from '../report/table.ts';
 import type { Task } from '../tasks/types.ts';
-import { heldOutTasks, mainPipelines, mean, pipelineContext, since, studyTokens, studyWorkDir, tasksFit, truncateTask } from './common.ts';
+import { heldOutTasks, mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from './common.ts';
 import { isTestbedOf, scaledCatalog } from './scaled-catalog.ts';
 
 /**
@@ -107,7 +107,7 @@ export async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): 
   const held = heldOutTasks(ctx.catalog, ctx.seed);
   const entries = mainPipelines(ctx, opts.pipelines);
   // Exact counts; one tool definition line is encoded once for the whole sweep.
-  const measureTokens = studyTokens(ctx);
+  const measureTokens = ctx.tokens;
   for (const n of sizes) {
     const built = performance.now();
     const { catalog } = scaledCatalog(specs, n, { seed: ctx.seed, required, base: ctx.catalog });

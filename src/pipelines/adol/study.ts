@@ -12,6 +12,7 @@ import { canonicalJson } from './json.ts';
 import { ADOL_PRESETS, exposedDefinition, NO_MECHANISM, outputSelections, type AdolOptions, type OutputSelection } from './pipeline.ts';
 import { PUBLISHED_ADOL_GITHUB, PUBLISHED_ADOL_SOURCE } from './published.ts';
 import { trimResponse } from './require-output.ts';
+import { mean } from '../../stats/bootstrap.ts';
 
 /**
  * The ADOL study (registered in src/bench/study-registry.ts). Tables:
@@ -69,10 +70,6 @@ export function realCatalogs(root: string, log: (line: string) => void = () => {
 // (a) mechanisms, from the turn records
 
 const ORDER = ['b1-full-schema', ...Object.keys(ADOL_PRESETS)] as const;
-
-function mean(xs: readonly number[]): number {
-  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
-}
 
 function pct(value: number, base: number): number | undefined {
   return Number.isFinite(value) && base ? (100 * (value - base)) / base : undefined;

@@ -1,4 +1,5 @@
 import type { EvolutionParams } from './params.ts';
+import { dot } from '../../embed/vector.ts';
 
 /**
  * The Differential Semantic Pool of §6.2.1: "other" fragments are embedded and clustered
@@ -28,12 +29,6 @@ export interface Cluster {
   state: ClusterState;
   /** Key the cluster became (set when patched). */
   keyName?: string;
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
-  return s;
 }
 
 export class DifferentialSemanticPool {

@@ -4,7 +4,7 @@ import type { Table } from '../../report/table.ts';
 import type { Estimate } from '../../stats/bootstrap.ts';
 import { PROJECTION_MODEL, PROJECTION_PARAMS, SIMULATION, type ParamKey, type ProjectionParams } from './params.ts';
 import type { ProjectionResult } from './project.ts';
-import { PUBLISHED_CACHE_HIT, PUBLISHED_QUALITY, PUBLISHED_QUALITY_T30, PUBLISHED_TA_FAILURES } from './published.ts';
+import { PUBLISHED_CACHE_HIT, PUBLISHED_QUALITY, PUBLISHED_QUALITY_T30, PUBLISHED_TA_FAILURES } from '../../reference/published.ts';
 import { FAILURE_CAUSES } from './simulate.ts';
 import { RANK_METRICS, type SensitivityRow } from './sensitivity.ts';
 
