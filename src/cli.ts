@@ -5,14 +5,14 @@ import { loadCatalog } from './catalog/load.ts';
 import { runBench } from './commands/bench.ts';
 import { renderReports } from './commands/report.ts';
 import { writeSyntheticCatalog, writeSyntheticTasks } from './commands/prepare-inputs.ts';
-import { footprintTable } from './report/catalog-tables.ts';
-import { tableToMarkdown } from './report/table.ts';
+import { footprintTable } from './catalog/footprint-table.ts';
+import { tableToMarkdown } from './report/table-text.ts';
 import { overlapTable } from './tasks/overlap.ts';
 import { taskMixTable } from './tasks/stats.ts';
 import { DEFAULT_TOKENIZER, isTokenizerName, TOKENIZERS, tokenCounter, type TokenizerName } from './tokens/counter.ts';
 import { InputError } from './util/input-error.ts';
 import { DEFAULT_SEED } from './util/rng.ts';
-import { MEASUREMENT_PARAMS } from './bench/params.ts';
+import { MEASUREMENT_PARAMS } from './measure/params.ts';
 import { DEFAULT_ENCODER, ENCODER_NAMES, isEncoderName, type EncoderName } from './embed/registry.ts';
 import { MiniLmUnavailableError } from './embed/minilm.ts';
 

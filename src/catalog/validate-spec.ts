@@ -1,5 +1,5 @@
 import { countTokens } from '../tokens/counter.ts';
-import { isEntitySlot, slotsIn } from '../tasks/entities.ts';
+import { isEntitySlot, slotsIn } from './entities.ts';
 import type { ServerSpec } from './spec.ts';
 
 export const MAX_SUMMARY_TOKENS = 60;

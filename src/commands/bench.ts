@@ -1,16 +1,20 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { MEASUREMENT_PARAMS } from '../bench/params.ts';
-import { runPipeline, type TurnRecord } from '../bench/run-pipeline.ts';
-import { writeEvents, writeRunInfo, writeTableResult, writeTurnRecords } from '../bench/results.ts';
-import { summarize, type PipelineSummary } from '../bench/summarize.ts';
+import { MEASUREMENT_PARAMS } from '../measure/params.ts';
+import { runPipeline, type TurnRecord } from '../measure/run-pipeline.ts';
+import { writeEvents, writeManifest, writeTableResult, writeTurnRecords } from '../results/write.ts';
+import type { ManifestPipeline } from '../results/manifest.ts';
+import { packageVersion, gitCommit } from '../util/provenance.ts';
+import { summarize, type PipelineSummary } from '../measure/summarize.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
-import type { PipelineContext } from '../pipelines/types.ts';
-import { footprintTable } from '../report/catalog-tables.ts';
-import { mainMeasuredTable } from '../report/main-table.ts';
-import type { Table } from '../report/table.ts';
+import type { PipelineContext, PipelineSettings } from '../pipelines/types.ts';
+import type { TaskSet } from '../studies/types.ts';
+import { footprintTable } from '../catalog/footprint-table.ts';
+import { mainMeasuredTable } from '../measure/main-table.ts';
+import { staticCostTable } from '../measure/static-cost.ts';
+import type { Table } from '../table/table.ts';
 import { loadTasks } from '../tasks/load.ts';
 import { overlapTable } from '../tasks/overlap.ts';
 import { taskMixTable } from '../tasks/stats.ts';
@@ -19,7 +23,7 @@ import { tokenCounter, type TokenizerName } from '../tokens/counter.ts';
 import { progress } from '../util/progress.ts';
 import { renderReports } from './report.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
-import { STUDIES } from '../bench/study-registry.ts';
+import { STUDIES } from '../studies/registry.ts';
 import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
 import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
@@ -46,10 +50,12 @@ const QUICK_TASKS = { single: 40, multi: 30, long: 6 };
 
 export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string; reportsDir: string; summaries: PipelineSummary[] }> {
   const started = performance.now();
+  const startedAt = new Date();
   const tokens = tokenCounter(opts.tokenizer);
   const tables: Table[] = [];
   let catalog: Catalog;
-  let taskSets: { seed: number; tasks: Task[] }[] = [];
+  let taskSets: TaskSet[] = [];
+  let tasksSource = 'none';
   let calibration: Task[] = [];
   let history: Task[] = [];
 
@@ -60,11 +66,15 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     calibration = written.calibration;
     history = historySample(opts.seed);
     taskSets.push({ seed: opts.seed, tasks: written.tasks });
+    tasksSource = `generated (${written.dir}, seeds ${opts.seeds.join(', ')})`;
     for (const s of opts.seeds.filter((x) => x !== opts.seed)) taskSets.push({ seed: s, tasks: tasksForSeed(s) });
     opts.log(`catalog: regenerated ${dir} (seed ${opts.seed}); tasks: regenerated ${written.dir}`);
   } else {
     catalog = loadCatalog(opts.catalog);
-    if (opts.tasks) taskSets.push({ seed: opts.seed, tasks: loadTasks(opts.tasks, catalog) });
+    if (opts.tasks) {
+      taskSets.push({ seed: opts.seed, tasks: loadTasks(opts.tasks, catalog) });
+      tasksSource = opts.tasks;
+    }
     opts.log(`catalog: ${opts.catalog.join(', ')} (${catalog.tools.length} tools, ${catalog.servers.length} servers)${opts.tasks ? `; tasks: ${opts.tasks}` : ''}`);
   }
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
@@ -80,7 +90,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   const summaries: PipelineSummary[] = [];
   const recordsByPipeline = new Map<string, TurnRecord[]>();
   const entries = PIPELINES.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
-  const pipelineSettings: Record<string, unknown> = {};
+  const ran: ManifestPipeline[] = [];
   if (taskSets.length) {
     for (const entry of entries) {
       const pipelineStarted = performance.now();
@@ -104,8 +114,8 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
         writeEvents(resultsDir, pipeline.id, seed, events);
         all.push(...records);
       }
-      const settings = pipeline.describe?.() ?? {};
-      pipelineSettings[pipeline.id] = settings;
+      const settings: PipelineSettings = pipeline.describe?.() ?? { details: {} };
+      ran.push({ id: pipeline.id, label: pipeline.label, code: entry.code ?? pipeline.id, group: entry.group, baseline: entry.baseline === true, settings });
       recordsByPipeline.set(pipeline.id, all);
       summaries.push(summarize(all, pipeline.label, settings, opts.seed));
       opts.log(
@@ -114,8 +124,11 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     }
     const context = `Catalog ${catalog.name} (${catalog.tools.length} tools), tokenizer ${opts.tokenizer}, ${taskSets.reduce((s, t) => s + t.tasks.length, 0)} task runs${opts.quick ? ' (--quick subset)' : ''}.`;
     const main = new Set(entries.filter((e) => e.group === 'main').map((e) => e.id));
-    const retrieval = retrievalNote(Object.fromEntries(Object.entries(pipelineSettings).filter(([id]) => main.has(id))), new Map(summaries.map((s) => [s.pipeline, s.label])));
+    const retrieval = retrievalNote(new Map(ran.filter((p) => main.has(p.id)).map((p) => [p.id, p.settings])), new Map(summaries.map((s) => [s.pipeline, s.label])));
     tables.push(mainMeasuredTable(summaries.filter((s) => main.has(s.pipeline)), retrieval ? `${context} ${retrieval}` : context));
+  } else {
+    // A catalog without tasks: what each main pipeline costs before any query.
+    tables.push(await staticCostTable(catalog, tokens, entries.filter((e) => e.group === 'main'), { encoder, seed: opts.seed, workDir: resultsDir }));
   }
 
   for (const study of STUDIES) {
@@ -124,6 +137,10 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
       root: opts.root,
       catalog,
       tasks: taskSets[0]?.tasks ?? [],
+      taskSets,
+      calibrationTasks: calibration,
+      historyTasks: history,
+      pipelines: taskSets.length ? entries : [],
       tokens,
       encoder,
       seed: opts.seed,
@@ -138,17 +155,23 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   }
 
   for (const t of tables) writeTableResult(resultsDir, t);
-  writeRunInfo(resultsDir, {
+  const finished = performance.now();
+  writeManifest(resultsDir, {
     tool: 'tooltax',
+    version: packageVersion(opts.root),
+    commit: gitCommit(opts.root),
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date(startedAt.getTime() + (finished - started)).toISOString(),
+    seconds: (finished - started) / 1000,
     catalog: { name: catalog.name, source: catalog.source, tools: catalog.tools.length, servers: catalog.servers },
+    tasks: { source: tasksSource, perSeed: taskSets.map((t) => ({ seed: t.seed, tasks: t.tasks.length })) },
     tokenizer: opts.tokenizer,
     encoder: { name: encoder.name, description: encoder.description },
     seeds: taskSets.map((s) => s.seed),
     quick: opts.quick,
-    pipelines: pipelineSettings,
+    pipelines: ran,
     measurementParams: MEASUREMENT_PARAMS,
     tableOrder: tables.map((t) => t.id),
-    seconds: (performance.now() - started) / 1000,
   });
   await renderReports(resultsDir, reportsDir, { log: opts.log });
   return { resultsDir, reportsDir, summaries };

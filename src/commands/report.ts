@@ -1,6 +1,5 @@
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRunInfo, readTables } from '../bench/results.ts';
+import { readManifest, readTables } from '../results/read.ts';
 import { writeCharts, type ChartResult } from '../report/charts/write-charts.ts';
 import type { PngAvailability } from '../report/charts/png.ts';
 import { renderPage } from '../report/html-page.ts';
@@ -36,19 +35,18 @@ export const REPORT_FILES = { markdown: 'tables.md', xlsx: 'tooltax.xlsx', html:
  */
 export function renderReports(resultsDir: string, reportsDir: string, opts: RenderOptions = {}): Promise<ReportSet> {
   const tables = readTables(resultsDir);
-  const info = readRunInfo(resultsDir);
+  const info = readManifest(resultsDir);
   const header = [
     '# tooltax results',
     '',
-    `Catalog: ${(info.catalog as { name?: string } | undefined)?.name ?? '?'}; tokenizer: ${String(info.tokenizer ?? '?')}; seeds: ${(info.seeds as number[] | undefined)?.join(', ') ?? '—'}.`,
+    info ? `Catalog: ${info.catalog.name}; tokenizer: ${info.tokenizer}; seeds: ${info.seeds.join(', ')}.` : 'No run manifest (run.json) in the results directory.',
     'Columns marked † are projections from a parameterised model, not measurements; "published" columns are the source documents\' figures, printed beside ours.',
     '',
   ].join('\n');
   writeMarkdownAndCsv(reportsDir, tables, header);
-  const writtenAt = runJsonTime(resultsDir);
   return (async () => {
     const log = opts.log ?? ((line: string) => console.log(line));
-    const facts = runFacts(info, writtenAt);
+    const facts = runFacts(info);
     const { charts, png, notes } = await writeCharts(reportsDir, tables, info);
     writeFileAtomic(join(reportsDir, REPORT_FILES.xlsx), await workbookBuffer(tables, facts));
     const html = renderPage({ tables, facts, charts, notes, files: REPORT_FILES, generatedAt: new Date() });
@@ -63,12 +61,4 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
     ];
     return { reportsDir, files, charts, png, notes };
   })();
-}
-
-function runJsonTime(resultsDir: string): Date | undefined {
-  try {
-    return statSync(join(resultsDir, 'run.json')).mtime;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,22 +1,12 @@
+import type { ThresholdPoint } from '../results/pipeline-settings.ts';
+
+export type { ThresholdPoint } from '../results/pipeline-settings.ts';
 /** One labelled similarity: the router's score for a (query, tool) pair and whether the tool is relevant. */
 export interface LabelledScore {
   score: number;
   relevant: boolean;
 }
 
-export interface ThresholdPoint {
-  theta: number;
-  tp: number;
-  fp: number;
-  fn: number;
-  tn: number;
-  /** tp / (tp + fp); 0 when nothing is selected. */
-  precision: number;
-  /** tp / (tp + fn); 0 when there is nothing relevant. */
-  recall: number;
-  /** 2tp / (2tp + fp + fn); 0 when tp = 0. */
-  f1: number;
-}
 
 export interface ThresholdSweep {
   step: number;

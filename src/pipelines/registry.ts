@@ -1,32 +1,25 @@
-import { createFullSchemaPipeline } from './b1-full-schema.ts';
-import { createStaticPruningPipeline } from './b2-static-pruning/index.ts';
-import { createCliLazyPipeline } from './b4-cli-lazy/index.ts';
+import { createFullSchemaPipeline } from './b1-full-schema/pipeline.ts';
+import { createStaticPruningPipeline } from './b2-static-pruning/pipeline.ts';
+import { createCliLazyPipeline } from './b4-cli-lazy/pipeline.ts';
 import { createSimpleRetrievalPipeline } from './b3-simple-retrieval/pipeline.ts';
 import { createToolAttentionPipeline } from './tool-attention/pipeline.ts';
 import { createAdolPreset } from './adol/pipeline.ts';
 import { TOOL_ATTENTION_ABLATIONS } from './tool-attention/ablations.ts';
-import type { Pipeline } from './types.ts';
+import type { PipelineEntry } from './types.ts';
 
-export interface PipelineEntry {
-  id: string;
-  /**
-   * Which table the pipeline belongs to: `main` (Table 3 and everything downstream),
-   * `ablation` (Table 5 variants) or `adol` (the ADOL mechanism table).
-   */
-  group: 'main' | 'ablation' | 'adol';
-  create: () => Pipeline;
-}
+export type { PipelineEntry } from './types.ts';
+
 
 /**
  * Every pipeline the bench runs, in table order. Adding a baseline is one new file that
  * returns a Pipeline and one line here (README "Add a baseline").
  */
 export const PIPELINES: PipelineEntry[] = [
-  { id: 'b1-full-schema', group: 'main', create: createFullSchemaPipeline },
-  { id: 'b2-static-pruning', group: 'main', create: createStaticPruningPipeline },
-  { id: 'b3-simple-retrieval', group: 'main', create: () => createSimpleRetrievalPipeline() },
-  { id: 'b4-cli-lazy', group: 'main', create: createCliLazyPipeline },
-  { id: 'tool-attention', group: 'main', create: () => createToolAttentionPipeline() },
+  { id: 'b1-full-schema', code: 'B1', group: 'main', baseline: true, create: createFullSchemaPipeline },
+  { id: 'b2-static-pruning', code: 'B2', group: 'main', create: createStaticPruningPipeline },
+  { id: 'b3-simple-retrieval', code: 'B3', group: 'main', create: () => createSimpleRetrievalPipeline() },
+  { id: 'b4-cli-lazy', code: 'B4', group: 'main', create: createCliLazyPipeline },
+  { id: 'tool-attention', code: 'TA', group: 'main', create: () => createToolAttentionPipeline() },
   ...TOOL_ATTENTION_ABLATIONS,
   { id: 'adol-ref-internal', group: 'adol', create: () => createAdolPreset('adol-ref-internal') },
   { id: 'adol-ref-external', group: 'adol', create: () => createAdolPreset('adol-ref-external') },

@@ -1,4 +1,6 @@
+import type { Prompt, PromptSection, SharedPromptParts } from '../prompt/types.ts';
 import type { Catalog } from '../catalog/types.ts';
+import type { PipelineSettings } from '../results/pipeline-settings.ts';
 import type { Encoder } from '../embed/types.ts';
 import type { Task, TaskTurn } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
@@ -9,22 +11,6 @@ import type { TokenCounter } from '../tokens/counter.ts';
  * it exposed. Every metric is computed from this return value; measurement never asks which
  * pipeline produced it.
  */
-
-export type SectionRole = 'system' | 'tools' | 'history' | 'user';
-
-export interface PromptSection {
-  role: SectionRole;
-  /** What this part is: `tool-definitions`, `summary-pool`, `promoted-schemas`, `cli-help`... */
-  label: string;
-  text: string;
-  /** Identical on every turn of a session (and so part of a cacheable prefix when it leads). */
-  stable: boolean;
-}
-
-/** The prompt is the concatenation of its sections' text, in order: stable parts first. */
-export interface Prompt {
-  sections: PromptSection[];
-}
 
 export interface DiscoveryCall {
   /** e.g. `tooltax --list` or `tooltax --help github/list_pull_requests`. */
@@ -57,11 +43,6 @@ export interface TurnInput {
   shared: SharedPromptParts;
 }
 
-export interface SharedPromptParts {
-  system: PromptSection;
-  history: PromptSection[];
-  user: PromptSection;
-}
 
 export interface TurnResult {
   prompt: Prompt;
@@ -97,10 +78,31 @@ export interface Pipeline {
   /** At the start of each task: reset per-session state. */
   startTask?(task: Task): void;
   turn(input: TurnInput): Promise<TurnResult>;
-  /** Settings to record in results (k, θ, encoder, index...). */
-  describe?(): Record<string, unknown>;
+  /** How it ran, typed: written to the run manifest, read by studies and reports. */
+  describe?(): PipelineSettings;
 }
 
-export function promptText(prompt: Prompt): string {
-  return prompt.sections.map((s) => s.text).join('');
+
+export type { Prompt, PromptSection, SectionRole, SharedPromptParts } from '../prompt/types.ts';
+export { promptText } from '../prompt/types.ts';
+
+/** A registered pipeline with its typed metadata (src/pipelines/registry.ts). */
+export interface PipelineEntry {
+  id: string;
+  /**
+   * Which table the pipeline belongs to: `main` (Table 3 and everything downstream),
+   * `ablation` (Table 5 variants) or `adol` (the ADOL mechanism table).
+   */
+  group: PipelineGroup;
+  /** Short code for narrow tables and charts (`B1`, `TA`); defaults to the id. */
+  code?: string;
+  /** The reference the others are compared with (reduction vs B1). One per registry. */
+  baseline?: boolean;
+  create: () => Pipeline;
 }
+
+export type PipelineGroup = 'main' | 'ablation' | 'adol';
+
+
+
+export type { GateSettings, PipelineSettings, RetrievalSettings } from '../results/pipeline-settings.ts';

@@ -1,4 +1,4 @@
-import type { PromptSection, SectionRole } from '../pipelines/types.ts';
+import type { PromptSection, SectionRole } from './types.ts';
 
 /**
  * Builds a prompt section whose text starts with a non-space character and ends with a

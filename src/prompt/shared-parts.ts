@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/types.ts';
-import type { PromptSection, SharedPromptParts } from '../pipelines/types.ts';
+import type { PromptSection, SharedPromptParts } from './types.ts';
 import type { TaskTurn } from '../tasks/types.ts';
 import { section } from './sections.ts';
 

@@ -4,7 +4,7 @@ import { tableToHtml } from './html-table.ts';
 import { KIND_LEGEND, KIND_TINT } from './kinds.ts';
 import type { RunFact } from './run-info.ts';
 import { inlineSvg } from './svg-inline.ts';
-import { PROJECTED_MARK, type Table } from './table.ts';
+import { PROJECTED_MARK, type Table } from '../table/table.ts';
 
 /**
  * reports/index.html: one self-contained page (inline CSS and SVG, no script, nothing fetched)

@@ -1,5 +1,5 @@
 import { esc } from './html-escape.ts';
-import { formatCell, headerText, PROJECTED_MARK, type Table } from './table.ts';
+import { formatCell, headerText, PROJECTED_MARK, type Table } from '../table/table.ts';
 
 /** One result table as an HTML section: title, table (cells classed by column kind), notes. */
 export function tableToHtml(t: Table, csvHref?: string): string {

@@ -1,4 +1,4 @@
-import type { ColumnKind } from './table.ts';
+import type { ColumnKind } from '../table/table.ts';
 
 /** What each column kind means, worded once for the XLSX About sheet and the HTML legend. */
 export const KIND_LEGEND: { kind: ColumnKind; name: string; meaning: string }[] = [

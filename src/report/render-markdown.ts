@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../util/files.ts';
-import { tableToCsv, tableToMarkdown, type Table } from './table.ts';
+import type { Table } from '../table/table.ts';
+import { tableToCsv, tableToMarkdown } from './table-text.ts';
 
 /** `tables.md` with every table, and one CSV per table under `csv/`. */
 export function writeMarkdownAndCsv(reportsDir: string, tables: readonly Table[], header: string): void {

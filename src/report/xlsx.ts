@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { RunFact } from './run-info.ts';
 import { KIND_LEGEND, KIND_TINT } from './kinds.ts';
-import { formatCell, headerText, PROJECTED_MARK, type Column, type Table } from './table.ts';
+import { formatCell, headerText, PROJECTED_MARK, type Column, type Table } from '../table/table.ts';
 
 /**
  * One workbook for the whole report: an "About" sheet (run, what measured/projected/published

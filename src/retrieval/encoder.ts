@@ -3,7 +3,8 @@ import type { Catalog } from '../catalog/types.ts';
 import { CachedEncoder } from '../embed/cache.ts';
 import { createEncoder, DEFAULT_ENCODER, isEncoderName, ENCODER_NAMES, type EncoderName } from '../embed/registry.ts';
 import type { Encoder } from '../embed/types.ts';
-import type { PipelineContext } from '../pipelines/types.ts';
+/** What resolving an encoder needs of a pipeline's context. */
+export type EncoderScope = { catalog: Catalog; encoder?: Encoder };
 import { toolDefinitionText, toolSummaryText } from './texts.ts';
 
 export interface BenchEncoderOptions {
@@ -47,7 +48,7 @@ const overrides = new WeakMap<Catalog, Map<string, Promise<Encoder>>>();
  * bench's encoder → the bench's; another name → created once per catalog (ablations, e.g.
  * Tool Attention with TF-IDF); nothing → the bench's encoder, or the default one.
  */
-export async function resolveEncoder(ctx: PipelineContext, override?: EncoderName | Encoder): Promise<Encoder> {
+export async function resolveEncoder(ctx: EncoderScope, override?: EncoderName | Encoder): Promise<Encoder> {
   if (override !== undefined && typeof override !== 'string') return override;
   const name = override ?? ctx.encoder?.name ?? DEFAULT_ENCODER;
   if (ctx.encoder && ctx.encoder.name === name) return ctx.encoder;

@@ -1,7 +1,7 @@
 import type { McpTool } from '../catalog/types.ts';
 import { serializeToolDefinition } from '../catalog/types.ts';
 import { section } from '../prompt/sections.ts';
-import type { PromptSection } from '../pipelines/types.ts';
+import type { PromptSection } from '../prompt/types.ts';
 
 // One section object per (label, definition), reused on every turn: the definition is
 // serialised once and the token counter's memo sees the same string each time.

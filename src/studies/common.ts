@@ -1,12 +1,7 @@
 import { join } from 'node:path';
-import type { StudyContext } from '../bench/studies.ts';
-import { SYNTHETIC_CATALOG_NAME } from '../catalog/generate.ts';
-import { SERVER_SPECS } from '../catalog/servers/index.ts';
+import type { StudyContext } from './types.ts';
 import type { Catalog } from '../catalog/types.ts';
-import { historySample } from '../commands/prepare-inputs.ts';
-import { PIPELINES, type PipelineEntry } from '../pipelines/registry.ts';
-import type { PipelineContext } from '../pipelines/types.ts';
-import { TaskGenerator } from '../tasks/generate.ts';
+import type { PipelineContext, PipelineEntry } from '../pipelines/types.ts';
 import type { Task } from '../tasks/types.ts';
 
 /**
@@ -16,15 +11,13 @@ import type { Task } from '../tasks/types.ts';
  */
 
 /**
- * The 'main' pipelines a study runs: those of the registry's `main` group that the bench ran
- * in this invocation (so `--pipelines` is honoured), or every `main` pipeline when no records
- * are available. A study's options may override the list (tests run B1 alone).
+ * The 'main' pipelines a study runs: those of the `main` group that the bench ran in this
+ * invocation (so `--pipelines` is honoured). A study's options may override the list (tests
+ * run B1 alone).
  */
 export function mainPipelines(ctx: StudyContext, override?: readonly PipelineEntry[]): PipelineEntry[] {
   if (override) return [...override];
-  const main = PIPELINES.filter((p) => p.group === 'main');
-  if (ctx.records.size === 0) return main;
-  return main.filter((p) => ctx.records.has(p.id));
+  return ctx.pipelines.filter((p) => p.group === 'main');
 }
 
 /** True when every tool a task set names exists in the catalog. */
@@ -48,35 +41,18 @@ export function truncateTask(task: Task, turns: number): Task {
 }
 
 export interface HeldOutTasks {
-  calibrationTasks: Task[];
-  historyTasks: Task[];
-}
-
-/**
- * The held-out inputs the bench hands pipelines: for the synthetic catalog, the calibration
- * set (generated against the full evaluated set of `seed`, exactly as prepare-inputs writes
- * it) and the history sample; for a user's catalog, none (as the bench does). Memoised per seed.
- */
-const heldOutMemo = new Map<number, HeldOutTasks>();
-export function heldOutTasks(catalog: Catalog, seed: number): HeldOutTasks {
-  if (catalog.name !== SYNTHETIC_CATALOG_NAME) return { calibrationTasks: [], historyTasks: [] };
-  let memo = heldOutMemo.get(seed);
-  if (!memo) {
-    const generator = new TaskGenerator(SERVER_SPECS);
-    memo = { calibrationTasks: generator.generateCalibration(seed, generator.generate(seed)), historyTasks: historySample(seed) };
-    heldOutMemo.set(seed, memo);
-  }
-  return memo;
+  calibrationTasks: readonly Task[];
+  historyTasks: readonly Task[];
 }
 
 /**
  * A PipelineContext for another catalog, built the way the bench builds it: same tokenizer
  * (through the exact seam-splitting counter, so counts are identical and faster),
- * encoder and seed; the held-out calibration and history tasks of the synthetic catalog
- * (restricted to tasks whose tools exist in `catalog`); a work directory of the study's own
+ * encoder and seed; the run's held-out calibration and history tasks (restricted to tasks
+ * whose tools exist in `catalog`); a work directory of the study's own
  * so side outputs never overwrite the main run's.
  */
-export function pipelineContext(ctx: StudyContext, catalog: Catalog, held: HeldOutTasks, workDir: string): PipelineContext {
+export function pipelineContext(ctx: StudyContext, catalog: Catalog, workDir: string, held: HeldOutTasks = ctx): PipelineContext {
   return {
     catalog,
     tokens: ctx.tokens,
@@ -92,7 +68,7 @@ export function studyWorkDir(ctx: StudyContext, study: string, label: string): s
   return join(ctx.resultsDir, 'studies', study, label);
 }
 
-export { driveTurns, type DrivenTurn } from '../bench/run-pipeline.ts';
+export { driveTurns, type DrivenTurn } from '../measure/run-pipeline.ts';
 
 /** Milliseconds since `start`, rounded, for log lines. */
 export function since(start: number): string {

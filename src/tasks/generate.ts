@@ -1,7 +1,7 @@
 import type { ServerSpec, ToolSpec } from '../catalog/spec.ts';
 import { toolId, type Precondition } from '../catalog/types.ts';
 import { Rng } from '../util/rng.ts';
-import { ENTITIES, isEntitySlot } from './entities.ts';
+import { ENTITIES, isEntitySlot } from '../catalog/entities.ts';
 import { AMBIGUOUS_SHARE, CALIBRATION_TASKS, DOUBLE_TOOL_SHARE, EXTRA_WRITE_SCOPE_CHANCE, TASK_MIX, TOOL_FREE_SHARE } from './mix.ts';
 import type { Task, TaskKind, TaskTurn } from './types.ts';
 

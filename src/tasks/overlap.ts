@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/types.ts';
-import type { Table } from '../report/table.ts';
+import type { Table } from '../table/table.ts';
 import type { Task } from './types.ts';
 
 /** Words that carry no intent; left out before comparing vocabularies. */

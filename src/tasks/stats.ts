@@ -1,4 +1,4 @@
-import type { Table } from '../report/table.ts';
+import type { Table } from '../table/table.ts';
 import type { Task, TaskKind } from './types.ts';
 
 /** The task mix actually generated: counts, turns and tools per kind. */

@@ -1,6 +1,6 @@
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { describe, expect, it } from 'vitest';
-import { runPipeline } from '../../src/bench/run-pipeline.ts';
+import { runPipeline } from '../../src/measure/run-pipeline.ts';
 import type { Catalog, CatalogTool, McpTool } from '../../src/catalog/types.ts';
 import { ADOL_PRESETS, createAdolPipeline, createAdolPreset, NO_MECHANISM, type AdolOptions } from '../../src/pipelines/adol/pipeline.ts';
 import type { Pipeline, PipelineContext, PromptSection, TurnResult } from '../../src/pipelines/types.ts';

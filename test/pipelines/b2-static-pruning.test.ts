@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPipeline } from '../../src/bench/run-pipeline.ts';
+import { runPipeline } from '../../src/measure/run-pipeline.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { serializeToolDefinition } from '../../src/catalog/types.ts';
-import { createStaticPruningPipeline } from '../../src/pipelines/b2-static-pruning/index.ts';
+import { createStaticPruningPipeline } from '../../src/pipelines/b2-static-pruning/pipeline.ts';
 import { fallbackOrder, selectStaticSubset } from '../../src/pipelines/b2-static-pruning/select.ts';
 import type { Pipeline, PipelineContext, TurnResult } from '../../src/pipelines/types.ts';
 import { promptText } from '../../src/pipelines/types.ts';
@@ -98,7 +98,7 @@ describe('B2 static pruning: choosing the subset', () => {
     await p.prepare!(ctx(HISTORY));
     const r = await firstTurn(p, EVALUATED[0]!);
     expect(r.exposure.fullSchemaTools).toHaveLength(catalog.tools.length);
-    expect(p.describe!()).toMatchObject({ subsetSize: 30, rule: 'history-usage+fallback', fromHistory: 5, fromFallback: 4 });
+    expect(p.describe!().details).toMatchObject({ subsetSize: 30, rule: 'history-usage+fallback', fromHistory: 5, fromFallback: 4 });
   });
 });
 
@@ -121,7 +121,7 @@ describe('B2 static pruning: the prompt', () => {
       if (!chosen.includes(t.id)) expect(text).not.toContain(`"name":"${t.name}"`);
     }
     expect(text).not.toContain('delete_branch');
-    expect(p.describe!()).toMatchObject({ subsetSize: 3, rule: 'history-usage', historyTasks: 4 });
+    expect(p.describe!().details).toMatchObject({ subsetSize: 3, rule: 'history-usage', historyTasks: 4 });
   });
 
   it('does not depend on the evaluated tasks', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runPipeline } from '../../src/bench/run-pipeline.ts';
+import { runPipeline } from '../../src/measure/run-pipeline.ts';
 import { serializeToolDefinition } from '../../src/catalog/types.ts';
 import type { Encoder } from '../../src/embed/types.ts';
 import { createUseLiteEncoder } from '../../src/embed/use-lite.ts';
@@ -71,14 +71,15 @@ describe('B3 Simple Retrieval (use-lite)', () => {
     // No scopes at all: B3 ignores the state, so every turn still gets k schemas.
     const { results, pipeline } = await run({}, [task('t', [{ user: 'merge pull request 7', tools: ['repo/merge_pull_request'] }], [])]);
     expect(results[0]!.exposure.fullSchemaTools).toHaveLength(10);
-    expect(pipeline.describe!()).toMatchObject({ k: 10, embedText: 'definition', encoder: 'use-lite', threshold: null, stateGating: false });
+    expect(pipeline.describe!()).toMatchObject({ retrieval: { k: 10, toolText: 'definition', encoder: 'use-lite' }, gates: { hallucination: false, preconditions: false } });
+    expect(pipeline.describe!().retrieval?.theta).toBeUndefined();
   });
 
   it.skipIf(!faiss.ok)('gives the same prompts with the faiss and the exact index', async () => {
     const a = await run({ index: 'faiss' }, tasks);
     const b = await run({ index: 'exact' }, tasks);
-    expect(a.pipeline.describe!()).toMatchObject({ index: 'faiss-flat-ip' });
-    expect(b.pipeline.describe!()).toMatchObject({ index: 'exact-flat-ip' });
+    expect(a.pipeline.describe!().retrieval).toMatchObject({ index: 'faiss-flat-ip' });
+    expect(b.pipeline.describe!().retrieval).toMatchObject({ index: 'exact-flat-ip' });
     expect(a.results.map((r) => r.prompt)).toEqual(b.results.map((r) => r.prompt));
   });
 });

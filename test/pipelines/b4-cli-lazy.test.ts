@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPipeline } from '../../src/bench/run-pipeline.ts';
+import { runPipeline } from '../../src/measure/run-pipeline.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { serializeToolDefinition } from '../../src/catalog/types.ts';
-import { createCliLazyPipeline } from '../../src/pipelines/b4-cli-lazy/index.ts';
+import { createCliLazyPipeline } from '../../src/pipelines/b4-cli-lazy/pipeline.ts';
 import { renderHelp, renderList, wrap } from '../../src/pipelines/b4-cli-lazy/render.ts';
 import type { Pipeline, PipelineContext, PromptSection, TurnResult } from '../../src/pipelines/types.ts';
 import { promptText } from '../../src/pipelines/types.ts';
@@ -126,8 +126,8 @@ describe('B4 CLI lazy discovery', () => {
 
   it('records its assumptions', () => {
     const d = createCliLazyPipeline({ cli: 'mcp' }).describe!();
-    expect(d.cli).toBe('mcp');
-    expect(JSON.stringify(d.assumptions)).toMatch(/exactly the tools a turn needs/);
+    expect(d.details.cli).toBe('mcp');
+    expect(JSON.stringify(d.details.assumptions)).toMatch(/exactly the tools a turn needs/);
   });
 });
 

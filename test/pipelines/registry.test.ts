@@ -5,39 +5,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { runBench } from '../../src/commands/bench.ts';
 import { PIPELINES, type PipelineEntry } from '../../src/pipelines/registry.ts';
-import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../../src/pipelines/types.ts';
+import { createFirstNPipeline } from '../../src/pipelines/first-n/pipeline.ts';
 import { renderToolDefinitions } from '../../src/prompt/render-tools.ts';
-import { section } from '../../src/prompt/sections.ts';
-import { staticCostTable } from '../../src/report/static-cost.ts';
-import type { Table } from '../../src/report/table.ts';
+import { staticCostTable } from '../../src/measure/static-cost.ts';
+import type { Table } from '../../src/table/table.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';
 
 const FIXTURE = join(process.cwd(), 'test', 'fixtures', 'small-catalog');
 const catalog = loadCatalog(FIXTURE);
 const tokens = tokenCounter('cl100k_base');
 
-/** The README's worked example: the first N tools of the catalog, full definitions. */
-function createFirstTwoPipeline(): Pipeline {
-  let ids: string[] = [];
-  let defs = section('tools', 'tool-definitions', '', true);
-  return {
-    id: 'test-first-two',
-    label: 'Test First-Two',
-    async prepare(ctx: PipelineContext) {
-      const tools = ctx.catalog.tools.slice(0, 2);
-      ids = tools.map((t) => t.id);
-      defs = section('tools', 'tool-definitions', renderToolDefinitions(tools), true);
-    },
-    async turn({ shared }: TurnInput): Promise<TurnResult> {
-      return {
-        prompt: { sections: [shared.system, defs, ...shared.history, shared.user] },
-        exposure: { listedTools: ids, fullSchemaTools: ids, discoveryCalls: [] },
-      };
-    },
-  };
-}
-
-const TEST_ENTRY: PipelineEntry = { id: 'test-first-two', group: 'main', create: createFirstTwoPipeline };
+/** The README's worked example, registered with its one line (and removed after each test). */
+const TEST_ENTRY: PipelineEntry = { id: 'first-n', code: 'F2', group: 'main', create: () => createFirstNPipeline(2) };
+const createFirstTwoPipeline = () => createFirstNPipeline(2);
 const dirs: string[] = [];
 
 afterEach(() => {
@@ -89,17 +69,24 @@ describe('pipeline registry', () => {
       tokenizer: 'cl100k_base',
       out,
       reports,
-      pipelines: ['b1-full-schema', 'test-first-two'],
+      pipelines: ['b1-full-schema', 'first-n'],
       quick: false,
       log: () => {},
     });
     expect([resultsDir, reportsDir]).toEqual([out, reports]);
-    expect(summaries.map((s) => s.pipeline)).toEqual(['b1-full-schema', 'test-first-two']);
+    expect(summaries.map((s) => s.pipeline)).toEqual(['b1-full-schema', 'first-n']);
     const table = JSON.parse(readFileSync(join(out, 'tables', 'table3-measured.json'), 'utf8')) as Table;
-    expect(table.rows.map((r) => r.method)).toEqual(['B1 Full-Schema', 'Test First-Two']);
-    const mine = table.rows.find((r) => r.method === 'Test First-Two')!;
+    expect(table.rows.map((r) => r.method)).toEqual(['B1 Full-Schema', 'First-2']);
+    const mine = table.rows.find((r) => r.method === 'First-2')!;
     expect(mine.toolTokens).toBe(tokens.count(`${renderToolDefinitions(catalog.tools.slice(0, 2))}\n`));
-    expect(readFileSync(join(reports, 'tables.md'), 'utf8')).toMatch(/\| Test First-Two \|/);
+    expect(readFileSync(join(reports, 'tables.md'), 'utf8')).toMatch(/\| First-2 \|/);
+    // Downstream with no other edit: the projection, its sensitivity table (by registry code) and the charts.
+    const projected = JSON.parse(readFileSync(join(out, 'tables', 'table3-projected.json'), 'utf8')) as Table;
+    expect(projected.rows.map((r) => r.method)).toContain('First-2');
+    const sensitivity = readFileSync(join(out, 'tables', 'projection-sensitivity.json'), 'utf8');
+    expect(sensitivity).toMatch(/F2/);
+    const chart = JSON.parse(readFileSync(join(reports, 'charts', 'tool-tokens-per-turn.vl.json'), 'utf8')) as unknown;
+    expect(JSON.stringify(chart)).toMatch(/First-2/);
   });
 });
 
@@ -119,7 +106,7 @@ describe('static cost table (catalog without tasks)', () => {
     expect(b4).toMatchObject({ listed: 0, schemas: 0, perTurnNeutral: 0 });
     expect(b4.perTurnProbe).toBeGreaterThan(0);
     expect(b4.note).toMatch(/depends on the query/);
-    expect(row('Test First-Two')).toMatchObject({ staticTools: tokens.count(`${renderToolDefinitions(catalog.tools.slice(0, 2))}\n`), listed: 2 });
+    expect(row('First-2')).toMatchObject({ staticTools: tokens.count(`${renderToolDefinitions(catalog.tools.slice(0, 2))}\n`), listed: 2 });
     for (const r of table.rows) expect(r.stable).toBe((r.staticTools as number) + (r.system as number));
   });
 });

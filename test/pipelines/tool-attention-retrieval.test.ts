@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runPipeline } from '../../src/bench/run-pipeline.ts';
+import { runPipeline } from '../../src/measure/run-pipeline.ts';
 import { serializeToolDefinition } from '../../src/catalog/types.ts';
 import type { Encoder } from '../../src/embed/types.ts';
 import { createUseLiteEncoder } from '../../src/embed/use-lite.ts';
@@ -69,8 +69,8 @@ describe('Tool Attention retrieval (use-lite)', () => {
   it.skipIf(!faiss.ok)('routes identically with the faiss and the exact index', async () => {
     const a = await run({ theta: 0.1, index: 'faiss' }, tasks);
     const b = await run({ theta: 0.1, index: 'exact' }, tasks);
-    expect(a.pipeline.describe!()).toMatchObject({ index: 'faiss-flat-ip' });
-    expect(b.pipeline.describe!()).toMatchObject({ index: 'exact-flat-ip' });
+    expect(a.pipeline.describe!().retrieval).toMatchObject({ index: 'faiss-flat-ip' });
+    expect(b.pipeline.describe!().retrieval).toMatchObject({ index: 'exact-flat-ip' });
     const strip = (r: RoutingEvent) => ({ ...r, latency_ms: 0 });
     expect(a.routing.map(strip)).toEqual(b.routing.map(strip));
   });

@@ -1,14 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPipeline } from '../../src/bench/run-pipeline.ts';
+import { runPipeline } from '../../src/measure/run-pipeline.ts';
 import type { Catalog } from '../../src/catalog/types.ts';
 import { sweepThreshold } from '../../src/embed/threshold.ts';
 import { dot } from '../../src/embed/vector.ts';
 import { ExactFlatIpIndex } from '../../src/index/exact-flat-ip.ts';
 import { promptText, type AgentState, type PromptSection } from '../../src/pipelines/types.ts';
 import { hasCleanSeams } from '../../src/prompt/sections.ts';
-import { calibrateTheta, calibrationPath, calibrationTable, type CalibrationFile } from '../../src/pipelines/tool-attention/calibration.ts';
+import { calibrateTheta, calibrationPath } from '../../src/pipelines/tool-attention/calibration.ts';
+import type { PipelineSettings, ThresholdCalibration } from '../../src/results/pipeline-settings.ts';
+import { calibrationTable } from '../../src/studies/threshold-calibration/study.ts';
 import type { RoutingEvent } from '../../src/pipelines/tool-attention/events.ts';
 import { gateErrorText, hallucinationGate } from '../../src/pipelines/tool-attention/hallucination-gate.ts';
 import { LazySchemaLoader } from '../../src/pipelines/tool-attention/lazy-loader.ts';
@@ -126,7 +128,7 @@ describe('hallucination gate', () => {
     ]);
     expect(gateEvents(search!)).toEqual([]);
     expect(gateEvents(warm!)).toEqual([]);
-    const stats = (pipeline.describe!() as { stats: { gateRejections: number; turnsWithRejection: number; turns: number } }).stats;
+    const stats = (pipeline.describe!().details as { stats: { gateRejections: number; turnsWithRejection: number; turns: number } }).stats;
     expect(stats).toMatchObject({ gateRejections: 1, turnsWithRejection: 1, turns: 3 });
   });
 
@@ -158,7 +160,7 @@ describe('lazy schema loader (LRU)', () => {
 
   it('in the pipeline, promoted schemas come through the loader', async () => {
     const { pipeline, turns } = await run({ loaderCapacity: 1, k: 2 }, [task('t', [{ user: SEARCH, tools: ['tracker/search_issues'] }, { user: SEARCH, tools: ['tracker/search_issues'] }])]);
-    const loader = (pipeline.describe!() as { stats: { loader: { hits: number; misses: number; evictions: number } } }).stats.loader;
+    const loader = (pipeline.describe!().details as { stats: { loader: { hits: number; misses: number; evictions: number } } }).stats.loader;
     const promoted = turns.reduce((n, t) => n + routing(t).active_set.length, 0);
     expect(loader.hits + loader.misses).toBe(promoted);
     expect(loader.evictions).toBe(loader.misses - 1);
@@ -239,7 +241,7 @@ describe('Tool Attention prompt', () => {
     const none = await run({ phase1Only: true }, tasks);
     expect(none.turns.map((t) => routing(t).active_set)).toEqual([[], []]);
     expect(none.turns.flatMap(gateEvents).map((e) => e.tool)).toEqual(['tracker/search_issues', 'tracker/transition_issue']);
-    expect((none.pipeline.describe!() as { k: number }).k).toBe(0);
+    expect(none.pipeline.describe!().retrieval?.k).toBe(0);
   });
 
   it('re-embeds the query with the last observation only when asked', async () => {
@@ -304,13 +306,13 @@ describe('θ calibration', () => {
     const ctx = context(catalog, { calibrationTasks: calibration });
     const pipeline = createToolAttentionPipeline({ encoder: enc });
     await pipeline.prepare!(ctx);
-    const settings = pipeline.describe!() as { theta: number; thetaSource: string; calibration: { file: string } };
+    const settings = pipeline.describe!();
     const file = calibrationPath(ctx.workDir, 'keyword-test');
-    expect(settings.calibration.file).toBe(file);
     expect(existsSync(file)).toBe(true);
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as CalibrationFile;
-    expect(settings.theta).toBe(saved.chosen.theta);
-    expect(settings.thetaSource).toMatch(/^calibrated/);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as ThresholdCalibration;
+    expect(settings.calibration).toEqual(saved);
+    expect(settings.retrieval?.theta).toBe(saved.chosen.theta);
+    expect(settings.retrieval?.thetaSource).toMatch(/^calibrated/);
     expect(saved.points).toHaveLength(101);
     const table = calibrationTable(saved);
     expect(table.id).toBe('threshold-calibration-keyword-test');
@@ -321,7 +323,7 @@ describe('θ calibration', () => {
   it('without calibration tasks, falls back to θ = 0 and says so', async () => {
     const pipeline = createToolAttentionPipeline({ encoder: keywordEncoder() });
     await pipeline.prepare!(context(catalog));
-    expect(pipeline.describe!()).toMatchObject({ theta: 0, thetaSource: expect.stringMatching(/^uncalibrated/) });
+    expect(pipeline.describe!().retrieval).toMatchObject({ theta: 0, thetaSource: expect.stringMatching(/^uncalibrated/) });
   });
 });
 
@@ -347,16 +349,16 @@ describe('bench wiring helpers', () => {
   it('names encoder, index, k and θ of each retrieval pipeline for the Table 3 notes', async () => {
     const { retrievalNote } = await import('../../src/retrieval/settings-note.ts');
     const note = retrievalNote(
-      {
-        'b1-full-schema': {},
-        'b3-simple-retrieval': { encoder: 'use-lite', index: 'faiss-flat-ip', k: 10 },
-        'tool-attention': { encoder: 'use-lite', index: 'faiss-flat-ip', k: 10, theta: 0.5, thetaSource: 'calibrated: …' },
-      },
+      new Map<string, PipelineSettings>([
+        ['b1-full-schema', { details: {} }],
+        ['b3-simple-retrieval', { retrieval: { encoder: 'use-lite', index: 'faiss-flat-ip', k: 10, toolText: 'definition', query: 'user message' }, details: {} }],
+        ['tool-attention', { retrieval: { encoder: 'use-lite', index: 'faiss-flat-ip', k: 10, theta: 0.5, thetaSource: 'calibrated: …', toolText: 'summary', query: 'user message' }, details: {} }],
+      ]),
       new Map([['tool-attention', 'Tool Attention']]),
     );
     expect(note).toBe(
       'Retrieval: b3-simple-retrieval: encoder use-lite, index faiss-flat-ip, k = 10, no threshold; Tool Attention: encoder use-lite, index faiss-flat-ip, k = 10, θ = 0.50 (calibrated, max F1 on held-out pairs).',
     );
-    expect(retrievalNote({ 'b1-full-schema': {} }, new Map())).toBeUndefined();
+    expect(retrievalNote(new Map([['b1-full-schema', { details: {} }]]), new Map())).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import { CHARTS } from '../../src/report/charts/registry.ts';
 import { buildChart, writeCharts } from '../../src/report/charts/write-charts.ts';
 import { paretoChart } from '../../src/report/charts/pareto.ts';
 import { pngAvailability } from '../../src/report/charts/png.ts';
-import type { Table } from '../../src/report/table.ts';
+import type { Table } from '../../src/table/table.ts';
 import { FIXTURE_RUN_INFO, FIXTURE_TABLES } from './fixture.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tooltax-charts-'));
@@ -101,7 +101,7 @@ describe('writeCharts', () => {
 
   it('names each encoder after its table id when there is no encoder column', async () => {
     const def = CHARTS.find((c) => c.id === 'f1-vs-theta')!;
-    const spec = def.build([FIXTURE_TABLES.filter((t) => t.id.startsWith('threshold-'))], {}) as { layer: { data: { values: { encoder: string }[] } }[] };
+    const spec = def.build([FIXTURE_TABLES.filter((t) => t.id.startsWith('threshold-'))], undefined) as { layer: { data: { values: { encoder: string }[] } }[] };
     expect([...new Set(spec.layer[0]!.data.values.map((v) => v.encoder))]).toEqual(['use-lite', 'tfidf']);
   });
 
@@ -110,16 +110,16 @@ describe('writeCharts', () => {
     for (const c of scaling.columns) if (c.key === 'n') c.key = 'N';
     for (const r of scaling.rows) r.N = r.n;
     const def = CHARTS.find((c) => c.id === 'rho-vs-catalog-size')!;
-    expect((await buildChart(def, [scaling], {})).status).toBe('rendered');
+    expect((await buildChart(def, [scaling], undefined)).status).toBe('rendered');
     scaling.columns = scaling.columns.filter((c) => c.key !== 'N');
-    expect((await buildChart(def, [scaling], {})).reason).toBe('table scaling has no column N or n');
+    expect((await buildChart(def, [scaling], undefined)).reason).toBe('table scaling has no column N or n');
   });
 
   it('skips a chart whose table lacks a needed column, naming the column', async () => {
     const scaling = table('scaling');
     scaling.columns = scaling.columns.filter((c) => c.key !== 'rho');
     const def = CHARTS.find((c) => c.id === 'rho-vs-catalog-size')!;
-    const result = await buildChart(def, [scaling], {});
+    const result = await buildChart(def, [scaling], undefined);
     expect(result.status).toBe('skipped');
     expect(result.reason).toMatch(/table scaling has no column rho/);
   });
@@ -129,7 +129,7 @@ describe('chart contents', () => {
   it('the Pareto chart marks the success axis † even when its column is not declared projected', async () => {
     const projected = table('table3-projected');
     projected.columns.find((c) => c.key === 'success')!.kind = 'measured';
-    const spec = paretoChart.build([[projected], [table('table3-measured')]], {}) as { encoding: { y: { title: string } } };
+    const spec = paretoChart.build([[projected], [table('table3-measured')]], undefined) as { encoding: { y: { title: string } } };
     expect(spec.encoding.y.title).toBe('success % †');
   });
 
@@ -140,21 +140,21 @@ describe('chart contents', () => {
       measured.rows.push({ method, toolTokens: tokens });
       projected.rows.push({ method, success });
     }
-    const spec = paretoChart.build([[projected], [measured]], {}) as { layer: { data: { values: { method: string; front?: string }[] } }[] };
+    const spec = paretoChart.build([[projected], [measured]], undefined) as { layer: { data: { values: { method: string; front?: string }[] } }[] };
     expect(spec.layer[0]!.data.values.map((v) => v.method)).toEqual(['E', 'A', 'B']);
     expect(spec.layer[1]!.data.values.filter((v) => v.front === 'dominated').map((v) => v.method)).toEqual(['C', 'D']);
   });
 
   it('the rho chart draws the fracture line at 0.3 and marks a projected rho axis †', async () => {
     const def = CHARTS.find((c) => c.id === 'rho-vs-catalog-size')!;
-    const spec = def.build([[table('scaling')]], {}) as unknown as { layer: { data: { values: Record<string, unknown>[] }; encoding: { y: { title?: string } } }[] };
+    const spec = def.build([[table('scaling')]], undefined) as unknown as { layer: { data: { values: Record<string, unknown>[] }; encoding: { y: { title?: string } } }[] };
     expect(spec.layer[1]!.data.values).toEqual([{ rho: 0.3 }]);
     expect(spec.layer[0]!.encoding.y.title).toBe('rho T30 †');
   });
 
   it('the AACP chart draws the run tokenizer with bare framing only', async () => {
     const def = CHARTS.find((c) => c.id === 'aacp-tokens-per-hop')!;
-    const spec = def.build([[table('aacp-hops')]], { tokenizer: 'o200k_base' }) as { data: { values: { hop: string; language: string; tokens: number }[] }; title: { subtitle: string } };
+    const spec = def.build([[table('aacp-hops')]], { ...FIXTURE_RUN_INFO, tokenizer: 'o200k_base' }) as { data: { values: { hop: string; language: string; tokens: number }[] }; title: { subtitle: string } };
     expect(spec.data.values).toHaveLength(8);
     expect(spec.data.values[0]).toEqual({ hop: 'payroll · fetch-employees', language: 'English', tokens: 48 });
     expect(spec.title.subtitle).toBe('from table aacp-hops; tokenizer o200k_base; framing bare');

@@ -1,8 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeRunInfo, writeTableResult } from '../../src/bench/results.ts';
-import type { Table } from '../../src/report/table.ts';
+import { writeManifest, writeTableResult } from '../../src/results/write.ts';
+import type { RunManifest } from '../../src/results/manifest.ts';
+import type { Table } from '../../src/table/table.ts';
 
 /**
  * A small results directory with every table a chart reads, including the ones colleagues'
@@ -21,7 +22,7 @@ export const FIXTURE_TABLES: Table[] = [
       { key: 'rho', header: 'rho T30', kind: 'measured', digits: 2 },
     ],
     rows: [
-      { method: 'B1 Full-Schema', toolTokens: 47712, pubTokens: '47,312 ± 210', diffTokensPct: 0.845, rho: 0.108 },
+      { pipeline: 'b1-full-schema', method: 'B1 Full-Schema', toolTokens: 47712, pubTokens: '47,312 ± 210', diffTokensPct: 0.845, rho: 0.108 },
       { method: 'B2 Static Pruning', toolTokens: 7500, pubTokens: '11,865 ± 145', diffTokensPct: -36.79, rho: 0.43 },
       { method: 'B4 CLI Lazy', toolTokens: 4163.18, pubTokens: '480 ± 30', diffTokensPct: 767.3, rho: 0.478 },
       { method: 'Tool Attention', toolTokens: 2512.4, pubTokens: '2,368 ± 85', diffTokensPct: 6.1, rho: 0.88 },
@@ -105,21 +106,37 @@ export const FIXTURE_TABLES: Table[] = [
   },
 ];
 
-export const FIXTURE_RUN_INFO = {
+export const FIXTURE_RUN_INFO: RunManifest = {
   tool: 'tooltax',
+  version: '0.0.0-fixture',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  finishedAt: '2026-01-01T00:00:12.500Z',
+  seconds: 12.5,
   catalog: { name: 'synthetic-120', source: 'catalogs/synthetic-120', tools: 120, servers: ['database', 'filesystem', 'github', 'jira', 'slack', 'web'] },
+  tasks: { source: 'fixture', perSeed: [{ seed: 42, tasks: 500 }] },
   tokenizer: 'cl100k_base',
+  encoder: { name: 'use-lite', description: 'fixture' },
   seeds: [42, 43, 44],
   quick: false,
-  pipelines: { 'tool-attention': { encoder: 'use-lite', index: 'exact-flat-ip', theta: 0.28 } },
+  pipelines: [
+    { id: 'b1-full-schema', label: 'B1 Full-Schema', code: 'B1', group: 'main', baseline: true, settings: { details: {} } },
+    {
+      id: 'tool-attention',
+      label: 'Tool Attention',
+      code: 'TA',
+      group: 'main',
+      baseline: false,
+      settings: { retrieval: { encoder: 'use-lite', index: 'exact-flat-ip', k: 10, theta: 0.28, toolText: 'summary', query: 'user message' }, details: {} },
+    },
+  ],
+  measurementParams: {},
   tableOrder: FIXTURE_TABLES.map((t) => t.id),
-  seconds: 12.5,
 };
 
 /** Writes the fixture to a fresh temporary results directory; `omit` leaves tables out. */
 export function writeFixtureResults(omit: readonly string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'tooltax-report-results-'));
   for (const t of FIXTURE_TABLES.filter((x) => !omit.includes(x.id))) writeTableResult(dir, t);
-  writeRunInfo(dir, FIXTURE_RUN_INFO);
+  writeManifest(dir, FIXTURE_RUN_INFO);
   return dir;
 }

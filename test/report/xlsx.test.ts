@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ABOUT_SHEET, HEADER_ROW, numberFormat, sheetNames } from '../../src/report/xlsx.ts';
-import type { Table } from '../../src/report/table.ts';
+import type { Table } from '../../src/table/table.ts';
 import { FIXTURE_TABLES } from './fixture.ts';
 import { renderFixture } from './render-fixture.ts';
 

@@ -1,4 +1,4 @@
-import type { TurnRecord } from '../../src/bench/run-pipeline.ts';
+import type { TurnRecord } from '../../src/measure/run-pipeline.ts';
 import type { TaskKind } from '../../src/tasks/types.ts';
 
 /** What a hand-made turn may set; everything else follows from it consistently. */

@@ -3,7 +3,7 @@ import { PROJECTION_PARAMS, pv, type ProjectionParams } from '../../src/sim/proj
 import type { ProjectionResult } from '../../src/sim/projection/project.ts';
 import { kendallTau, rankOrder, sensitivityAnalysis } from '../../src/sim/projection/sensitivity.ts';
 import { FAILURE_CAUSES } from '../../src/sim/projection/simulate.ts';
-import { sensitivityTable } from '../../src/sim/projection/tables.ts';
+import { sensitivityTable } from '../../src/studies/projection/tables.ts';
 
 /** A hand-made projection result with the four ranked metrics. */
 function result(success: number, p50: number, cost: number, quality: number): ProjectionResult {
@@ -92,8 +92,8 @@ describe('sensitivity analysis on a hand-made case', () => {
     expect(rows[3]!.changed).toEqual([]);
   });
 
-  it('renders orders with short labels', () => {
-    const t = sensitivityTable(rows, new Map([['a', 'B1 Full-Schema'], ['b', 'Tool Attention'], ['c', 'B4 CLI Lazy']]));
+  it('renders orders with the registry codes', () => {
+    const t = sensitivityTable(rows, new Map([['a', 'B1'], ['b', 'TA'], ['c', 'B4']]));
     expect(t.rows[0]!.success).toBe('TA > B1 > B4');
     expect(t.rows[1]!.changed).toBe('success');
     expect(t.rows[2]!.changed).toBe('none');

@@ -1,31 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import type { TurnRecord } from '../../src/bench/run-pipeline.ts';
-import type { StudyContext } from '../../src/bench/studies.ts';
-import { STUDIES } from '../../src/bench/study-registry.ts';
-import { summarize } from '../../src/bench/summarize.ts';
+import type { TurnRecord } from '../../src/measure/run-pipeline.ts';
+import type { StudyContext } from '../../src/studies/types.ts';
+import { STUDIES } from '../../src/studies/registry.ts';
+import { summarize } from '../../src/measure/summarize.ts';
 import type { Catalog } from '../../src/catalog/types.ts';
+import type { PipelineSettings } from '../../src/pipelines/types.ts';
 import { PIPELINES } from '../../src/pipelines/registry.ts';
 import { PUBLISHED_MAIN } from '../../src/reference/published.ts';
 import { PROJECTION_PARAMS } from '../../src/sim/projection/params.ts';
 import { projectPipeline } from '../../src/sim/projection/project.ts';
-import { hasHallucinationGate, projectionStudy, runProjectionStudy } from '../../src/sim/projection/study.ts';
+import { hasHallucinationGate, projectionStudy, runProjectionStudy } from '../../src/studies/projection/study.ts';
 import { tasks } from './records.ts';
 
 const mainIds = PIPELINES.filter((p) => p.group === 'main').map((p) => p.id);
 
 const catalog: Catalog = { name: 'hand-made', source: 'test', servers: ['srv'], tools: [] };
 
-function context(records: Map<string, TurnRecord[]>, settings: Record<string, Record<string, unknown>>): StudyContext {
+function context(records: Map<string, TurnRecord[]>, settings: Record<string, PipelineSettings>): StudyContext {
   return {
     root: '/tmp',
     catalog,
     tasks: [],
+    taskSets: [],
+    calibrationTasks: [],
+    historyTasks: [],
+    pipelines: PIPELINES,
     tokens: undefined as never,
     seed: 42,
     quick: true,
     resultsDir: '/tmp',
     records,
-    summaries: [...records].map(([id, recs]) => summarize(recs, `Label ${id}`, settings[id] ?? {}, 42)),
+    summaries: [...records].map(([id, recs]) => summarize(recs, `Label ${id}`, settings[id] ?? { details: {} }, 42)),
     log: () => {},
   };
 }
@@ -36,8 +41,8 @@ describe('the projection study', () => {
   });
 
   it('reads the hallucination gate from the recorded settings only', () => {
-    expect(hasHallucinationGate({ hallucinationGate: true })).toBe(true);
-    expect(hasHallucinationGate({ hallucinationGate: 'yes' })).toBe(false);
+    expect(hasHallucinationGate({ gates: { hallucination: true, preconditions: true }, details: {} })).toBe(true);
+    expect(hasHallucinationGate({ gates: { hallucination: false, preconditions: true }, details: { hallucinationGate: true } })).toBe(false);
     expect(hasHallucinationGate(undefined)).toBe(false);
   });
 
@@ -45,7 +50,7 @@ describe('the projection study', () => {
     const [a, b] = mainIds as [string, string];
     const recsA = tasks(60, [{ toolTokens: 40_000 }, { toolTokens: 40_000 }], { pipeline: a, ambiguousEvery: 7 });
     const recsB = tasks(60, [{ toolTokens: 1500, present: 0, listed: 1 }, { toolTokens: 1500 }], { pipeline: b, ambiguousEvery: 7 });
-    const ctx = context(new Map([[a, recsA], [b, recsB]]), { [b]: { hallucinationGate: true } });
+    const ctx = context(new Map([[a, recsA], [b, recsB]]), { [b]: { gates: { hallucination: true, preconditions: false }, details: {} } });
     const tables = await runProjectionStudy(ctx);
     expect(tables.map((t) => t.id)).toEqual([
       'projection-parameters',
@@ -79,8 +84,8 @@ describe('the projection study', () => {
     const full = tasks(80, [{ toolTokens: 2500, present: 0, listed: 1 }, { toolTokens: 2500 }], { pipeline: 'tool-attention' });
     const noGate = full.map((r) => ({ ...r, pipeline: 'ta-no-gate' }));
     const ctx = context(new Map([['tool-attention', full], ['ta-no-gate', noGate]]), {
-      'tool-attention': { hallucinationGate: true },
-      'ta-no-gate': { hallucinationGate: false },
+      'tool-attention': { gates: { hallucination: true, preconditions: true }, details: {} },
+      'ta-no-gate': { gates: { hallucination: false, preconditions: true }, details: {} },
     });
     const entries = [
       { id: 'tool-attention', group: 'main' as const },

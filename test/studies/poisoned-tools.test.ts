@@ -7,8 +7,8 @@ import { serializeToolDefinition } from '../../src/catalog/types.ts';
 import { renderToolDefinitions, renderToolSummaries } from '../../src/prompt/render-tools.ts';
 import { section } from '../../src/prompt/sections.ts';
 import { countTokens } from '../../src/tokens/counter.ts';
-import { PayloadDetector } from '../../src/studies/adversarial.ts';
-import { POISONED_SPECS, poisonCatalog, poisonedTools } from '../../src/studies/poisoned-tools.ts';
+import { PayloadDetector } from '../../src/studies/adversarial/study.ts';
+import { POISONED_SPECS, poisonCatalog, poisonedTools } from '../../src/studies/adversarial/poisoned-tools.ts';
 
 describe('poisoned tool set', () => {
   const base = { ...loadCatalog('catalogs/synthetic-120'), name: SYNTHETIC_CATALOG_NAME };

@@ -3,8 +3,8 @@ import { commonCalibrationFactor, SERVER_TOLERANCE } from '../../src/catalog/cal
 import { generateCatalog } from '../../src/catalog/generate.ts';
 import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
 import { serializeToolDefinition } from '../../src/catalog/types.ts';
-import { crossing, scalingTasks } from '../../src/studies/scaling.ts';
-import { scaledCatalog } from '../../src/studies/scaled-catalog.ts';
+import { crossing, scalingTasks } from '../../src/studies/scaling/study.ts';
+import { scaledCatalog } from '../../src/studies/scaling/scaled-catalog.ts';
 import { TaskGenerator } from '../../src/tasks/generate.ts';
 import { countTokens } from '../../src/tokens/counter.ts';
 

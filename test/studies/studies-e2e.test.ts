@@ -2,15 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StudyContext } from '../../src/bench/studies.ts';
-import { STUDIES } from '../../src/bench/study-registry.ts';
+import type { StudyContext } from '../../src/studies/types.ts';
+import { STUDIES } from '../../src/studies/registry.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../src/catalog/generate.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
 import { PIPELINES } from '../../src/pipelines/registry.ts';
-import { createAdversarialStudy } from '../../src/studies/adversarial.ts';
-import { createPromptCachingStudy } from '../../src/studies/prompt-caching.ts';
-import { createScalingStudy } from '../../src/studies/scaling.ts';
+import { createAdversarialStudy } from '../../src/studies/adversarial/study.ts';
+import { createPromptCachingStudy } from '../../src/studies/prompt-caching/study.ts';
+import { createScalingStudy } from '../../src/studies/scaling/study.ts';
 import { TaskGenerator } from '../../src/tasks/generate.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';
 
@@ -24,6 +24,10 @@ function context(): StudyContext {
     root: process.cwd(),
     catalog,
     tasks,
+    taskSets: [{ seed: 42, tasks }],
+    calibrationTasks: new TaskGenerator(SERVER_SPECS).generateCalibration(42, all),
+    historyTasks: new TaskGenerator(SERVER_SPECS).generate(42, 'history'),
+    pipelines: b1,
     tokens: tokenCounter(),
     seed: 42,
     quick: true,

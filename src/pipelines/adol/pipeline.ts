@@ -220,16 +220,24 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
     describe() {
       const requested = [...selections.values()].filter((s) => s.requested.length).length;
       return {
-        mechanisms: { ref: options.ref, short: options.short, requireOutput: options.requireOutput, retrieval: options.retrieval },
-        dedup: options.ref ? dedupConfig : undefined,
-        shortMode: options.short ? (options.shortMode ?? DEFAULT_SHORT_MODE) : undefined,
-        requireOutput: options.requireOutput ? { ...roConfig, toolsOffering: [...selections.values()].filter((s) => s.offered.length).length, toolsRequesting: requested } : undefined,
-        semantic: options.retrieval === 'semantic' ? { ...semConfig, encoder: encoder?.description ?? semConfig.encoder, index: semantic?.indexNote } : undefined,
-        tags: options.retrieval === 'tags' ? tagConfig : undefined,
-        externalTemplates: external ? { templates: external.defs.length, tokens: templatesSection ? tokens.count(templatesSection.text) : 0 } : undefined,
-        turns: stats.turns,
-        meanListedTools: stats.turns ? stats.selectedTotal / stats.turns : 0,
-        tagFallbackTurns: options.retrieval === 'tags' ? stats.tagFallbackTurns : undefined,
+        retrieval:
+          options.retrieval === 'semantic' && semantic
+            ? { encoder: encoder?.name ?? '?', encoderDescription: encoder?.description, index: semantic.indexNote, k: semConfig.k, toolText: `weighted mean of name, description, parameters embeddings (${semConfig.weights.name}:${semConfig.weights.description}:${semConfig.weights.parameters})`, query: 'user message' }
+            : undefined,
+        adol: {
+          externalTemplates: external ? { templates: external.defs.length, tokens: templatesSection ? tokens.count(templatesSection.text) : 0 } : undefined,
+          tagFallbackTurns: options.retrieval === 'tags' ? stats.tagFallbackTurns : undefined,
+        },
+        details: {
+          mechanisms: { ref: options.ref, short: options.short, requireOutput: options.requireOutput, retrieval: options.retrieval },
+          dedup: options.ref ? dedupConfig : undefined,
+          shortMode: options.short ? (options.shortMode ?? DEFAULT_SHORT_MODE) : undefined,
+          requireOutput: options.requireOutput ? { ...roConfig, toolsOffering: [...selections.values()].filter((s) => s.offered.length).length, toolsRequesting: requested } : undefined,
+          semantic: options.retrieval === 'semantic' ? { ...semConfig, encoder: encoder?.description ?? semConfig.encoder, index: semantic?.indexNote } : undefined,
+          tags: options.retrieval === 'tags' ? tagConfig : undefined,
+          turns: stats.turns,
+          meanListedTools: stats.turns ? stats.selectedTotal / stats.turns : 0,
+        },
       };
     },
   };

@@ -60,15 +60,17 @@ export function createSimpleRetrievalPipeline(options: SimpleRetrievalOptions = 
     },
     describe() {
       return {
-        k,
-        embedText,
-        query: 'user message',
-        encoder: encoder?.name,
-        encoderDescription: encoder?.description,
-        index: toolIndex?.index.name,
-        indexNote: toolIndex?.note,
-        threshold: null,
-        stateGating: false,
+        retrieval: {
+          encoder: encoder?.name ?? '?',
+          encoderDescription: encoder?.description,
+          index: toolIndex?.index.name,
+          indexNote: toolIndex?.note,
+          k,
+          toolText: embedText,
+          query: 'user message',
+        },
+        gates: { hallucination: false, preconditions: false },
+        details: {},
       };
     },
   };

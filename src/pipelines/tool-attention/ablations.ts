@@ -1,4 +1,4 @@
-import type { PipelineEntry } from '../registry.ts';
+import type { PipelineEntry } from '../types.ts';
 import { createToolAttentionPipeline, type ToolAttentionOptions } from './pipeline.ts';
 
 /**

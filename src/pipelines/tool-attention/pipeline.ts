@@ -14,7 +14,8 @@ import { buildToolIndex, type ToolIndex } from '../../retrieval/tool-index.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
 import type { Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
-import { calibrateTheta, writeCalibration, type CalibrationFile } from './calibration.ts';
+import { calibrateTheta, writeCalibration } from './calibration.ts';
+import type { ThresholdCalibration } from '../../results/pipeline-settings.ts';
 import { round4, vectorHash, type GateEvent, type RoutingEvent } from './events.ts';
 import { hallucinationGate } from './hallucination-gate.ts';
 import { LazySchemaLoader } from './lazy-loader.ts';
@@ -84,7 +85,7 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
   let phase1Tokens = 0;
   let theta = 0;
   let thetaSource = '';
-  let calibration: (Pick<CalibrationFile, 'encoder' | 'queries' | 'pairs' | 'positives' | 'chosen'> & { file: string }) | undefined;
+  let calibration: ThresholdCalibration | undefined;
   let catalogOf: PipelineContext['catalog'] | undefined;
   const emptyStats = () => ({ turns: 0, gatedOutByState: 0, promoted: 0, gateRejections: 0, turnsWithRejection: 0, unpromotedCalls: 0 });
   let stats = emptyStats();
@@ -126,10 +127,11 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
         thetaSource = 'fixed';
       } else if (ctx.calibrationTasks.some((t) => t.turns.some((turn) => turn.tools.length > 0))) {
         const cal = await calibrateTheta(encoder, tools, toolIndex.vectors, ctx.calibrationTasks, 'server/name: summary (the phase-1 line)');
-        const file = writeCalibration(ctx.workDir, cal);
+        // Every point of the sweep, for the record; the threshold study reads `calibration` from describe().
+        writeCalibration(ctx.workDir, cal);
         theta = cal.chosen.theta;
         thetaSource = `calibrated: max F1 over ${cal.pairs.toLocaleString('en-US')} held-out (query, tool) pairs, step ${cal.step}`;
-        calibration = { file, encoder: cal.encoder, queries: cal.queries, pairs: cal.pairs, positives: cal.positives, chosen: cal.chosen };
+        calibration = cal;
       } else {
         theta = 0;
         thetaSource = 'uncalibrated: no held-out calibration tasks, θ = 0 (top-k only)';
@@ -193,26 +195,29 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
 
     describe() {
       return {
-        k,
-        theta,
-        thetaSource,
+        retrieval: {
+          encoder: encoder?.name ?? '?',
+          encoderDescription: encoder?.description,
+          index: toolIndex?.index.name,
+          indexNote: toolIndex?.note,
+          k,
+          theta,
+          thetaSource,
+          toolText: 'server/name: summary (the phase-1 line)',
+          query: reembed ? `user message + previous turn transcript (first ${observationChars} chars)` : 'user message',
+        },
+        gates: { hallucination: useHallucinationGate, preconditions: useStateGate },
         calibration,
-        encoder: encoder?.name,
-        encoderDescription: encoder?.description,
-        index: toolIndex?.index.name,
-        indexNote: toolIndex?.note,
-        summaryText: 'server/name: summary (the phase-1 line)',
-        query: reembed ? `user message + previous turn transcript (first ${observationChars} chars)` : 'user message',
-        preconditionGate: useStateGate,
-        hallucinationGate: useHallucinationGate,
-        skipPhase2,
-        loaderCapacity: capacity,
-        phase1Tokens,
-        stats: {
-          ...stats,
-          meanPromoted: stats.turns ? stats.promoted / stats.turns : 0,
-          gateTurnShare: stats.turns ? stats.turnsWithRejection / stats.turns : 0,
-          loader: loader?.stats(),
+        details: {
+          skipPhase2,
+          loaderCapacity: capacity,
+          phase1Tokens,
+          stats: {
+            ...stats,
+            meanPromoted: stats.turns ? stats.promoted / stats.turns : 0,
+            gateTurnShare: stats.turns ? stats.turnsWithRejection / stats.turns : 0,
+            loader: loader?.stats(),
+          },
         },
       };
     },

@@ -2,7 +2,7 @@ import type { ChartDef } from './chart.ts';
 import { ChartSkip } from './chart.ts';
 import { hasColumns, toLabel, toNumber } from './columns.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS } from './spec-base.ts';
-import type { Table } from '../table.ts';
+import type { Table } from '../../table/table.ts';
 
 /**
  * Coordination tokens per hop, English versus AACP.
@@ -22,7 +22,7 @@ export const aacpHopsChart: ChartDef = {
   build([tables], info) {
     const t = tables!.find((x) => hasColumns(x, ['hop', 'englishTokens', 'aacpTokens']));
     if (!t) throw new ChartSkip(`no ${tables!.map((x) => x.id).join(', ')} table has the columns hop, englishTokens, aacpTokens`);
-    const tokenizer = pick(t, 'tokenizer', typeof info.tokenizer === 'string' ? info.tokenizer : undefined);
+    const tokenizer = pick(t, 'tokenizer', info?.tokenizer);
     const framing = pick(t, 'framing', 'bare');
     const rows = t.rows.filter((r) => (tokenizer === undefined || toLabel(r.tokenizer) === tokenizer) && (framing === undefined || toLabel(r.framing) === framing));
     const hopLabel = (r: (typeof rows)[number]) => (toLabel(r.workflow) ? `${toLabel(r.workflow)} · ${toLabel(r.hop)}` : toLabel(r.hop));

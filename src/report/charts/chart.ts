@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { RunInfo } from '../run-info.ts';
-import type { Table } from '../table.ts';
+import type { RunManifest } from '../../results/manifest.ts';
+import type { Table } from '../../table/table.ts';
 
 /**
  * One chart of the report set. A chart is built from result tables only (never from the bench's
@@ -16,7 +16,7 @@ export interface ChartDef {
    */
   sources: string[];
   /** `tables[i]` holds the tables matching `sources[i]` (at least one each). Throw ChartSkip when unusable. */
-  build(tables: Table[][], info: RunInfo): TopLevelSpec;
+  build(tables: Table[][], info: RunManifest | undefined): TopLevelSpec;
 }
 
 /** Thrown by a spec builder when its table lacks what the chart needs; the reason is shown in the report. */

@@ -1,5 +1,5 @@
 import { ChartSkip } from './chart.ts';
-import { headerText, PROJECTED_MARK, type Cell, type Table } from '../table.ts';
+import { headerText, PROJECTED_MARK, type Cell, type Table } from '../../table/table.ts';
 
 /** Helpers for spec builders: check a table's columns and read its cells as chart data. */
 

@@ -2,19 +2,21 @@ import type { ChartDef } from './chart.ts';
 import { requireColumns, toLabel, toNumber } from './columns.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS } from './spec-base.ts';
 import { ChartSkip } from './chart.ts';
+import { baselineOf } from '../../results/manifest.ts';
 
 /**
  * Reduction in tool tokens per turn versus B1 Full-Schema, from `table3-measured` (method,
- * toolTokens; published `pubTokens` beside it when present). The baseline is the row whose
- * method starts with "B1", else the first row.
+ * toolTokens; published `pubTokens` beside it when present). The baseline is the row of the
+ * pipeline the run manifest marks `baseline` (joined on the pipeline id), else the first row.
  */
 export const reductionChart: ChartDef = {
   id: 'reduction-vs-b1',
   title: 'Reduction in tool tokens per turn vs B1',
   sources: ['table3-measured'],
-  build([[t]]) {
+  build([[t]], info) {
     requireColumns(t!, ['method', 'toolTokens']);
-    const base = t!.rows.find((r) => /^B1\b/.test(toLabel(r.method))) ?? t!.rows[0];
+    const baselineId = baselineOf(info)?.id;
+    const base = t!.rows.find((r) => baselineId !== undefined && r.pipeline === baselineId) ?? t!.rows[0];
     if (!base) throw new ChartSkip(`table ${t!.id} has no rows`);
     const baseMeasured = toNumber(base.toolTokens);
     const basePublished = toNumber(base.pubTokens);

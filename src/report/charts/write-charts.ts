@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import { writeFileAtomic } from '../../util/files.ts';
-import type { RunInfo } from '../run-info.ts';
-import type { Table } from '../table.ts';
+import type { RunManifest } from '../../results/manifest.ts';
+import type { Table } from '../../table/table.ts';
 import { ChartSkip, describeSource, matchSource, type ChartDef } from './chart.ts';
 import { pngAvailability, svgToPng, type PngAvailability } from './png.ts';
 import { CHARTS } from './registry.ts';
@@ -34,7 +34,7 @@ export interface ChartsOutcome {
 export const CHARTS_DIR = 'charts';
 
 /** Writes charts/<id>.vl.json, .svg and .png for every chart whose tables are present. */
-export async function writeCharts(reportsDir: string, tables: readonly Table[], info: RunInfo, defs: readonly ChartDef[] = CHARTS): Promise<ChartsOutcome> {
+export async function writeCharts(reportsDir: string, tables: readonly Table[], info: RunManifest | undefined, defs: readonly ChartDef[] = CHARTS): Promise<ChartsOutcome> {
   const png = pngAvailability();
   const charts: ChartResult[] = [];
   const notes: string[] = [];
@@ -64,7 +64,7 @@ export async function writeCharts(reportsDir: string, tables: readonly Table[], 
 }
 
 /** Builds one chart from the tables; a missing table or column gives a skipped result with the reason. */
-export async function buildChart(def: ChartDef, tables: readonly Table[], info: RunInfo): Promise<ChartResult> {
+export async function buildChart(def: ChartDef, tables: readonly Table[], info: RunManifest | undefined): Promise<ChartResult> {
   const matched = def.sources.map((s) => matchSource(s, tables));
   const result: ChartResult = { id: def.id, title: def.title, tables: matched.flat().map((t) => t.id), status: 'skipped', files: {}, warnings: [] };
   const absent = def.sources.filter((_, i) => matched[i]!.length === 0);

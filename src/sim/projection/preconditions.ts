@@ -1,4 +1,4 @@
-import type { TurnRecord } from '../../bench/run-pipeline.ts';
+import type { TurnRecord } from '../../measure/run-pipeline.ts';
 import type { Catalog, Precondition } from '../../catalog/types.ts';
 
 /**
@@ -6,7 +6,7 @@ import type { Catalog, Precondition } from '../../catalog/types.ts';
  * does not meet: an auth scope the task does not hold, or "only after a search" before any
  * matching tool produced output. Computed from the measured exposure (schemaTools), the
  * catalog and the task state, the same way for every pipeline. The state is rebuilt as the
- * bench builds it (src/bench/run-pipeline.ts): the outputs held at a turn are the names of the
+ * bench builds it (src/measure/run-pipeline.ts): the outputs held at a turn are the names of the
  * tools needed on the task's earlier turns.
  *
  * `scopesOf` returns a task's initial auth scopes, or undefined when the task is unknown (then

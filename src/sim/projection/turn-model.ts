@@ -1,4 +1,4 @@
-import type { TurnRecord } from '../../bench/run-pipeline.ts';
+import type { TurnRecord } from '../../measure/run-pipeline.ts';
 import { NOLIMA_CURVE, valuesOf, type ProjectionParams } from './params.ts';
 
 /**
@@ -28,7 +28,7 @@ export type ProjectionTurn = Pick<
 
 /**
  * rho as the projection uses it: the measured rho(K) = C_task / (C_task + tool tokens + C_sys)
- * of src/bench/summarize.ts (C_task = history + user message), with the turn's own working
+ * of src/measure/summarize.ts (C_task = history + user message), with the turn's own working
  * content (`reasoning.taskAllowanceTokens`) added to C_task.
  */
 export function projectionRho(t: ProjectionTurn, params: ProjectionParams): number {

@@ -1,0 +1,60 @@
+import type { PipelineSummary } from './summarize.ts';
+import { MEASUREMENT_PARAMS } from './params.ts';
+import { PUBLISHED_MAIN, PUBLISHED_SOURCE } from '../reference/published.ts';
+import type { Table } from '../table/table.ts';
+
+/** The measured columns of the paper's Table 3, with the published figures beside them. */
+export function mainMeasuredTable(summaries: readonly PipelineSummary[], context: string): Table {
+  return {
+    id: 'table3-measured',
+    title: `Table 3 (measured part): tool tokens per turn and rho at turn ${MEASUREMENT_PARAMS.rhoTurn}`,
+    columns: [
+      { key: 'method', header: 'method', kind: 'label' },
+      { key: 'toolTokens', header: 'tool tokens/turn', kind: 'measured' },
+      { key: 'ci', header: '95% CI', kind: 'measured' },
+      { key: 'pubTokens', header: 'published', kind: 'published' },
+      { key: 'diffTokensPct', header: 'Δ %', kind: 'difference', digits: 1 },
+      { key: 'phases', header: 'by part (mean tokens)', kind: 'measured' },
+      { key: 'promptTokens', header: 'prompt tokens/turn', kind: 'measured' },
+      { key: 'rho', header: `rho T${MEASUREMENT_PARAMS.rhoTurn}`, kind: 'measured', digits: 2 },
+      { key: 'pubRho', header: 'published', kind: 'published', digits: 2 },
+      { key: 'windowShare', header: `tools % of ${MEASUREMENT_PARAMS.contextWindow / 1000}k window at T${MEASUREMENT_PARAMS.rhoTurn}`, kind: 'measured', digits: 1 },
+      { key: 'recall', header: 'recall', kind: 'measured', digits: 3 },
+      { key: 'precision', header: 'precision', kind: 'measured', digits: 3 },
+      { key: 'f1', header: 'F1', kind: 'measured', digits: 3 },
+      { key: 'missing', header: 'turns missing a needed schema %', kind: 'measured', digits: 1 },
+    ],
+    rows: summaries.map((s) => {
+      const pub = PUBLISHED_MAIN[s.pipeline];
+      return {
+        pipeline: s.pipeline,
+        method: s.label,
+        toolTokens: s.toolTokens.mean,
+        ci: `${fmt(s.toolTokens.low)}–${fmt(s.toolTokens.high)}`,
+        pubTokens: pub ? `${fmt(pub.toolTokens)} ± ${fmt(pub.toolTokensCi)}` : undefined,
+        diffTokensPct: pub ? (100 * (s.toolTokens.mean - pub.toolTokens)) / pub.toolTokens : undefined,
+        phases: Object.entries(s.toolTokensByLabel)
+          .map(([k, v]) => `${k} ${fmt(v)}`)
+          .join('; '),
+        promptTokens: s.promptTokens.mean,
+        rho: s.rhoAtTurn.mean,
+        pubRho: pub?.rhoT30,
+        windowShare: 100 * s.toolWindowShareAtTurn,
+        recall: s.recall,
+        precision: s.precision,
+        f1: s.f1,
+        missing: 100 * s.missingShare,
+      };
+    }),
+    notes: [
+      context,
+      `Means over every turn of every task and seed (${summaries[0]?.seeds.join(', ') ?? ''}); 95% CI: percentile bootstrap over turns, 1,000 resamples.`,
+      `rho(K) = C_task / (C_task + tool tokens + C_sys) at turn ${MEASUREMENT_PARAMS.rhoTurn} of long-horizon tasks; C_task = history + user message tokens.`,
+      `Recall/precision: full schemas present in the prompt versus the turn's ground-truth tools (turns that need a tool). Published: ${PUBLISHED_SOURCE}, Table 3.`,
+    ],
+  };
+}
+
+function fmt(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}

@@ -1,0 +1,98 @@
+import type { Catalog } from '../catalog/types.ts';
+import { measureTurn, type TurnMetrics } from './turn-metrics.ts';
+import type { AgentState, Pipeline, PromptSection, TurnResult } from '../pipelines/types.ts';
+import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
+import type { Task, TaskKind, TaskTurn } from '../tasks/types.ts';
+import type { TokenCounter } from '../tokens/counter.ts';
+
+/** One measured turn, as written to the results (`turns/<pipeline>.seed<seed>.jsonl`). */
+export interface TurnRecord extends TurnMetrics {
+  pipeline: string;
+  seed: number;
+  taskId: string;
+  kind: TaskKind;
+  ambiguous: boolean;
+  /** 0-based turn index and the task's number of turns. */
+  turn: number;
+  turns: number;
+  neededTools: string[];
+  /** Ids of tools whose full schema was in the prompt. */
+  schemaTools: string[];
+  /** Needed tools the model could at least see by name (summary, CLI list...). */
+  neededListed: number;
+}
+
+export interface RunOptions {
+  catalog: Catalog;
+  tokens: TokenCounter;
+  seed: number;
+  /** Called after each task (for progress bars). */
+  onTask?: () => void;
+  /** Receives each turn's structured events (routing decisions...). */
+  onEvents?: (taskId: string, turn: number, events: Record<string, unknown>[]) => void;
+}
+
+export interface DrivenTurn {
+  task: Task;
+  turnIndex: number;
+  turn: TaskTurn;
+  result: TurnResult;
+}
+
+/**
+ * Drives one pipeline through every turn of every task: builds the shared prompt parts,
+ * asks the pipeline for the exact prompt, hands the turn to `onTurn`, then appends the turn's
+ * transcript to the history and the called tools to the agent state. Studies that need the
+ * prompt sections themselves use this directly.
+ */
+export async function driveTurns(
+  pipeline: Pipeline,
+  tasks: readonly Task[],
+  catalog: Catalog,
+  onTurn: (turn: DrivenTurn) => void,
+  onTaskDone?: () => void,
+): Promise<void> {
+  const nameOf = new Map(catalog.tools.map((t) => [t.id, t.name]));
+  for (const task of tasks) {
+    pipeline.startTask?.(task);
+    const history: PromptSection[] = [];
+    const toolOutputs: string[] = [];
+    for (const [turnIndex, turn] of task.turns.entries()) {
+      const state: AgentState = { authScopes: new Set(task.initialState.authScopes), toolOutputs: [...toolOutputs] };
+      const result = await pipeline.turn({ task, turnIndex, turn, state, shared: sharedParts(history, turn.user) });
+      onTurn({ task, turnIndex, turn, result });
+      history.push(transcriptSection(catalog, turnIndex, turn));
+      toolOutputs.push(...turn.tools.map((id) => nameOf.get(id)!));
+    }
+    onTaskDone?.();
+  }
+}
+
+/** Drives a pipeline over the tasks and measures every turn (see driveTurns). */
+export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], opts: RunOptions): Promise<TurnRecord[]> {
+  const records: TurnRecord[] = [];
+  await driveTurns(
+    pipeline,
+    tasks,
+    opts.catalog,
+    ({ task, turnIndex, turn, result }) => {
+      if (result.events?.length) opts.onEvents?.(task.id, turnIndex, result.events);
+      const listed = new Set(result.exposure.listedTools);
+      records.push({
+        pipeline: pipeline.id,
+        seed: opts.seed,
+        taskId: task.id,
+        kind: task.kind,
+        ambiguous: task.flags.ambiguous,
+        turn: turnIndex,
+        turns: task.turns.length,
+        neededTools: turn.tools,
+        schemaTools: [...new Set(result.exposure.fullSchemaTools)],
+        neededListed: turn.tools.filter((t) => listed.has(t)).length,
+        ...measureTurn(result, turn.tools, opts.tokens),
+      });
+    },
+    opts.onTask,
+  );
+  return records;
+}

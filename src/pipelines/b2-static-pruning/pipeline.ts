@@ -1,0 +1,57 @@
+import { renderToolDefinitions } from '../../prompt/render-tools.ts';
+import { section } from '../../prompt/sections.ts';
+import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
+import { selectStaticSubset, type StaticSubset } from './select.ts';
+
+export const DEFAULT_SUBSET_SIZE = 30;
+
+export interface StaticPruningOptions {
+  /** How many tools the curator keeps (the paper: 30). */
+  size?: number;
+}
+
+/**
+ * B2 Static Pruning: a curator keeps a fixed subset of the catalog (default 30 tools) and
+ * the host passes only those full definitions, on every turn; every other tool is
+ * unavailable (not listed at all). The subset is chosen once per catalog (= one deployment's
+ * set of servers) from past usage, never from the evaluated tasks; see ./select.ts for the
+ * rule and its fallback when there is no usage history.
+ */
+export function createStaticPruningPipeline(options: StaticPruningOptions = {}): Pipeline {
+  const size = options.size ?? DEFAULT_SUBSET_SIZE;
+  let subset: StaticSubset | undefined;
+  let definitions = section('tools', 'tool-definitions', '', true);
+  return {
+    id: 'b2-static-pruning',
+    label: 'B2 Static Pruning',
+    async prepare(ctx: PipelineContext) {
+      subset = selectStaticSubset(ctx.catalog, ctx.historyTasks, size);
+      const chosen = new Set(subset.ids);
+      const tools = ctx.catalog.tools.filter((t) => chosen.has(t.id));
+      definitions = section('tools', 'tool-definitions', renderToolDefinitions(tools), true);
+    },
+    async turn({ shared }: TurnInput): Promise<TurnResult> {
+      if (!subset) throw new Error('b2-static-pruning: turn() before prepare()');
+      const ids = subset.ids;
+      return {
+        prompt: { sections: [shared.system, definitions, ...shared.history, shared.user] },
+        exposure: { listedTools: [...ids], fullSchemaTools: [...ids], discoveryCalls: [] },
+      };
+    },
+    describe() {
+      return {
+        details: {
+          subsetSize: size,
+          rule: subset?.rule,
+          scope: 'one subset per catalog (a project = the servers one deployment connects); chosen from history tasks only',
+          historyTasks: subset?.historyTasks,
+          historyCalls: subset?.historyCalls,
+          fromHistory: subset?.fromHistory,
+          fromFallback: subset?.fromFallback,
+          historyCoverage: subset?.historyCoverage,
+          subset: subset?.ranked,
+        },
+      };
+    },
+  };
+}

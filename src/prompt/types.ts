@@ -1,0 +1,32 @@
+/**
+ * The prompt a pipeline returns for a turn: labelled sections whose concatenation is the exact
+ * text sent to the model. Every metric is measured on this text.
+ */
+
+export type SectionRole = 'system' | 'tools' | 'history' | 'user';
+
+export interface PromptSection {
+  role: SectionRole;
+  /** What this part is: `tool-definitions`, `summary-pool`, `promoted-schemas`, `cli-help`... */
+  label: string;
+  text: string;
+  /** Identical on every turn of a session (and so part of a cacheable prefix when it leads). */
+  stable: boolean;
+}
+
+/** The prompt is the concatenation of its sections' text, in order: stable parts first. */
+export interface Prompt {
+  sections: PromptSection[];
+}
+
+/** The pipeline-independent parts every pipeline is given (system text, history so far, user message). */
+export interface SharedPromptParts {
+  system: PromptSection;
+  history: PromptSection[];
+  user: PromptSection;
+}
+
+/** The exact text sent to the model. */
+export function promptText(prompt: Prompt): string {
+  return prompt.sections.map((s) => s.text).join('');
+}

@@ -1,0 +1,75 @@
+/**
+ * What a pipeline records about how it ran: typed, written to the run manifest, read by studies
+ * and reports. Lives with the results because reports read it without knowing any pipeline.
+ */
+
+/** How a retrieval pipeline ranks and cuts tools. */
+export interface RetrievalSettings {
+  /** What scores tools: an encoder name (`use-lite`) or a retriever name. */
+  encoder: string;
+  encoderDescription?: string;
+  /** Vector index that ran (faiss IndexFlatIP or the exact scan), with a note when it fell back. */
+  index?: string;
+  indexNote?: string;
+  k: number;
+  /** Score threshold, when the method keeps only tools scoring at least θ. */
+  theta?: number;
+  /** `calibrated (...)` or `fixed`. */
+  thetaSource?: string;
+  /** What text of a tool is embedded. */
+  toolText: string;
+  /** What text of the turn is the query. */
+  query: string;
+}
+
+export interface GateSettings {
+  /** Calls to tools that were not promoted are rejected. */
+  hallucination: boolean;
+  /** Tools whose preconditions do not hold in the agent state are never promoted. */
+  preconditions: boolean;
+}
+
+/**
+ * What a pipeline records about how it ran. Typed fields are what studies and reports read;
+ * `details` is for the human reader of run.json and no code reads it by key.
+ */
+export interface PipelineSettings {
+  retrieval?: RetrievalSettings;
+  gates?: GateSettings;
+  /** The θ calibration the pipeline ran (Tool Attention), with every point of the sweep. */
+  calibration?: ThresholdCalibration;
+  /** ADOL counts that the ADOL study prints. */
+  adol?: { externalTemplates?: { templates: number; tokens: number }; tagFallbackTurns?: number };
+  details: Record<string, unknown>;
+}
+
+export interface ThresholdPoint {
+  theta: number;
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+  /** tp / (tp + fp); 0 when nothing is selected. */
+  precision: number;
+  /** tp / (tp + fn); 0 when there is nothing relevant. */
+  recall: number;
+  /** 2tp / (2tp + fp + fn); 0 when tp = 0. */
+  f1: number;
+}
+
+/** A θ calibration: the F1 sweep over held-out (query, tool) pairs and the θ it chose. */
+export interface ThresholdCalibration {
+  encoder: string;
+  encoderDescription: string;
+  /** How the tool side was embedded. */
+  toolText: string;
+  /** Queries (calibration turns that need a tool) and (query, tool) pairs scored. */
+  queries: number;
+  pairs: number;
+  positives: number;
+  step: number;
+  chosen: ThresholdPoint;
+  points: ThresholdPoint[];
+  published: { theta: number; minilmRange: readonly [number, number] };
+}
+

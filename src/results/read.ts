@@ -1,0 +1,39 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Table } from '../table/table.ts';
+import { InputError } from '../util/input-error.ts';
+import { MANIFEST_FILE, type RunManifest } from './manifest.ts';
+
+/** What reports read of a results directory (written by ./write.ts): the tables and the manifest. */
+
+/** Tables of a results directory, in the order listed in run.json (then any others by name). */
+export function readTables(dir: string): Table[] {
+  const tablesDir = join(dir, 'tables');
+  if (!existsSync(tablesDir)) throw new InputError(dir, 'tables/', 'a results directory written by `npm run bench`', 'no tables/ folder');
+  const order = readManifest(dir)?.tableOrder;
+  const files = readdirSync(tablesDir).filter((f) => f.endsWith('.json'));
+  const rank = (f: string) => {
+    const i = order?.indexOf(f.replace(/\.json$/, '')) ?? -1;
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  files.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  return files.map((f) => {
+    const path = join(tablesDir, f);
+    try {
+      return JSON.parse(readFileSync(path, 'utf8')) as Table;
+    } catch (err) {
+      throw new InputError(path, '$', 'a table JSON written by the bench', (err as Error).message);
+    }
+  });
+}
+
+/** The run manifest, or undefined for a results directory that has none. */
+export function readManifest(dir: string): RunManifest | undefined {
+  const path = join(dir, MANIFEST_FILE);
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as RunManifest;
+  } catch (err) {
+    throw new InputError(path, '$', 'the run manifest JSON written by the bench', (err as Error).message);
+  }
+}

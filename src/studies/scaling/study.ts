@@ -1,0 +1,226 @@
+import { performance } from 'node:perf_hooks';
+import { MEASUREMENT_PARAMS } from '../../measure/params.ts';
+import { runPipeline, type TurnRecord } from '../../measure/run-pipeline.ts';
+import type { Study, StudyContext } from '../types.ts';
+import { SERVER_SPECS } from '../../catalog/servers/index.ts';
+import type { ServerSpec } from '../../catalog/spec.ts';
+import { serializeToolDefinition } from '../../catalog/types.ts';
+import type { PipelineEntry } from '../../pipelines/registry.ts';
+import { PUBLISHED_SOURCE } from '../../reference/published.ts';
+import { prewarmEmbeddings } from '../../retrieval/prewarm.ts';
+import type { Cell, Table } from '../../table/table.ts';
+import type { Task } from '../../tasks/types.ts';
+import { mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
+import { isTestbedOf, scaledCatalog } from './scaled-catalog.ts';
+
+/**
+ * Scaling study (paper §3.3, §7.4): tool tokens per turn and rho versus catalog size N, for
+ * every 'main' pipeline, on catalogs from the same calibrated generator (./scaled-catalog.ts).
+ *
+ * Conversations: a fixed set of long-horizon tasks of the evaluated set, the same at every N
+ * (tool ids are those of the first instance of each server, which every catalog contains):
+ * the long tasks with at least `rhoTurn` turns, in task order, kept while the union of the
+ * tools their first `rhoTurn` turns need still fits in the smallest N (at most `maxTasks`),
+ * each cut to its first `rhoTurn` turns.
+ *
+ * rho (paper eq. 3, as in the main table) = C_task / (C_task + tool tokens + C_sys) at turn
+ * `rhoTurn`, C_task = history + user-message tokens; mean over the tasks. Tool tokens per
+ * turn: mean over every turn 1..rhoTurn of those tasks (tool-role sections, discovery output
+ * included). The fracture line is rho = 0.3; where a method crosses it is interpolated
+ * linearly in log N between the two bracketing sizes.
+ */
+
+export const SCALING_PARAMS = {
+  sizes: [30, 60, 120, 250, 500, 1000],
+  quickSizes: [30, 120, 500],
+  /** Added when the environment variable TOOLTAX_SCALING_10K=1 is set (never in --quick). */
+  largeSize: 10_000,
+  largeEnv: 'TOOLTAX_SCALING_10K',
+  maxTasks: 4,
+  fracture: 0.3,
+} as const;
+
+export interface ScalingOptions {
+  sizes?: number[];
+  pipelines?: PipelineEntry[];
+  maxTasks?: number;
+  specs?: readonly ServerSpec[];
+}
+
+export interface ScalingRow {
+  pipeline: string;
+  label: string;
+  n: number;
+  toolTokens: number;
+  toolTokensAtTurn: number;
+  rho: number;
+  catalogTokens: number;
+  meanTokensPerTool: number;
+  prepareSeconds: number;
+}
+
+/** Choose the fixed conversations: see the module comment. */
+export function scalingTasks(tasks: readonly Task[], budget: number, rhoTurn: number, maxTasks: number): Task[] {
+  const chosen: Task[] = [];
+  const union = new Set<string>();
+  for (const task of tasks) {
+    if (task.kind !== 'long' || task.turns.length < rhoTurn || chosen.length >= maxTasks) continue;
+    const cut = truncateTask(task, rhoTurn);
+    const next = new Set([...union, ...cut.groundTruthTools]);
+    if (next.size > budget) continue;
+    chosen.push(cut);
+    for (const id of cut.groundTruthTools) union.add(id);
+  }
+  return chosen;
+}
+
+/** N where rho first drops below `line`, interpolated in log N; undefined if it never does. */
+export function crossing(points: readonly { n: number; rho: number }[], line: number): { n: number; between: [number, number] } | 'below-at-start' | undefined {
+  const sorted = [...points].sort((a, b) => a.n - b.n);
+  if (sorted.length && sorted[0]!.rho < line) return 'below-at-start';
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i - 1]!;
+    const b = sorted[i]!;
+    if (a.rho >= line && b.rho < line) {
+      const t = (a.rho - line) / (a.rho - b.rho);
+      return { n: Math.exp(Math.log(a.n) + t * (Math.log(b.n) - Math.log(a.n))), between: [a.n, b.n] };
+    }
+  }
+  return undefined;
+}
+
+export function sizesFor(ctx: Pick<StudyContext, 'quick'>, env: NodeJS.ProcessEnv = process.env): number[] {
+  if (ctx.quick) return [...SCALING_PARAMS.quickSizes];
+  const sizes: number[] = [...SCALING_PARAMS.sizes];
+  if (env[SCALING_PARAMS.largeEnv] === '1') sizes.push(SCALING_PARAMS.largeSize);
+  return sizes;
+}
+
+export async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): Promise<{ rows: ScalingRow[]; tasks: Task[]; sizes: number[] }> {
+  const specs = opts.specs ?? SERVER_SPECS;
+  const sizes = [...(opts.sizes ?? sizesFor(ctx))].sort((a, b) => a - b);
+  const rhoTurn = MEASUREMENT_PARAMS.rhoTurn;
+  const tasks = scalingTasks(ctx.tasks, sizes[0]!, rhoTurn, opts.maxTasks ?? SCALING_PARAMS.maxTasks);
+  const rows: ScalingRow[] = [];
+  if (tasks.length === 0) return { rows, tasks, sizes };
+  const required = [...new Set(tasks.flatMap((t) => t.groundTruthTools))];
+  const entries = mainPipelines(ctx, opts.pipelines);
+  // Exact counts; one tool definition line is encoded once for the whole sweep.
+  const measureTokens = ctx.tokens;
+  for (const n of sizes) {
+    const built = performance.now();
+    const { catalog } = scaledCatalog(specs, n, { seed: ctx.seed, required, base: ctx.catalog });
+    const catalogTokens = catalog.tools.reduce((s, t) => s + ctx.tokens.count(serializeToolDefinition(t.definition)), 0);
+    ctx.log(`  scaling N=${n}: catalog built in ${since(built)} (${catalog.tools.length} tools, ${catalogTokens.toLocaleString('en-US')} definition tokens)`);
+    // Embed the new catalog's tool texts in large batches, as the bench does for its own
+    // catalog (cold the first time, then from the disk cache); the log line gives the time.
+    if (ctx.encoder && entries.length) await prewarmEmbeddings(ctx.encoder, { catalog, taskSets: [], log: (l) => ctx.log(`  scaling N=${n}: ${l}`) });
+    for (const entry of entries) {
+      const pipeline = entry.create();
+      const started = performance.now();
+      await pipeline.prepare?.(pipelineContext(ctx, catalog, studyWorkDir(ctx, 'scaling', `n${n}-${entry.id}`)));
+      const prepareSeconds = (performance.now() - started) / 1000;
+      const ran = performance.now();
+      const records: TurnRecord[] = await runPipeline(pipeline, tasks, { catalog, tokens: measureTokens, seed: ctx.seed });
+      const atTurn = records.filter((r) => r.turn === rhoTurn - 1);
+      rows.push({
+        pipeline: entry.id,
+        label: pipeline.label,
+        n,
+        toolTokens: mean(records.map((r) => r.toolTokens)),
+        toolTokensAtTurn: mean(atTurn.map((r) => r.toolTokens)),
+        rho: mean(atTurn.map(rhoOf)),
+        catalogTokens,
+        meanTokensPerTool: catalogTokens / catalog.tools.length,
+        prepareSeconds,
+      });
+      ctx.log(`  scaling N=${n} ${pipeline.label}: prepare ${prepareSeconds.toFixed(2)} s, ${records.length} turns in ${since(ran)}, rho ${rows.at(-1)!.rho.toFixed(3)}`);
+    }
+  }
+  return { rows, tasks, sizes };
+}
+
+function rhoOf(r: TurnRecord): number {
+  const task = r.historyTokens + r.userTokens;
+  return task / (task + r.toolTokens + r.systemTokens);
+}
+
+export function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes: readonly number[], quick: boolean): Table {
+  const line = SCALING_PARAMS.fracture;
+  const byMethod = new Map<string, ScalingRow[]>();
+  for (const r of rows) byMethod.set(r.label, [...(byMethod.get(r.label) ?? []), r]);
+  const crossNotes = [...byMethod].map(([label, rs]) => {
+    const c = crossing(rs.map((r) => ({ n: r.n, rho: r.rho })), line);
+    const min = rs.reduce((m, r) => Math.min(m, r.rho), Infinity);
+    if (c === 'below-at-start') return `${label}: rho already below ${line} at N=${rs[0]!.n} (${rs[0]!.rho.toFixed(3)}).`;
+    if (!c) return `${label}: never crosses rho = ${line} up to N=${Math.max(...rs.map((r) => r.n)).toLocaleString('en-US')} (lowest rho ${min.toFixed(3)}).`;
+    return `${label}: crosses rho = ${line} between N=${c.between[0]} and N=${c.between[1]}, at N ≈ ${Math.round(c.n).toLocaleString('en-US')} (log-linear interpolation).`;
+  });
+  const cross = new Map([...byMethod].map(([label, rs]) => [label, crossing(rs.map((r) => ({ n: r.n, rho: r.rho })), line)]));
+  const large = sizes.includes(SCALING_PARAMS.largeSize);
+  return {
+    id: 'scaling',
+    title: `Scaling: tool tokens per turn and rho at turn ${MEASUREMENT_PARAMS.rhoTurn} versus catalog size N`,
+    columns: [
+      { key: 'method', header: 'method', kind: 'label' },
+      { key: 'n', header: 'N', kind: 'parameter' },
+      { key: 'meanTokensPerTool', header: 'catalog tokens/tool', kind: 'measured' },
+      { key: 'toolTokens', header: 'toolTokens', kind: 'measured' },
+      { key: 'toolTokensAtTurn', header: `tool tokens at T${MEASUREMENT_PARAMS.rhoTurn}`, kind: 'measured' },
+      { key: 'rho', header: 'rho', kind: 'measured', digits: 3 },
+      { key: 'belowLine', header: `rho < ${line}`, kind: 'measured' },
+      { key: 'crossing', header: `crosses ${line} at N ≈`, kind: 'measured' },
+    ],
+    rows: rows.map((r): Record<string, Cell> => {
+      const c = cross.get(r.label);
+      return {
+        method: r.label,
+        n: r.n,
+        meanTokensPerTool: r.meanTokensPerTool,
+        toolTokens: r.toolTokens,
+        toolTokensAtTurn: r.toolTokensAtTurn,
+        rho: r.rho,
+        belowLine: r.rho < line ? 'yes' : 'no',
+        crossing: c === undefined ? 'never' : c === 'below-at-start' ? `< ${Math.min(...sizes)}` : Math.round(c.n).toLocaleString('en-US'),
+      };
+    }),
+    notes: [
+      `Conversations: ${tasks.map((t) => t.id).join(', ')} (long-horizon tasks of the evaluated set with ≥ ${MEASUREMENT_PARAMS.rhoTurn} turns, in order, kept while the tools their first ${MEASUREMENT_PARAMS.rhoTurn} turns need fit in the smallest N; at most ${SCALING_PARAMS.maxTasks}), cut to ${MEASUREMENT_PARAMS.rhoTurn} turns; the same conversations at every N.`,
+      'Catalogs: N < 120 keeps every tool those conversations need plus a seeded sample of the 120-tool testbed (calibrated definitions unchanged); N > 120 adds instances of the six authored servers (github-2, filesystem-2, ..., jira-2, github-3, ...), same tool names and summaries, distinct server ids, each calibrated by calibrateServer to its published per-server mean with its own note stream; the last instance is a seeded partial sample. N = 120 is the bench catalog.',
+      'toolTokens: mean tool-role tokens per turn over turns 1–30 of those conversations. rho = C_task / (C_task + tool tokens + C_sys) at turn 30, C_task = history + user message (paper eq. 3), mean over the conversations.',
+      ...crossNotes,
+      `Fracture line rho = ${line} (paper §3.3). Published (paper §7.4, not ours): full-schema rho crosses 0.3 near N ≈ 50; Tool Attention holds rho ≥ 0.87 up to N = 1,000 with k = 10. ${PUBLISHED_SOURCE}.`,
+      quick
+        ? `--quick: N ∈ {${sizes.join(', ')}}, the quick task subset.`
+        : large
+          ? `N = 10,000 included (${SCALING_PARAMS.largeEnv}=1).`
+          : `N = 10,000 skipped by default (set ${SCALING_PARAMS.largeEnv}=1 to add it; never in --quick).`,
+    ],
+  };
+}
+
+export function createScalingStudy(opts: ScalingOptions = {}): Study {
+  return {
+    id: 'scaling',
+    async run(ctx) {
+      const started = performance.now();
+      if (mainPipelines(ctx, opts.pipelines).length === 0) {
+        ctx.log('scaling: skipped (no main pipeline in this run)');
+        return [];
+      }
+      if (ctx.tasks.length === 0 || !isTestbedOf(ctx.catalog, opts.specs ?? SERVER_SPECS) || !tasksFit(ctx.tasks, ctx.catalog)) {
+        ctx.log('scaling: skipped (needs the synthetic catalog and its tasks)');
+        return [];
+      }
+      const { rows, tasks, sizes } = await runScaling(ctx, opts);
+      if (rows.length === 0) {
+        ctx.log(`scaling: skipped (no long-horizon task with ≥ ${MEASUREMENT_PARAMS.rhoTurn} turns in the task set)`);
+        return [];
+      }
+      ctx.log(`scaling: ${rows.length} rows in ${since(started)}`);
+      return [scalingTable(rows, tasks, sizes, ctx.quick)];
+    },
+  };
+}
+
+export const scalingStudy: Study = createScalingStudy();

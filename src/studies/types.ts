@@ -1,0 +1,46 @@
+import type { Catalog } from '../catalog/types.ts';
+import type { Encoder } from '../embed/types.ts';
+import type { Table } from '../table/table.ts';
+import type { PipelineEntry } from '../pipelines/types.ts';
+import type { Task } from '../tasks/types.ts';
+import type { TokenCounter } from '../tokens/counter.ts';
+import type { PipelineSummary } from '../measure/summarize.ts';
+import type { TurnRecord } from '../measure/run-pipeline.ts';
+
+/**
+ * A study produces tables from the run's inputs and measured turns (e.g. the ADOL, AACP and
+ * key-value schema tables, scaling, caching). Registered in ./registry.ts. A study reads only
+ * what this context carries: no globals, no re-generated inputs.
+ */
+export interface StudyContext {
+  root: string;
+  catalog: Catalog;
+  /** The evaluated tasks of the first seed (empty for a catalog without tasks). */
+  tasks: Task[];
+  /** Every seed's evaluated task set the bench ran, the run's seed first. */
+  taskSets: readonly TaskSet[];
+  /** Held-out calibration tasks and the usage-history sample the pipelines were given (never evaluated). */
+  calibrationTasks: readonly Task[];
+  historyTasks: readonly Task[];
+  /** The registry entries of the pipelines this run ran, in table order. */
+  pipelines: readonly PipelineEntry[];
+  tokens: TokenCounter;
+  encoder?: Encoder;
+  seed: number;
+  quick: boolean;
+  resultsDir: string;
+  /** Every pipeline's turn records, by pipeline id (all seeds). */
+  records: ReadonlyMap<string, readonly TurnRecord[]>;
+  summaries: readonly PipelineSummary[];
+  log: (line: string) => void;
+}
+
+export interface Study {
+  id: string;
+  run(ctx: StudyContext): Promise<Table[]>;
+}
+
+export interface TaskSet {
+  seed: number;
+  tasks: Task[];
+}
