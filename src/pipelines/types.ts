@@ -1,4 +1,4 @@
-import type { Prompt, PromptSection, SharedPromptParts } from '../prompt/types.ts';
+import type { Prompt, SharedPromptParts } from '../prompt/types.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { PipelineSettings } from '../results/pipeline-settings.ts';
 import type { Encoder } from '../embed/types.ts';

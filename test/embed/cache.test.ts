@@ -1,3 +1,4 @@
+import type * as CacheModuleNs from '../../src/embed/cache.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,9 @@ afterEach(() => {
 });
 
 /** Re-import the cache module with its per-process memory emptied, as a new process would. */
-async function freshCacheModule(): Promise<typeof import('../../src/embed/cache.ts')> {
+type CacheModule = typeof CacheModuleNs;
+
+async function freshCacheModule(): Promise<CacheModule> {
   vi.resetModules();
   return import('../../src/embed/cache.ts');
 }

@@ -288,7 +288,10 @@ describe('θ calibration', () => {
       let fp = 0;
       calibration.forEach((c, q) => {
         for (const t of tools) {
-          if (Math.fround(dot(qv[q]!, vectors.get(t.id)!)) >= theta) c.turns[0]!.tools.includes(t.id) ? tp++ : fp++;
+          if (Math.fround(dot(qv[q]!, vectors.get(t.id)!)) >= theta) {
+            if (c.turns[0]!.tools.includes(t.id)) tp++;
+            else fp++;
+          }
         }
       });
       const f1 = tp === 0 ? 0 : (2 * tp) / (tp + fp + 6);

@@ -1,7 +1,7 @@
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import type { McpTool } from '../../catalog/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
-import { canonicalJson, containsRef, deepClone, getSlot, isPlainObject, setSlot, walkSchema, type Slot, type SlotKind } from './json.ts';
+import { canonicalJson, deepClone, getSlot, isPlainObject, setSlot, walkSchema, type Slot, type SlotKind } from './json.ts';
 
 /**
  * ADOL mechanism A: schema deduplication with JSON `$ref` (draft §3.1, proposal "Reference

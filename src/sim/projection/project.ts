@@ -2,7 +2,7 @@ import { bootstrapMean, mean, quantileSorted, type Estimate } from '../../stats/
 import type { TaskKind } from '../../tasks/types.ts';
 import { DEFAULT_SEED, Rng } from '../../util/rng.ts';
 import { PROJECTION_PARAMS, SIMULATION, type ProjectionParams } from './params.ts';
-import { DrawCache } from './draws.ts';
+import type { DrawCache } from './draws.ts';
 import { FAILURE_CAUSES, simulateTask, type FailureCause, type TaskTraits } from './simulate.ts';
 import { projectionRho, reasoningFactor, type ProjectionTurn } from './turn-model.ts';
 

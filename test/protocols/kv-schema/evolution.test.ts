@@ -23,8 +23,6 @@ const script: TrafficScript = {
   basePayload: () => ({ origin: 'PEK', destination: 'SHA', departure_date: '2026-05-04' }),
 };
 
-const events = (t: TimelineRow[], key: string) => t.filter((r) => r.key_name === key).map((r) => `${r.event}@${r.day}`);
-
 describe('schema self-evolution on a scripted stream', () => {
   it('promotes a key, deprecates another, withdraws it after 14 days and retires it after 30 more', async () => {
     const r = await simulateEvolution({ script, encoder: bagOfWordsEncoder(), seed: 1, params: params() });
