@@ -60,6 +60,23 @@ describe('architecture', () => {
     expect(inCycle).toEqual([]);
   });
 
+  it('has no import cycle between files of src/', () => {
+    // Depth-first search with colours; a grey node reached again closes a cycle.
+    const colour = new Map<string, 'grey' | 'black'>();
+    const cycles: string[] = [];
+    const visit = (file: string, path: string[]) => {
+      colour.set(file, 'grey');
+      for (const next of graph.get(file) ?? []) {
+        if (!graph.has(next)) continue;
+        if (colour.get(next) === 'grey') cycles.push([...path.slice(path.indexOf(next)), next].join(' → '));
+        else if (!colour.has(next)) visit(next, [...path, next]);
+      }
+      colour.set(file, 'black');
+    };
+    for (const file of graph.keys()) if (!colour.has(file)) visit(file, [file]);
+    expect(cycles).toEqual([]);
+  });
+
   it('src/report depends only on results files and shared types (results, table, util), transitively', () => {
     const allowed = new Set(['report', 'results', 'table', 'util']);
     const reached = new Set<string>();
