@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { validateTool } from '../catalog/load.ts';
 import type { McpTool } from '../catalog/types.ts';
-import { InputError } from '../util/input-error.ts';
+import { describeValue, InputError } from '../util/input-error.ts';
 import { isObject } from '../util/json.ts';
 import { redactCommand, redactText, redactUrl } from './redact.ts';
 import type { ServerSpec } from './spec.ts';
@@ -165,22 +165,23 @@ export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOU
       const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, PaginatedResultSchema, { timeout: remaining() });
       pages++;
       const list = (page as Record<string, unknown>).tools;
-      if (!Array.isArray(list)) throw new Error(`invalid tools/list result on page ${pages}: expected "tools" to be an array, found ${list === undefined ? 'none' : typeof list}`);
+      if (!Array.isArray(list)) throw new Error(`invalid tools/list result on page ${pages}: at $.tools: expected an array of tools, found ${describeValue(list)}`);
       list.forEach((t, i) => {
         let tool: McpTool;
         try {
-          tool = validateTool(`tools/list page ${pages}`, `tools[${i}]`, t);
+          tool = validateTool(`page ${pages}`, `$.tools[${i}]`, t);
         } catch (err) {
-          throw new Error(`invalid tools/list result: ${err instanceof InputError ? err.message : String(err)}`);
+          const what = err instanceof InputError ? `at ${err.path}: expected ${err.expected}${err.found === undefined ? '' : `, found ${err.found}`}` : String(err);
+          throw new Error(`invalid tools/list result on page ${pages}: ${what}`);
         }
-        if (seen.has(tool.name)) throw new Error(`invalid tools/list result: tool name "${tool.name}" listed twice`);
+        if (seen.has(tool.name)) throw new Error(`invalid tools/list result on page ${pages}: tool name "${tool.name}" listed twice`);
         seen.add(tool.name);
         tools.push(tool);
       });
       cursor = page.nextCursor;
       if (cursor !== undefined) {
-        if (cursors.has(cursor)) throw new Error(`invalid tools/list result: nextCursor ${JSON.stringify(cursor.slice(0, 40))} repeated on page ${pages}`);
-        if (pages >= MAX_PAGES) throw new Error(`more than ${MAX_PAGES} pages of tools/list`);
+        if (cursors.has(cursor)) throw new Error(`invalid tools/list result on page ${pages}: nextCursor ${JSON.stringify(cursor.slice(0, 40))} was already returned (a paging loop)`);
+        if (pages >= MAX_PAGES) throw new Error(`invalid tools/list result: more than ${MAX_PAGES} pages`);
         cursors.add(cursor);
       }
     } while (cursor !== undefined);
@@ -207,9 +208,9 @@ export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOU
       ? `cannot start "${spec.command}" (command not found)`
       : /Connection closed/i.test(message)
         ? `the server closed the connection during ${stage} (it exited or is not an MCP server)`
-        : /timed out/i.test(message) || !message.includes(stage)
-          ? `${message.includes('timed out') ? '' : `during ${stage}: `}${message}`
-          : message;
+        : /^(timed out|invalid )/.test(message)
+          ? message
+          : `during ${stage}: ${message}`;
     throw new CaptureError(spec, `${what}${last && !/ENOENT/.test(message) ? ` (last stderr line: ${last})` : ''}`);
   } finally {
     clearTimeout(timer);
