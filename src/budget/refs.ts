@@ -16,9 +16,9 @@ export interface RefInlining {
   inlined: McpTool;
   refs: number;
   resolved: number;
+  /** Distinct references left as they are: to a file or URL, leading back into themselves, pointing at nothing. */
   external: string[];
   cyclic: string[];
-  /** References that point at nothing. */
   broken: string[];
   /** Set when inlining stopped because the result grew past the limit (a reference bomb). */
   truncated: boolean;
@@ -49,17 +49,20 @@ export function inlineRefs(def: McpTool): RefInlining | undefined {
       if (typeof ref === 'string') {
         if (countRefs) r.refs++;
         const siblings = Object.fromEntries(Object.entries(value).filter(([k]) => k !== '$ref').map(([k, v]) => [k, walk(v, stack, countRefs)]));
+        const note = (list: string[]) => {
+          if (!list.includes(ref)) list.push(ref);
+        };
         if (!ref.startsWith('#')) {
-          if (countRefs) r.external.push(ref);
+          note(r.external);
           return { $ref: ref, ...siblings };
         }
         if (stack.includes(ref)) {
-          if (countRefs) r.cyclic.push(ref);
+          note(r.cyclic);
           return { $ref: ref, ...siblings };
         }
         const target = resolvePointer(root, ref);
         if (target === undefined) {
-          if (countRefs) r.broken.push(ref);
+          note(r.broken);
           return { $ref: ref, ...siblings };
         }
         if (countRefs) r.resolved++;

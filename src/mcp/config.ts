@@ -184,25 +184,43 @@ function specFromEntry(name: string, origin: string, entry: Record<string, unkno
   return spec;
 }
 
-/** Removes // and /* *\/ comments outside strings (VS Code's JSONC), and trailing commas. */
+/** Removes // and /* *\/ comments outside strings (VS Code's JSONC), then trailing commas. */
 export function stripJsonComments(text: string): string {
+  const noComments = scanOutsideStrings(text, (t, i) => {
+    if (t.startsWith('//', i)) {
+      const end = t.indexOf('\n', i);
+      return { skip: (end < 0 ? t.length : end) - i, insert: '' };
+    }
+    if (t.startsWith('/*', i)) {
+      const end = t.indexOf('*/', i + 2);
+      return { skip: (end < 0 ? t.length : end + 2) - i, insert: ' ' };
+    }
+    return undefined;
+  });
+  const trailingComma = /,\s*[}\]]/y;
+  return scanOutsideStrings(noComments, (t, i) => {
+    if (t[i] !== ',') return undefined;
+    trailingComma.lastIndex = i;
+    return trailingComma.test(t) ? { skip: 1, insert: '' } : undefined;
+  });
+}
+
+/** Copies a JSON text, letting `at` replace text outside string literals. */
+function scanOutsideStrings(text: string, at: (text: string, i: number) => { skip: number; insert: string } | undefined): string {
   let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
+  for (let i = 0; i < text.length; ) {
+    if (text[i] === '"') {
       let j = i + 1;
       for (; j < text.length && text[j] !== '"'; j++) if (text[j] === '\\') j++;
       out += text.slice(i, j + 1);
-      i = j;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-      out += '\n';
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
-    } else if (c === ',' && /^\s*[}\]]/.test(text.slice(i + 1, i + 200))) {
-      // a trailing comma: dropped
-    } else out += c;
+      i = j + 1;
+      continue;
+    }
+    const hit = at(text, i);
+    if (hit) {
+      out += hit.insert;
+      i += Math.max(1, hit.skip);
+    } else out += text[i++];
   }
   return out;
 }
