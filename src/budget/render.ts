@@ -97,8 +97,8 @@ function mdCell(v: string | number): string {
   return cell(v).replaceAll('|', '\\|').replaceAll('\n', ' ');
 }
 
-function mdTable(header: string[], rows: Row[], labelCols = 1): string {
-  const align = header.map((_, i) => (i < labelCols ? '---' : '---:'));
+function mdTable(header: string[], rows: Row[], labelCols: readonly number[] = [0]): string {
+  const align = header.map((_, i) => (labelCols.includes(i) ? '---' : '---:'));
   return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`, ...rows.map((r) => `| ${r.map(mdCell).join(' | ')} |`)].join('\n');
 }
 
@@ -112,18 +112,18 @@ export function renderMarkdown(r: BudgetReport): string {
     if (r.violations.length > 50) out.push(`- … and ${r.violations.length - 50} more`);
   }
   const s = serverRows(r);
-  out.push('', '**Per server**', '', mdTable(s.header, s.rows, 2));
+  out.push('', '**Per server**', '', mdTable(s.header, s.rows, [0, 3]));
   const mark = (t: ToolBudget) => (t.overPerTool ? ' ❌' : '');
   const shown = r.tools.slice(0, MARKDOWN_TOP);
-  out.push('', `**Largest definitions** (${shown.length} of ${r.tools.length})`, '', mdTable(toolHeader(), shown.map((t, i) => toolRow(t, i, mark)), 2));
+  out.push('', `**Largest definitions** (${shown.length} of ${r.tools.length})`, '', mdTable(toolHeader(), shown.map((t, i) => toolRow(t, i, mark)), [1]));
   const rest = r.tools.slice(MARKDOWN_TOP, MARKDOWN_MAX_ROWS);
   if (rest.length) {
-    out.push('', `<details><summary>${rest.length} more tools</summary>`, '', mdTable(toolHeader(), rest.map((t, i) => toolRow(t, i + MARKDOWN_TOP, mark)), 2));
+    out.push('', `<details><summary>${rest.length} more tools</summary>`, '', mdTable(toolHeader(), rest.map((t, i) => toolRow(t, i + MARKDOWN_TOP, mark)), [1]));
     if (r.tools.length > MARKDOWN_MAX_ROWS) out.push('', `… and ${r.tools.length - MARKDOWN_MAX_ROWS} more: run with --json for all.`);
     out.push('', '</details>');
   }
   const refs = refRows(r);
-  if (refs) out.push('', '**Definitions using `$ref`** (internal references inlined in memory; files and URLs never fetched)', '', mdTable(refs.header, refs.rows));
+  if (refs) out.push('', '**Definitions using `$ref`** (internal references inlined in memory; files and URLs never fetched)', '', mdTable(refs.header, refs.rows, [0, 5]));
   out.push('', ...NOTES.map((n) => `<sub>${n}</sub>  `));
   return `${out.join('\n')}\n`;
 }
