@@ -243,3 +243,22 @@ describe('paging, broken servers and failures (an SDK server of our own, and com
     expect(dump.provenance.env).toEqual(['TOOLTAX_TEST_SECRET']);
   });
 });
+
+describe('legacy SSE (server-everything sse, config type "sse")', () => {
+  let server: ChildProcess | undefined;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    server = await startUntil(process.execPath, [serverEntry('server-everything'), 'sse'], { ...process.env, PORT: String(port) }, /running on port/i);
+  });
+  afterAll(() => stop(server));
+
+  it('captures the same tools as over stdio', async () => {
+    const cfg = join(tmp, 'sse.json');
+    writeFileSync(cfg, JSON.stringify({ mcpServers: { legacy: { type: 'sse', url: `http://127.0.0.1:${port}/sse` } } }));
+    const [spec] = readClientConfig(cfg);
+    const captured = await captureServer(spec!, 20_000);
+    const stdio = await sdkToolNames(process.execPath, [serverEntry('server-everything'), 'stdio']);
+    expect(captured.tools.map((t) => t.name)).toEqual(stdio.names);
+  });
+});
