@@ -15,6 +15,11 @@ import { DEFAULT_SEED } from './util/rng.ts';
 import { MEASUREMENT_PARAMS } from './measure/params.ts';
 import { DEFAULT_ENCODER, ENCODER_NAMES, isEncoderName, type EncoderName } from './embed/registry.ts';
 import { MiniLmUnavailableError } from './embed/minilm.ts';
+import { captureCommand, collect, hasLiveInput, parseTimeout, type LiveOptions } from './commands/capture.ts';
+import { budgetCommand, BudgetUsageError, collectPaths, parseTokenBudget, type BudgetCommandOptions } from './commands/budget.ts';
+import { DEFAULT_CAPTURE_DIR } from './mcp/dump.ts';
+import { DEFAULT_TIMEOUT_MS } from './mcp/capture.ts';
+import type { CommanderError } from 'commander';
 
 const root = process.cwd();
 const log = (line: string) => console.log(line);
@@ -44,15 +49,56 @@ const program = new Command()
   .description('Measure the tools tax: tokens that MCP tool lists and agent protocols burn in an LLM prompt.\nRun through npm: `npm run bench -- <command> [options]`.')
   .showHelpAfterError();
 
-program
-  .command('catalog')
-  .description('regenerate the calibrated synthetic catalog and print its footprint beside the published targets; with --catalog, report the footprint of your own tools/list dump')
-  .addOption(seedOption())
-  .addOption(tokenizerOption())
-  .option('--catalog <paths>', 'tools/list dumps (files or folders, comma-separated) to report on instead', (v: string) => v.split(','))
-  .action((o: { seed: number; tokenizer: TokenizerName; catalog?: string[] }) => {
+/** Live MCP servers: `catalog` writes their dumps, `budget` measures them. */
+const liveOptions = (cmd: Command) =>
+  cmd
+    .option('--from-server <command>', 'start a stdio MCP server from this command line and capture its tools/list (repeatable; leading NAME=value words are its env)', collect)
+    .option('--from-config <file>', 'capture every server of an MCP client config: mcpServers (Claude Desktop, Claude Code, Cursor) or servers (VS Code mcp.json) (repeatable)', collect)
+    .option('--from-url <url>', 'capture a Streamable HTTP MCP server (repeatable)', collect)
+    .option('--timeout <seconds>', 'per-server deadline for start, initialize and every tools/list page', parseTimeout, DEFAULT_TIMEOUT_MS / 1000);
+/** Bad arguments exit 2 with commander's one-line message, like every other bad input. */
+const exitTwoOnUsage = (err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2);
+
+liveOptions(
+  program
+    .command('catalog')
+    .description('regenerate the calibrated synthetic catalog and print its footprint beside the published targets; with --catalog, report the footprint of your own tools/list dump; with --from-server/--from-config/--from-url, capture live MCP servers into dumps first')
+    .addOption(seedOption())
+    .addOption(tokenizerOption())
+    .option('--catalog <paths>', 'tools/list dumps (files or folders, comma-separated) to report on instead', (v: string) => v.split(',')),
+)
+  .option('--out <dir>', `where captured dumps go (default ${DEFAULT_CAPTURE_DIR}/)`)
+  .option('--force', 'replace existing dumps of the same server name', false)
+  .exitOverride(exitTwoOnUsage)
+  .action(async (o: { seed: number; tokenizer: TokenizerName; catalog?: string[]; out?: string; force: boolean } & LiveOptions) => {
+    if (hasLiveInput(o)) {
+      // exit 0: every server captured; 1: some failed (the others' dumps are written); 2: none, or bad input
+      const r = await captureCommand(o, root);
+      if (r.written.length) log(tableToMarkdown(footprintTable(loadCatalog(r.written.map((w) => w.file)), tokenCounter(o.tokenizer))));
+      if (r.failures.length) console.error(`${r.failures.length} of ${r.failures.length + r.written.length} server(s) failed`);
+      process.exitCode = r.exitCode;
+      return;
+    }
     const catalog = o.catalog ? loadCatalog(o.catalog) : writeSyntheticCatalog(root, o.seed).catalog;
     log(tableToMarkdown(footprintTable(catalog, tokenCounter(o.tokenizer))));
+  });
+
+liveOptions(
+  program
+    .command('budget')
+    .description('token budget gate: per server and per tool, the tokens of each definition split by field, the largest first, and what ADOL short mode and $ref dedup would save; exit 0 within budget, 1 over budget, 2 on bad input')
+    .option('--catalog <paths>', 'tools/list dumps (files or folders; comma-separated, repeatable)', collectPaths)
+    .option('--max-tool-tokens <n>', 'budget for all tool definitions together', parseTokenBudget)
+    .option('--per-tool <n>', 'budget for each tool definition', parseTokenBudget)
+    .addOption(tokenizerOption())
+    .option('--json', 'machine-readable report')
+    .option('--markdown', 'Markdown for a pull-request comment'),
+)
+  .showHelpAfterError(false)
+  .exitOverride(exitTwoOnUsage)
+  .action(async (o: BudgetCommandOptions) => {
+    const { exitCode } = await budgetCommand(o, (text) => process.stdout.write(text));
+    process.exitCode = exitCode;
   });
 
 program
@@ -97,7 +143,7 @@ program
   });
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  if (err instanceof InputError || err instanceof MiniLmUnavailableError) {
+  if (err instanceof InputError || err instanceof MiniLmUnavailableError || err instanceof BudgetUsageError) {
     console.error(`error: ${err.message}`);
     process.exit(2);
   }

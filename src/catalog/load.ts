@@ -92,7 +92,7 @@ function readTools(file: string, path: string, value: unknown): McpTool[] {
   return value.map((t, i) => validateTool(file, `${path}[${i}]`, t));
 }
 
-function validateTool(file: string, path: string, t: unknown): McpTool {
+export function validateTool(file: string, path: string, t: unknown): McpTool {
   if (!isObject(t)) throw new InputError(file, path, 'a tool object', describeValue(t));
   if (typeof t.name !== 'string' || t.name.trim() === '') throw new InputError(file, `${path}.name`, 'a non-empty string', describeValue(t.name));
   if (!isObject(t.inputSchema)) throw new InputError(file, `${path}.inputSchema`, 'a JSON Schema object (MCP requires inputSchema)', describeValue(t.inputSchema));

@@ -57,6 +57,11 @@ export class TokenCounter {
   encode(text: string): number[] {
     return this.encoder.encode(text, [], []);
   }
+
+  /** The text of token ids (a lone piece of a multi-byte character decodes to U+FFFD). */
+  decode(ids: number[]): string {
+    return this.encoder.decode(ids);
+  }
 }
 
 /** Texts at least this long are counted piecewise at seams (see countBySeams). */

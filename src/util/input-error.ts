@@ -16,6 +16,7 @@ export class InputError extends Error {
 
 /** A short description of a JSON value for error messages. */
 export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;

@@ -1,0 +1,172 @@
+import type { Catalog, McpTool } from '../catalog/types.ts';
+import { serializeToolDefinition } from '../catalog/types.ts';
+import { countByLine, dedupeTools, renderInternal, renderPlain } from '../pipelines/adol/dedup.ts';
+import { shortDefinition } from '../pipelines/adol/short-mode.ts';
+import type { TokenCounter } from '../tokens/counter.ts';
+import { inlineRefs } from './refs.ts';
+import { emptyParts, PARTS, splitDefinition, type PartTokens } from './split.ts';
+
+/**
+ * The token budget of a catalog's tool definitions: per server and per tool, each definition
+ * split into its fields (split.ts), what two ADOL mechanisms would save on it, and the wire
+ * versus inlined size of definitions that use `$ref`. The gate compares the WIRE sizes (what
+ * tools/list carries, compact JSON per tool, as every other table of this project measures a
+ * definition) with the limits.
+ *
+ * ADOL savings reuse src/pipelines/adol:
+ * - `short`: the short tools/list definition (`shortDefinition`: no title, outputSchema,
+ *   annotations, ...; description cut to its first sentence); exact per tool.
+ * - `$ref`: internal `$ref` deduplication (`dedupeTools` + `renderInternal`) of the server's
+ *   list. Hoisted definitions are shared, so the saving is a server figure: the tokens of the
+ *   server's rendered list (ADOL's section, heading included) minus those of the deduplicated
+ *   document. Per tool, `refLine` is the gross saving on that tool's own line before the shared
+ *   `$defs` it points into are paid for.
+ * - `both`: short definitions, then deduplicated, against the plain full list.
+ * requireOutput (a response-side saving) and retrieval (per-turn selection) do not shrink a
+ * definition and are not shown here; the bench measures them.
+ */
+export interface BudgetLimits {
+  /** Budget for the sum of every definition's tokens. */
+  maxToolTokens?: number;
+  /** Budget for each single definition. */
+  perTool?: number;
+}
+
+export interface RefSizes {
+  wire: number;
+  inlined: number;
+  refs: number;
+  resolved: number;
+  external: string[];
+  cyclic: string[];
+  broken: string[];
+  truncated: boolean;
+}
+
+export interface ToolBudget {
+  id: string;
+  server: string;
+  name: string;
+  tokens: number;
+  parts: PartTokens;
+  otherFields: string[];
+  adol: { short: number; refLine: number };
+  refs?: RefSizes;
+  overPerTool: boolean;
+}
+
+export interface ServerBudget {
+  server: string;
+  tools: number;
+  tokens: number;
+  largest: { name: string; tokens: number };
+  parts: PartTokens;
+  adol: { short: number; ref: number; both: number; hoisted: number };
+  refs: { tools: number; wire: number; inlined: number };
+}
+
+export interface BudgetReport {
+  catalog: string;
+  source: string;
+  tokenizer: string;
+  limits: BudgetLimits;
+  pass: boolean;
+  violations: string[];
+  total: Omit<ServerBudget, 'server' | 'largest'> & { servers: number };
+  servers: ServerBudget[];
+  /** Largest first (ties: catalog order). */
+  tools: ToolBudget[];
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+function addParts(into: PartTokens, p: PartTokens): void {
+  for (const k of PARTS) into[k] += p[k];
+}
+
+/** ADOL's `$ref` saving on a list, measured as ADOL's pipelines render it. */
+function refSaving(plainDefs: readonly McpTool[], defs: readonly McpTool[], tokens: TokenCounter) {
+  const plain = countByLine(renderPlain(plainDefs), tokens);
+  const result = dedupeTools(defs, 'internal', tokens);
+  return { saving: plain - countByLine(renderInternal(result), tokens), result };
+}
+
+export function budgetReport(catalog: Catalog, tokens: TokenCounter, limits: BudgetLimits): BudgetReport {
+  const tools: ToolBudget[] = [];
+  const servers: ServerBudget[] = [];
+  for (const server of catalog.servers) {
+    const own = catalog.tools.filter((t) => t.server === server);
+    const defs = own.map((t) => t.definition);
+    const { saving: ref, result } = refSaving(defs, defs, tokens);
+    const shorts = defs.map((d) => shortDefinition(d));
+    const { saving: both } = refSaving(defs, shorts, tokens);
+    const rows = own.map((t, i): ToolBudget => {
+      const split = splitDefinition(t.definition, tokens);
+      const inl = inlineRefs(t.definition);
+      return {
+        id: t.id,
+        server,
+        name: t.name,
+        tokens: split.total,
+        parts: split.parts,
+        otherFields: split.otherFields,
+        adol: {
+          short: split.total - tokens.count(serializeToolDefinition(shorts[i]!)),
+          refLine: split.total - tokens.count(serializeToolDefinition(result.tools[i]!)),
+        },
+        refs: inl && {
+          wire: split.total,
+          inlined: tokens.count(serializeToolDefinition(inl.inlined)),
+          refs: inl.refs,
+          resolved: inl.resolved,
+          external: inl.external,
+          cyclic: inl.cyclic,
+          broken: inl.broken,
+          truncated: inl.truncated,
+        },
+        overPerTool: limits.perTool !== undefined && split.total > limits.perTool,
+      };
+    });
+    const parts = emptyParts();
+    rows.forEach((r) => addParts(parts, r.parts));
+    const largest = rows.reduce((a, b) => (b.tokens > a.tokens ? b : a), rows[0]!);
+    const withRefs = rows.filter((r) => r.refs);
+    servers.push({
+      server,
+      tools: rows.length,
+      tokens: sum(rows.map((r) => r.tokens)),
+      largest: { name: largest.name, tokens: largest.tokens },
+      parts,
+      adol: { short: sum(rows.map((r) => r.adol.short)), ref, both, hoisted: result.defs.length },
+      refs: { tools: withRefs.length, wire: sum(withRefs.map((r) => r.refs!.wire)), inlined: sum(withRefs.map((r) => r.refs!.inlined)) },
+    });
+    tools.push(...rows);
+  }
+  const order = new Map(tools.map((t, i) => [t.id, i]));
+  tools.sort((a, b) => b.tokens - a.tokens || order.get(a.id)! - order.get(b.id)!);
+  const totalParts = emptyParts();
+  servers.forEach((s) => addParts(totalParts, s.parts));
+  const total = {
+    servers: servers.length,
+    tools: tools.length,
+    tokens: sum(servers.map((s) => s.tokens)),
+    parts: totalParts,
+    adol: {
+      short: sum(servers.map((s) => s.adol.short)),
+      ref: sum(servers.map((s) => s.adol.ref)),
+      both: sum(servers.map((s) => s.adol.both)),
+      hoisted: sum(servers.map((s) => s.adol.hoisted)),
+    },
+    refs: { tools: sum(servers.map((s) => s.refs.tools)), wire: sum(servers.map((s) => s.refs.wire)), inlined: sum(servers.map((s) => s.refs.inlined)) },
+  };
+  const violations: string[] = [];
+  if (limits.maxToolTokens !== undefined && total.tokens > limits.maxToolTokens) {
+    violations.push(`all tool definitions: ${fmt(total.tokens)} tokens > --max-tool-tokens ${fmt(limits.maxToolTokens)} (over by ${fmt(total.tokens - limits.maxToolTokens)})`);
+  }
+  for (const t of tools) if (t.overPerTool) violations.push(`${t.id}: ${fmt(t.tokens)} tokens > --per-tool ${fmt(limits.perTool!)} (over by ${fmt(t.tokens - limits.perTool!)})`);
+  return { catalog: catalog.name, source: catalog.source, tokenizer: tokens.tokenizer, limits, pass: violations.length === 0, violations, total, servers, tools };
+}
+
+export function fmt(n: number): string {
+  return n.toLocaleString('en-US');
+}

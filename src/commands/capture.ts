@@ -1,0 +1,64 @@
+import { InvalidArgumentError } from 'commander';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readClientConfig, specFromCommandLine, specFromUrl } from '../mcp/config.ts';
+import { captureExitCode, captureToDir, DEFAULT_CAPTURE_DIR, type CaptureOutcome } from '../mcp/dump.ts';
+import type { ServerSpec } from '../mcp/spec.ts';
+
+/** The live-server options shared by `catalog` and `budget`. */
+export interface LiveOptions {
+  fromServer?: string[];
+  fromConfig?: string[];
+  fromUrl?: string[];
+  timeout: number;
+}
+
+export const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function parseTimeout(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number of seconds');
+  return n;
+}
+
+export function hasLiveInput(o: LiveOptions): boolean {
+  return Boolean(o.fromServer?.length || o.fromConfig?.length || o.fromUrl?.length);
+}
+
+/** Every spec the options name, in the order given; a config file that cannot be read throws an InputError. */
+export function liveSpecs(o: LiveOptions): ServerSpec[] {
+  return [
+    ...(o.fromConfig ?? []).flatMap((file) => readClientConfig(file)),
+    ...(o.fromServer ?? []).map((line, i) => specFromCommandLine(line, i)),
+    ...(o.fromUrl ?? []).map((url, i) => specFromUrl(url, i)),
+  ];
+}
+
+const stderr = (line: string) => console.error(line);
+
+/** `catalog --from-*`: capture into `out` (default catalogs/captured/). */
+export async function captureCommand(o: LiveOptions & { out?: string; force: boolean }, root: string): Promise<CaptureOutcome & { exitCode: 0 | 1 | 2 }> {
+  const specs = liveSpecs(o);
+  const outcome = await captureToDir(specs, o.out ?? join(root, DEFAULT_CAPTURE_DIR), { timeoutMs: o.timeout * 1000, force: o.force, log: stderr, warn: stderr });
+  return { ...outcome, exitCode: captureExitCode(outcome) };
+}
+
+/**
+ * Captures into a temporary folder for a one-off measurement (`budget --from-*`), calls `use`
+ * with the dump files, and removes the folder. A server that fails makes the whole result
+ * unusable for a gate (the total would be too small), so the caller gets the failures.
+ */
+export async function withLiveDumps<T>(o: LiveOptions, use: (files: string[], failures: string[]) => Promise<T> | T): Promise<T> {
+  const specs = liveSpecs(o);
+  const dir = mkdtempSync(join(tmpdir(), 'tooltax-live-'));
+  try {
+    const outcome = await captureToDir(specs, dir, { timeoutMs: o.timeout * 1000, force: false, log: stderr, warn: stderr });
+    return await use(
+      outcome.written.map((w) => w.file),
+      outcome.failures,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,220 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { PaginatedResultSchema, type JSONRPCMessage, type MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { validateTool } from '../catalog/load.ts';
+import type { McpTool } from '../catalog/types.ts';
+import { describeValue, InputError } from '../util/input-error.ts';
+import { isObject } from '../util/json.ts';
+import { redactCommand, redactText, redactUrl } from './redact.ts';
+import type { ServerSpec } from './spec.ts';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** A server that pages more than this is treated as broken (a cursor loop). */
+export const MAX_PAGES = 1_000;
+
+/** The SDK's version, read from its package.json (its `exports` map hides the file from require). */
+export const SDK_VERSION: string = sdkVersion();
+
+function sdkVersion(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/sdk/client/index.js'));
+  for (; dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+    if (pkg.name === '@modelcontextprotocol/sdk') return pkg.version ?? 'unknown';
+  }
+  return 'unknown';
+}
+
+/** What one server said, as it said it (tools untouched: unknown fields kept). */
+export interface Captured {
+  spec: ServerSpec;
+  /** The spec's name, else serverInfo.name, else the command's base name. */
+  name: string;
+  serverInfo: Record<string, unknown>;
+  protocolVersion: string;
+  capabilities: Record<string, unknown>;
+  instructions?: string;
+  tools: McpTool[];
+  pages: number;
+  capturedAt: string;
+}
+
+/** A one-line error naming the server; never contains a secret value. */
+export class CaptureError extends Error {
+  constructor(spec: ServerSpec, what: string) {
+    super(oneLine(`server ${label(spec)}: ${redactText(what, spec.secrets)}`));
+    this.name = 'CaptureError';
+  }
+}
+
+export function label(spec: ServerSpec): string {
+  return spec.name ? `"${spec.name}" (${spec.origin})` : spec.origin;
+}
+
+function oneLine(text: string, max = 400): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+/** The command or URL as provenance records it, secrets redacted. */
+export function describeTarget(spec: ServerSpec): string {
+  if (spec.transport === 'stdio') return redactCommand(spec.command ?? '', spec.args ?? [], spec.secrets);
+  return redactUrl(spec.url ?? '');
+}
+
+/**
+ * Forwards everything to the real transport and keeps the raw `initialize` result, which the
+ * SDK client does not expose whole (protocol version, capabilities, instructions).
+ */
+class InitializeTap implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  initializeResult?: Record<string, unknown>;
+
+  constructor(readonly inner: Transport) {
+    inner.onmessage = (message, extra) => {
+      const result = (message as { result?: unknown }).result;
+      if (!this.initializeResult && isObject(result) && typeof result.protocolVersion === 'string') this.initializeResult = result;
+      this.onmessage?.(message, extra);
+    };
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (e) => this.onerror?.(e);
+  }
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    return this.inner.send(message, options);
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+  setProtocolVersion(version: string): void {
+    this.inner.setProtocolVersion?.(version);
+  }
+}
+
+/** The SDK transport for a spec. A stdio child gets the SDK's safe default env plus the spec's env. */
+export function createTransport(spec: ServerSpec): { transport: Transport; stderr: () => string } {
+  if (spec.transport === 'stdio') {
+    const transport = new StdioClientTransport({
+      command: spec.command!,
+      args: spec.args ?? [],
+      env: { ...getDefaultEnvironment(), ...(spec.env ?? {}) },
+      cwd: spec.cwd,
+      stderr: 'pipe',
+    });
+    let tail = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      tail = (tail + chunk.toString('utf8')).slice(-4_000);
+    });
+    return { transport, stderr: () => tail };
+  }
+  let url: URL;
+  try {
+    url = new URL(spec.url ?? '');
+  } catch {
+    throw new CaptureError(spec, `"${redactUrl(spec.url ?? '')}" is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CaptureError(spec, `expected an http(s) URL, found ${url.protocol}`);
+  const requestInit = spec.headers ? { headers: spec.headers } : undefined;
+  const transport = spec.transport === 'sse' ? new SSEClientTransport(url, { requestInit }) : new StreamableHTTPClientTransport(url, { requestInit });
+  return { transport, stderr: () => '' };
+}
+
+/**
+ * Starts (or reaches) one server, runs `initialize` and every page of `tools/list`
+ * (following `nextCursor`), closes it (a stdio child is ended: stdin closed, then SIGTERM,
+ * then SIGKILL, by the SDK), and returns what it published. Any failure, including the
+ * deadline, is a CaptureError naming the server.
+ */
+export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Captured> {
+  if (spec.problem) throw new CaptureError(spec, spec.problem);
+  const { transport, stderr } = createTransport(spec);
+  const tap = new InitializeTap(transport);
+  const client = new Client({ name: 'tooltax', version: '0.1.0' }, { capabilities: {} });
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let stage = 'start';
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs / 1000} s during ${stage}`)), timeoutMs);
+  });
+  const remaining = () => Math.max(1, timeoutMs - (Date.now() - started));
+  const work = async (): Promise<Captured> => {
+    stage = 'initialize';
+    await client.connect(tap, { timeout: remaining() });
+    const init = tap.initializeResult ?? {};
+    const tools: McpTool[] = [];
+    const seen = new Set<string>();
+    const cursors = new Set<string>();
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      stage = `tools/list page ${pages + 1}`;
+      const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, PaginatedResultSchema, { timeout: remaining() });
+      pages++;
+      const list = (page as Record<string, unknown>).tools;
+      if (!Array.isArray(list)) throw new Error(`invalid tools/list result on page ${pages}: at $.tools: expected an array of tools, found ${describeValue(list)}`);
+      list.forEach((t, i) => {
+        let tool: McpTool;
+        try {
+          tool = validateTool(`page ${pages}`, `$.tools[${i}]`, t);
+        } catch (err) {
+          const what = err instanceof InputError ? `at ${err.path}: expected ${err.expected}${err.found === undefined ? '' : `, found ${err.found}`}` : String(err);
+          throw new Error(`invalid tools/list result on page ${pages}: ${what}`);
+        }
+        if (seen.has(tool.name)) throw new Error(`invalid tools/list result on page ${pages}: tool name "${tool.name}" listed twice`);
+        seen.add(tool.name);
+        tools.push(tool);
+      });
+      cursor = page.nextCursor;
+      if (cursor !== undefined) {
+        if (cursors.has(cursor)) throw new Error(`invalid tools/list result on page ${pages}: nextCursor ${JSON.stringify(cursor.slice(0, 40))} was already returned (a paging loop)`);
+        if (pages >= MAX_PAGES) throw new Error(`invalid tools/list result: more than ${MAX_PAGES} pages`);
+        cursors.add(cursor);
+      }
+    } while (cursor !== undefined);
+    const serverInfo = isObject(init.serverInfo) ? init.serverInfo : {};
+    const name = spec.name ?? (typeof serverInfo.name === 'string' && serverInfo.name ? serverInfo.name : basename(spec.command ?? spec.url ?? 'server'));
+    return {
+      spec,
+      name,
+      serverInfo,
+      protocolVersion: String(init.protocolVersion ?? 'unknown'),
+      capabilities: isObject(init.capabilities) ? init.capabilities : {},
+      instructions: typeof init.instructions === 'string' ? init.instructions : undefined,
+      tools,
+      pages,
+      capturedAt: new Date().toISOString(),
+    };
+  };
+  try {
+    return await Promise.race([work(), deadline]);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const last = stderr().trim().split('\n').filter(Boolean).pop();
+    const what = /ENOENT/.test(message)
+      ? `cannot start "${spec.command}" (command not found)`
+      : /Connection closed/i.test(message)
+        ? `the server closed the connection during ${stage} (it exited or is not an MCP server)`
+        : /^(timed out|invalid )/.test(message)
+          ? message
+          : `during ${stage}: ${message}`;
+    throw new CaptureError(spec, `${what}${last && !/ENOENT/.test(message) ? ` (last stderr line: ${last})` : ''}`);
+  } finally {
+    clearTimeout(timer);
+    await client.close().catch(() => {});
+    await transport.close().catch(() => {});
+  }
+}
