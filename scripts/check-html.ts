@@ -37,7 +37,9 @@ const result = await checkPage(page, { chromium, screenshot: wantShot ? screensh
 console.log(`check-html: ${result.url}`);
 console.log(`  title: ${result.title}`);
 console.log(`  tables: ${result.tables} (${result.projectedHeaders} projected column headers)`);
-console.log(`  charts: ${result.charts.length} drawn${result.charts.length ? ` (${result.charts.map((c) => `${c.id.replace(/^chart-/, '')}: ${c.marks} marks`).join(', ')})` : ''}; ${result.skippedCharts} skipped with a note`);
+console.log(
+  `  charts: ${result.charts.length} drawn${result.charts.length ? ` (${result.charts.map((c) => `${c.id.replace(/^chart-/, '')}: ${c.marks} marks`).join(', ')})` : ''}; ${result.skippedCharts} skipped with a note`,
+);
 console.log(`  console errors: ${result.consoleErrors.length || 'none'}; network requests: ${result.externalRequests.length || 'none'}`);
 if (result.screenshot) console.log(`  screenshot: ${result.screenshot}`);
 if (!result.ok) {

@@ -74,7 +74,9 @@ const servers: Server[] = [];
 for (const [prefix, file] of Object.entries(SERVER_FILES)) {
   const path = join(catalogDir, file);
   if (!existsSync(path)) {
-    console.error(`check-real-queries: ${path}: expected the ${prefix} tools/list dump, found nothing (set --catalogs or $TOOLTAX_REAL_CATALOGS)`);
+    console.error(
+      `check-real-queries: ${path}: expected the ${prefix} tools/list dump, found nothing (set --catalogs or $TOOLTAX_REAL_CATALOGS)`,
+    );
     process.exit(2);
   }
   const dump = JSON.parse(readFileSync(path, 'utf8')) as { server?: unknown; tools?: { name: string; description?: string }[] };
@@ -82,7 +84,12 @@ for (const [prefix, file] of Object.entries(SERVER_FILES)) {
     console.error(`check-real-queries: ${path}: expected {"server": string, "tools": [...]}`);
     process.exit(2);
   }
-  servers.push({ prefix, server: dump.server, file: path, tools: new Map(dump.tools.map((t) => [t.name, { description: t.description ?? '' }])) });
+  servers.push({
+    prefix,
+    server: dump.server,
+    file: path,
+    tools: new Map(dump.tools.map((t) => [t.name, { description: t.description ?? '' }])),
+  });
 }
 const byServer = new Map(servers.map((s) => [s.server, s]));
 const byPrefix = new Map(servers.map((s) => [s.prefix, s]));
@@ -110,7 +117,7 @@ interface Task {
 const problems: string[] = [];
 const problem = (line: number, path: string, expected: string, found: string) =>
   problems.push(`${shown(tasksFile)}:${line}: ${path}: expected ${expected}, found ${found}`);
-const describe = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v)?.slice(0, 80) ?? String(v));
+const describe = (v: unknown) => (v === undefined ? 'nothing' : (JSON.stringify(v)?.slice(0, 80) ?? String(v)));
 
 /** Other spellings a misnamed tool may have meant: same name elsewhere, or a close name on its server. */
 function suggestions(server: string | undefined, name: string): string {
@@ -118,7 +125,10 @@ function suggestions(server: string | undefined, name: string): string {
   for (const s of servers) if (s.tools.has(name)) hits.push(`${s.server}/${name}`);
   const s = server ? byServer.get(server) : undefined;
   if (s) {
-    const words = name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2);
+    const words = name
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 2);
     for (const t of s.tools.keys()) if (words.some((w) => t.toLowerCase().includes(w)) && hits.length < 5) hits.push(`${s.server}/${t}`);
   }
   return hits.length ? ` (did you mean ${hits.join(' or ')}?)` : '';
@@ -127,12 +137,30 @@ function suggestions(server: string | undefined, name: string): string {
 function checkTool(value: unknown, line: number, path: string): string | undefined {
   if (typeof value !== 'string') return void problem(line, path, 'a tool id "server/name" (string)', describe(value));
   const cut = value.lastIndexOf('/');
-  if (cut <= 0) return void problem(line, path, `a tool id "server/name" with server one of ${servers.map((s) => JSON.stringify(s.server)).join(', ')}`, JSON.stringify(value) + suggestions(undefined, value));
+  if (cut <= 0)
+    return void problem(
+      line,
+      path,
+      `a tool id "server/name" with server one of ${servers.map((s) => JSON.stringify(s.server)).join(', ')}`,
+      JSON.stringify(value) + suggestions(undefined, value),
+    );
   const server = value.slice(0, cut);
   const name = value.slice(cut + 1);
   const s = byServer.get(server);
-  if (!s) return void problem(line, path, `a server named as in the dumps' "server" field (${servers.map((x) => JSON.stringify(x.server)).join(', ')})`, JSON.stringify(server) + suggestions(undefined, name));
-  if (!s.tools.has(name)) return void problem(line, path, `a tool of "${server}" (${shown(s.file)}, ${s.tools.size} tools)`, JSON.stringify(name) + suggestions(server, name));
+  if (!s)
+    return void problem(
+      line,
+      path,
+      `a server named as in the dumps' "server" field (${servers.map((x) => JSON.stringify(x.server)).join(', ')})`,
+      JSON.stringify(server) + suggestions(undefined, name),
+    );
+  if (!s.tools.has(name))
+    return void problem(
+      line,
+      path,
+      `a tool of "${server}" (${shown(s.file)}, ${s.tools.size} tools)`,
+      JSON.stringify(name) + suggestions(server, name),
+    );
   return value;
 }
 
@@ -155,33 +183,44 @@ text.split('\n').forEach((raw, i) => {
   }
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) return problem(line, '$', 'a task object', describe(obj));
   const o = obj as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!['id', 'turns', 'flags'].includes(k)) problem(line, `$.${k}`, 'only the keys id, turns, flags', `"${k}"`);
+  for (const k of Object.keys(o))
+    if (!['id', 'turns', 'flags'].includes(k)) problem(line, `$.${k}`, 'only the keys id, turns, flags', `"${k}"`);
   const id = o.id;
   const m = typeof id === 'string' ? ID_RE.exec(id) : null;
   if (!m) problem(line, '$.id', `an id real-<${[...Object.keys(SERVER_FILES), CROSS].join('|')}>-NNN`, describe(id));
   else if (seenIds.has(id as string)) problem(line, '$.id', 'a unique id', `"${id}" again (first on line ${seenIds.get(id as string)})`);
   else seenIds.set(id as string, line);
   const flags = o.flags as Record<string, unknown> | undefined;
-  if (typeof flags !== 'object' || flags === null || typeof flags.ambiguous !== 'boolean') problem(line, '$.flags.ambiguous', 'true or false', describe(flags?.ambiguous));
+  if (typeof flags !== 'object' || flags === null || typeof flags.ambiguous !== 'boolean')
+    problem(line, '$.flags.ambiguous', 'true or false', describe(flags?.ambiguous));
   else for (const k of Object.keys(flags)) if (k !== 'ambiguous') problem(line, `$.flags.${k}`, 'only flags.ambiguous', `"${k}"`);
-  if (!Array.isArray(o.turns) || o.turns.length === 0 || o.turns.length > MAX_TURNS) return problem(line, '$.turns', `an array of 1 to ${MAX_TURNS} turns`, describe(o.turns));
+  if (!Array.isArray(o.turns) || o.turns.length === 0 || o.turns.length > MAX_TURNS)
+    return problem(line, '$.turns', `an array of 1 to ${MAX_TURNS} turns`, describe(o.turns));
   const turns: Turn[] = [];
   o.turns.forEach((t: unknown, j: number) => {
     const p = `$.turns[${j}]`;
-    if (typeof t !== 'object' || t === null || Array.isArray(t)) return problem(line, p, 'a turn {"user", "tools", "acceptable"?}', describe(t));
+    if (typeof t !== 'object' || t === null || Array.isArray(t))
+      return problem(line, p, 'a turn {"user", "tools", "acceptable"?}', describe(t));
     const turn = t as Record<string, unknown>;
-    for (const k of Object.keys(turn)) if (!['user', 'tools', 'acceptable'].includes(k)) problem(line, `${p}.${k}`, 'only the keys user, tools, acceptable', `"${k}"`);
-    if (typeof turn.user !== 'string' || turn.user.trim() === '') problem(line, `${p}.user`, "the user's message (non-empty string)", describe(turn.user));
+    for (const k of Object.keys(turn))
+      if (!['user', 'tools', 'acceptable'].includes(k)) problem(line, `${p}.${k}`, 'only the keys user, tools, acceptable', `"${k}"`);
+    if (typeof turn.user !== 'string' || turn.user.trim() === '')
+      problem(line, `${p}.user`, "the user's message (non-empty string)", describe(turn.user));
     if (!Array.isArray(turn.tools)) return problem(line, `${p}.tools`, 'an array of tool ids (may be empty)', describe(turn.tools));
-    if (turn.acceptable !== undefined && !(Array.isArray(turn.acceptable) && turn.acceptable.length > 0)) problem(line, `${p}.acceptable`, 'a non-empty array of tool ids, or no key', describe(turn.acceptable));
+    if (turn.acceptable !== undefined && !(Array.isArray(turn.acceptable) && turn.acceptable.length > 0))
+      problem(line, `${p}.acceptable`, 'a non-empty array of tool ids, or no key', describe(turn.acceptable));
     const tools = turn.tools.map((v, k) => checkTool(v, line, `${p}.tools[${k}]`)).filter((x): x is string => !!x);
-    const acceptable = (Array.isArray(turn.acceptable) ? turn.acceptable : []).map((v, k) => checkTool(v, line, `${p}.acceptable[${k}]`)).filter((x): x is string => !!x);
+    const acceptable = (Array.isArray(turn.acceptable) ? turn.acceptable : [])
+      .map((v, k) => checkTool(v, line, `${p}.acceptable[${k}]`))
+      .filter((x): x is string => !!x);
     tools.forEach((x, k) => tools.indexOf(x) !== k && problem(line, `${p}.tools[${k}]`, 'each needed tool once per turn', `"${x}" again`));
     acceptable.forEach((x, k) => {
-      if (tools.includes(x)) problem(line, `${p}.acceptable[${k}]`, 'an alternative that is not also a needed tool of the turn', `"${x}" in tools too`);
+      if (tools.includes(x))
+        problem(line, `${p}.acceptable[${k}]`, 'an alternative that is not also a needed tool of the turn', `"${x}" in tools too`);
       if (acceptable.indexOf(x) !== k) problem(line, `${p}.acceptable[${k}]`, 'each alternative once', `"${x}" again`);
     });
-    if (turn.acceptable !== undefined && turn.tools.length === 0) problem(line, `${p}.acceptable`, 'alternatives only on a turn that needs a tool', 'a turn with "tools": []');
+    if (turn.acceptable !== undefined && turn.tools.length === 0)
+      problem(line, `${p}.acceptable`, 'alternatives only on a turn that needs a tool', 'a turn with "tools": []');
     turns.push({ user: String(turn.user ?? ''), tools, acceptable, written: turn.tools.length });
   });
   if (!m) return;
@@ -190,12 +229,14 @@ text.split('\n').forEach((raw, i) => {
   const taskServers = [...new Set(needed.map((x) => x.slice(0, x.lastIndexOf('/'))))].sort();
   if (turns.every((t) => !t.written)) problem(line, '$.turns', 'at least one turn that needs a tool', 'none');
   if (prefix === CROSS) {
-    if (taskServers.length < 2) problem(line, '$.turns[*].tools', 'tools of two or more servers in a real-x task', taskServers.join(', ') || 'none');
+    if (taskServers.length < 2)
+      problem(line, '$.turns[*].tools', 'tools of two or more servers in a real-x task', taskServers.join(', ') || 'none');
   } else {
     const own = byPrefix.get(prefix)!.server;
     turns.forEach((t, j) =>
       [...t.tools, ...t.acceptable].forEach((x) => {
-        if (!x.startsWith(own + '/')) problem(line, `$.turns[${j}]`, `only "${own}" tools in a real-${prefix} task (cross-server tasks are real-x)`, `"${x}"`);
+        if (!x.startsWith(own + '/'))
+          problem(line, `$.turns[${j}]`, `only "${own}" tools in a real-${prefix} task (cross-server tasks are real-x)`, `"${x}"`);
       }),
     );
   }
@@ -207,7 +248,8 @@ text.split('\n').forEach((raw, i) => {
 const perPrefix = (p: string) => tasks.filter((t) => t.prefix === p).length;
 const cross = tasks.filter((t) => t.prefix === CROSS);
 const multiTurn = tasks.filter((t) => t.turns.length >= 2);
-const setProblem = (expected: string, found: string) => problems.push(`${shown(tasksFile)}: (whole set): expected ${expected}, found ${found}`);
+const setProblem = (expected: string, found: string) =>
+  problems.push(`${shown(tasksFile)}: (whole set): expected ${expected}, found ${found}`);
 if (tasks.length < REQUIRED.total) setProblem(`at least ${REQUIRED.total} tasks`, String(tasks.length));
 for (const s of servers) {
   // A server's own tasks plus the cross-server tasks that need it.
@@ -215,7 +257,8 @@ for (const s of servers) {
   if (n < REQUIRED.perServer) setProblem(`at least ${REQUIRED.perServer} real-${s.prefix} tasks`, String(n));
 }
 if (cross.length < REQUIRED.cross) setProblem(`at least ${REQUIRED.cross} cross-server (real-x) tasks`, String(cross.length));
-if (multiTurn.length < REQUIRED.multiTurn) setProblem(`at least ${REQUIRED.multiTurn} tasks of 2–${MAX_TURNS} turns`, String(multiTurn.length));
+if (multiTurn.length < REQUIRED.multiTurn)
+  setProblem(`at least ${REQUIRED.multiTurn} tasks of 2–${MAX_TURNS} turns`, String(multiTurn.length));
 
 if (problems.length) {
   for (const p of problems) console.error(p);
@@ -257,7 +300,16 @@ interface OverlapRow {
 }
 /** The overlap of src/tasks/overlap.ts, plus the description-side rows and an all-servers floor. */
 function overlap(turns: readonly Turn[]): OverlapRow {
-  const r = { jS: [] as number[], cS: [] as number[], jD: [] as number[], cD: [] as number[], jOtherS: [] as number[], jOtherD: [] as number[], jAllOtherD: [] as number[], exact: 0 };
+  const r = {
+    jS: [] as number[],
+    cS: [] as number[],
+    jD: [] as number[],
+    cD: [] as number[],
+    jOtherS: [] as number[],
+    jOtherD: [] as number[],
+    jAllOtherD: [] as number[],
+    exact: 0,
+  };
   for (const turn of turns) {
     const msg = contentWords(turn.user);
     r.jS.push(jaccard(msg, union(turn.tools, summaryWords)));
@@ -272,7 +324,17 @@ function overlap(turns: readonly Turn[]): OverlapRow {
     r.jAllOtherD.push(mean(allOthers.map((t) => jaccard(msg, descriptionWords.get(t.id)!))));
     if (turn.tools.some((id) => catalog.tools.find((t) => t.id === id)!.summary.toLowerCase() === turn.user.toLowerCase())) r.exact++;
   }
-  return { jS: mean(r.jS), cS: mean(r.cS), jD: mean(r.jD), cD: mean(r.cD), jOtherS: mean(r.jOtherS), jOtherD: mean(r.jOtherD), jAllOtherD: mean(r.jAllOtherD), exact: r.exact, n: turns.length };
+  return {
+    jS: mean(r.jS),
+    cS: mean(r.cS),
+    jD: mean(r.jD),
+    cD: mean(r.cD),
+    jOtherS: mean(r.jOtherS),
+    jOtherD: mean(r.jOtherD),
+    jAllOtherD: mean(r.jAllOtherD),
+    exact: r.exact,
+    n: turns.length,
+  };
 }
 
 const allTurns = tasks.flatMap((t) => t.turns);
@@ -285,7 +347,9 @@ const whole = overlap(toolTurns);
 const loaded = loadTasks(tasksFile, catalog);
 const harnessRows = overlapTable(loaded, catalog).rows;
 const harness = (i: number) => Number(harnessRows[i]!.value);
-const agree = [whole.jS, whole.cS, whole.jD, whole.jOtherS].every((v, i) => Math.abs(v - harness(i)) < 1e-12) && Number(harnessRows[4]!.value) === whole.exact;
+const agree =
+  [whole.jS, whole.cS, whole.jD, whole.jOtherS].every((v, i) => Math.abs(v - harness(i)) < 1e-12) &&
+  Number(harnessRows[4]!.value) === whole.exact;
 if (!agree) {
   console.error('check-real-queries: this script and src/tasks/overlap.ts disagree on the overlap figures:');
   console.error(`  script:  ${[whole.jS, whole.cS, whole.jD, whole.jOtherS, whole.exact].join(', ')}`);
@@ -305,27 +369,44 @@ for (const k of [2, 3, 4]) out.push(`| cross-server tasks spanning ${k} servers 
 out.push(`| multi-turn tasks (2–${MAX_TURNS} turns) | ${multiTurn.length} |`);
 for (const k of [1, 2, 3, 4]) out.push(`| tasks of ${k} turn${k === 1 ? '' : 's'} | ${tasks.filter((t) => t.turns.length === k).length} |`);
 out.push(`| turns | ${allTurns.length} |`);
-out.push(`| turns that need a tool (first turn / follow-up) | ${toolTurns.length} (${firstToolTurns.length} / ${followToolTurns.length}) |`);
+out.push(
+  `| turns that need a tool (first turn / follow-up) | ${toolTurns.length} (${firstToolTurns.length} / ${followToolTurns.length}) |`,
+);
 out.push(`| turns that need no tool | ${allTurns.length - toolTurns.length} |`);
-out.push(`| tool turns with an \`acceptable\` list | ${toolTurns.filter((t) => t.acceptable.length).length} (${pct(toolTurns.filter((t) => t.acceptable.length).length, toolTurns.length)}) |`);
+out.push(
+  `| tool turns with an \`acceptable\` list | ${toolTurns.filter((t) => t.acceptable.length).length} (${pct(toolTurns.filter((t) => t.acceptable.length).length, toolTurns.length)}) |`,
+);
 out.push(`| needed tools per tool turn (mean) | ${mean(toolTurns.map((t) => t.tools.length)).toFixed(2)} |`);
-out.push(`| tasks flagged ambiguous | ${tasks.filter((t) => t.ambiguous).length} (${pct(tasks.filter((t) => t.ambiguous).length, tasks.length)}) |`);
+out.push(
+  `| tasks flagged ambiguous | ${tasks.filter((t) => t.ambiguous).length} (${pct(tasks.filter((t) => t.ambiguous).length, tasks.length)}) |`,
+);
 out.push('');
 out.push('Per server: its own tasks, the cross-server tasks that need it, and how much of its catalog the set needs.', '');
-out.push('| server (`server` field) | dump | own tasks | in cross-server tasks | tool turns needing it | distinct tools needed / catalog |', '|---|---|---:|---:|---:|---:|');
+out.push(
+  '| server (`server` field) | dump | own tasks | in cross-server tasks | tool turns needing it | distinct tools needed / catalog |',
+  '|---|---|---:|---:|---:|---:|',
+);
 for (const s of servers) {
   const own = perPrefix(s.prefix);
   const inCross = cross.filter((t) => t.servers.includes(s.server)).length;
   const turnsNeeding = toolTurns.filter((t) => t.tools.some((x) => serverOf(x) === s.server)).length;
   const distinct = new Set(toolTurns.flatMap((t) => t.tools).filter((x) => serverOf(x) === s.server)).size;
-  out.push(`| \`${s.server}\` (real-${s.prefix}) | ${SERVER_FILES[s.prefix]} | ${own} | ${inCross} | ${turnsNeeding} | ${distinct} / ${s.tools.size} |`);
+  out.push(
+    `| \`${s.server}\` (real-${s.prefix}) | ${SERVER_FILES[s.prefix]} | ${own} | ${inCross} | ${turnsNeeding} | ${distinct} / ${s.tools.size} |`,
+  );
 }
 out.push('');
-out.push(`Lexical overlap over the ${whole.n} turns that need a tool (content words as in \`src/tasks/overlap.ts\`: lower-cased, split on non-alphanumerics, one-letter words and stop words dropped; Jaccard of word sets; summaries are the ones the harness derives from each description).`, '');
+out.push(
+  `Lexical overlap over the ${whole.n} turns that need a tool (content words as in \`src/tasks/overlap.ts\`: lower-cased, split on non-alphanumerics, one-letter words and stop words dropped; Jaccard of word sets; summaries are the ones the harness derives from each description).`,
+  '',
+);
 out.push('| measure | all tool turns | first turns | follow-up turns |', '|---|---:|---:|---:|');
 const first = overlap(firstToolTurns);
 const follow = overlap(followToolTurns);
-const row = (label: string, key: keyof OverlapRow) => out.push(`| ${label} | ${key === 'exact' ? whole[key] : f3(whole[key])} | ${key === 'exact' ? first[key] : f3(first[key])} | ${key === 'exact' ? follow[key] : f3(follow[key])} |`);
+const row = (label: string, key: keyof OverlapRow) =>
+  out.push(
+    `| ${label} | ${key === 'exact' ? whole[key] : f3(whole[key])} | ${key === 'exact' ? first[key] : f3(first[key])} | ${key === 'exact' ? follow[key] : f3(follow[key])} |`,
+  );
 row('Jaccard(message, needed tools’ descriptions)', 'jD');
 row('Jaccard(message, other tools’ descriptions, same servers)', 'jOtherD');
 row('Jaccard(message, other tools’ descriptions, all six servers)', 'jAllOtherD');
@@ -335,11 +416,17 @@ row('Jaccard(message, other tools’ summaries, same servers)', 'jOtherS');
 row('share of message words found in the needed summaries', 'cS');
 row('messages identical to a summary', 'exact');
 out.push('');
-out.push(`The summary rows and the description Jaccard equal what \`overlapTable\` (src/tasks/overlap.ts) reports for this file through the current task loader (checked on every run).`);
+out.push(
+  `The summary rows and the description Jaccard equal what \`overlapTable\` (src/tasks/overlap.ts) reports for this file through the current task loader (checked on every run).`,
+);
 const block = out.join('\n');
 
-console.log(`check-real-queries: ${shown(tasksFile)} OK: ${tasks.length} tasks, every tool found in its dump, requirements met (≥${REQUIRED.total} tasks, ≥${REQUIRED.perServer} per server, ≥${REQUIRED.cross} cross-server, ≥${REQUIRED.multiTurn} multi-turn)`);
-console.log(`check-real-queries: the current task loader (src/tasks/load.ts) reads it: ${loaded.length} tasks (it does not read "acceptable" yet)`);
+console.log(
+  `check-real-queries: ${shown(tasksFile)} OK: ${tasks.length} tasks, every tool found in its dump, requirements met (≥${REQUIRED.total} tasks, ≥${REQUIRED.perServer} per server, ≥${REQUIRED.cross} cross-server, ≥${REQUIRED.multiTurn} multi-turn)`,
+);
+console.log(
+  `check-real-queries: the current task loader (src/tasks/load.ts) reads it: ${loaded.length} tasks (it does not read "acceptable" yet)`,
+);
 console.log('');
 console.log(block);
 

@@ -15,7 +15,10 @@ for (const spec of SERVER_SPECS.filter((s) => !wanted || s.server === wanted)) {
   const base = tokens(() => []);
   const full = tokens((t) => [...t.notes, ...spec.notes]);
   console.log(`${spec.server}: ${spec.tools.length}/${spec.targetToolCount} tools, target ${spec.targetTokensPerTool} tokens/tool`);
-  console.log(`  base mean ${mean(base).toFixed(0)} (min ${Math.min(...base)}, max ${Math.max(...base)}); with every note ${mean(full).toFixed(0)}`);
-  for (const [i, t] of spec.tools.entries()) console.log(`  ${t.name.padEnd(34)} base ${base[i]}  full ${full[i]}  summary ${countTokens(t.summary)}`);
+  console.log(
+    `  base mean ${mean(base).toFixed(0)} (min ${Math.min(...base)}, max ${Math.max(...base)}); with every note ${mean(full).toFixed(0)}`,
+  );
+  for (const [i, t] of spec.tools.entries())
+    console.log(`  ${t.name.padEnd(34)} base ${base[i]}  full ${full[i]}  summary ${countTokens(t.summary)}`);
   console.log(problems.length ? problems.map((p) => `  PROBLEM ${p}`).join('\n') : '  no problems');
 }

@@ -24,14 +24,16 @@ export function checkWorkflows(dir: string, packageJson: string): { problems: st
   const problems: string[] = [];
   if (!existsSync(dir)) return { problems: [`${dir}: no workflows folder`], files: 0, scripts: 0 };
   const scripts = (JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
-  const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort();
   if (!files.length) problems.push(`${dir}: no .yml workflow files`);
   let called = 0;
   for (const f of files) {
     const file = join(dir, f);
     const doc = parseDocument(readFileSync(file, 'utf8'));
     if (doc.errors.length) {
-      for (const e of doc.errors) problems.push(`${file}: YAML error at line ${(e.linePos?.[0]?.line ?? '?')}: ${e.message.split('\n')[0]}`);
+      for (const e of doc.errors) problems.push(`${file}: YAML error at line ${e.linePos?.[0]?.line ?? '?'}: ${e.message.split('\n')[0]}`);
       continue;
     }
     const wf = doc.toJS() as Record<string, unknown> | null;
@@ -67,7 +69,10 @@ export function checkWorkflows(dir: string, packageJson: string): { problems: st
         if (typeof step.run !== 'string') return;
         for (const script of npmScriptsIn(step.run)) {
           called++;
-          if (!(script in scripts)) problems.push(`${at}: calls "npm run ${script}", but package.json has no script "${script}" (it has: ${Object.keys(scripts).join(', ')})`);
+          if (!(script in scripts))
+            problems.push(
+              `${at}: calls "npm run ${script}", but package.json has no script "${script}" (it has: ${Object.keys(scripts).join(', ')})`,
+            );
         }
       });
     }

@@ -42,27 +42,45 @@ function parseTokenizer(value: string): TokenizerName {
 }
 
 const seedOption = () => new Option('--seed <n>', 'seed of every random choice').default(DEFAULT_SEED).argParser(parseSeed);
-const tokenizerOption = () => new Option('--tokenizer <name>', `tokenizer (${TOKENIZERS.join(', ')})`).default(DEFAULT_TOKENIZER).argParser(parseTokenizer);
+const tokenizerOption = () =>
+  new Option('--tokenizer <name>', `tokenizer (${TOKENIZERS.join(', ')})`).default(DEFAULT_TOKENIZER).argParser(parseTokenizer);
 
 const program = new Command()
   .name('tooltax')
-  .description('Measure the tools tax: tokens that MCP tool lists and agent protocols burn in an LLM prompt.\nRun through npm: `npm run bench -- <command> [options]`.')
+  .description(
+    'Measure the tools tax: tokens that MCP tool lists and agent protocols burn in an LLM prompt.\nRun through npm: `npm run bench -- <command> [options]`.',
+  )
   .showHelpAfterError();
 
 /** Live MCP servers: `catalog` writes their dumps, `budget` measures them. */
 const liveOptions = (cmd: Command) =>
   cmd
-    .option('--from-server <command>', 'start a stdio MCP server from this command line and capture its tools/list (repeatable; leading NAME=value words are its env)', collect)
-    .option('--from-config <file>', 'capture every server of an MCP client config: mcpServers (Claude Desktop, Claude Code, Cursor) or servers (VS Code mcp.json) (repeatable)', collect)
+    .option(
+      '--from-server <command>',
+      'start a stdio MCP server from this command line and capture its tools/list (repeatable; leading NAME=value words are its env)',
+      collect,
+    )
+    .option(
+      '--from-config <file>',
+      'capture every server of an MCP client config: mcpServers (Claude Desktop, Claude Code, Cursor) or servers (VS Code mcp.json) (repeatable)',
+      collect,
+    )
     .option('--from-url <url>', 'capture a Streamable HTTP MCP server (repeatable)', collect)
-    .option('--timeout <seconds>', 'per-server deadline for start, initialize and every tools/list page', parseTimeout, DEFAULT_TIMEOUT_MS / 1000);
+    .option(
+      '--timeout <seconds>',
+      'per-server deadline for start, initialize and every tools/list page',
+      parseTimeout,
+      DEFAULT_TIMEOUT_MS / 1000,
+    );
 /** Bad arguments exit 2 with commander's one-line message, like every other bad input. */
 const exitTwoOnUsage = (err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2);
 
 liveOptions(
   program
     .command('catalog')
-    .description('regenerate the calibrated synthetic catalog and print its footprint beside the published targets; with --catalog, report the footprint of your own tools/list dump; with --from-server/--from-config/--from-url, capture live MCP servers into dumps first')
+    .description(
+      'regenerate the calibrated synthetic catalog and print its footprint beside the published targets; with --catalog, report the footprint of your own tools/list dump; with --from-server/--from-config/--from-url, capture live MCP servers into dumps first',
+    )
     .addOption(seedOption())
     .addOption(tokenizerOption())
     .option('--catalog <paths>', 'tools/list dumps (files or folders, comma-separated) to report on instead', (v: string) => v.split(',')),
@@ -86,7 +104,9 @@ liveOptions(
 liveOptions(
   program
     .command('budget')
-    .description('token budget gate: per server and per tool, the tokens of each definition split by field, the largest first, and what ADOL short mode and $ref dedup would save; exit 0 within budget, 1 over budget, 2 on bad input')
+    .description(
+      'token budget gate: per server and per tool, the tokens of each definition split by field, the largest first, and what ADOL short mode and $ref dedup would save; exit 0 within budget, 1 over budget, 2 on bad input',
+    )
     .option('--catalog <paths>', 'tools/list dumps (files or folders; comma-separated, repeatable)', collectPaths)
     .option('--max-tool-tokens <n>', 'budget for all tool definitions together', parseTokenBudget)
     .option('--per-tool <n>', 'budget for each tool definition', parseTokenBudget)
@@ -118,19 +138,48 @@ program
   .description('regenerate inputs, run every pipeline on every task turn, write results/ and reports/ (default command)')
   .addOption(seedOption())
   .option('--seeds <list>', 'comma-separated seeds of the task sets', parseSeeds, [...MEASUREMENT_PARAMS.seeds])
-  .option('--catalog <paths>', 'your own tools/list dumps (files or folders, comma-separated) instead of the synthetic catalog', (v: string) => v.split(','))
+  .option(
+    '--catalog <paths>',
+    'your own tools/list dumps (files or folders, comma-separated) instead of the synthetic catalog',
+    (v: string) => v.split(','),
+  )
   .option('--tasks <file>', 'your own task file (JSON Lines) for --catalog')
   .addOption(tokenizerOption())
   .option('--out <dir>', 'results directory (default results/, or results/<catalog> for --catalog)')
   .option('--reports <dir>', 'reports directory (default reports/, or reports/<catalog> for --catalog)')
   .option('--pipelines <ids>', 'comma-separated pipeline ids to run (default: all)', (v: string) => v.split(','))
   .option('--quick', 'a small task subset and one seed, for CI', false)
-  .addOption(new Option('--encoder <name>', `sentence encoder of the retrieval pipelines (${ENCODER_NAMES.join(', ')}; minilm needs TOOLTAX_MINILM_DIR)`).default(DEFAULT_ENCODER).argParser(parseEncoder))
-  .action(async (o: { seed: number; seeds: number[]; catalog?: string[]; tasks?: string; tokenizer: TokenizerName; out?: string; reports?: string; pipelines?: string[]; quick: boolean; encoder: EncoderName }) => {
-    if (o.tasks && !o.catalog) throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
-    const { resultsDir, reportsDir } = await runBench({ ...o, seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds], root, log });
-    log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir, 'tables.md')}`);
-  });
+  .addOption(
+    new Option(
+      '--encoder <name>',
+      `sentence encoder of the retrieval pipelines (${ENCODER_NAMES.join(', ')}; minilm needs TOOLTAX_MINILM_DIR)`,
+    )
+      .default(DEFAULT_ENCODER)
+      .argParser(parseEncoder),
+  )
+  .action(
+    async (o: {
+      seed: number;
+      seeds: number[];
+      catalog?: string[];
+      tasks?: string;
+      tokenizer: TokenizerName;
+      out?: string;
+      reports?: string;
+      pipelines?: string[];
+      quick: boolean;
+      encoder: EncoderName;
+    }) => {
+      if (o.tasks && !o.catalog) throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
+      const { resultsDir, reportsDir } = await runBench({
+        ...o,
+        seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds],
+        root,
+        log,
+      });
+      log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir, 'tables.md')}`);
+    },
+  );
 
 program
   .command('report')

@@ -41,7 +41,9 @@ describe('check-workflows', () => {
       'd.yaml': 'jobs:\n  z:\n    uses: org/repo/.github/workflows/w.yml@v1\n',
     });
     expect(r.problems).toHaveLength(5);
-    expect(r.problems[0]).toMatch(/a\.yml: jobs\.x\.steps\[0\]: calls "npm run benchmark", but package.json has no script "benchmark" \(it has: bench, test\)$/);
+    expect(r.problems[0]).toMatch(
+      /a\.yml: jobs\.x\.steps\[0\]: calls "npm run benchmark", but package.json has no script "benchmark" \(it has: bench, test\)$/,
+    );
     expect(r.problems[1]).toMatch(/a\.yml: jobs\.x\.steps\[1\]: expected "run" or "uses"$/);
     expect(r.problems[2]).toMatch(/b\.yml: jobs\.y: expected "steps" with at least one step$/);
     expect(r.problems[3]).toMatch(/c\.yml: YAML error at line \d+: /);

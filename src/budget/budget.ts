@@ -157,14 +157,32 @@ export function budgetReport(catalog: Catalog, tokens: TokenCounter, limits: Bud
       both: sum(servers.map((s) => s.adol.both)),
       hoisted: sum(servers.map((s) => s.adol.hoisted)),
     },
-    refs: { tools: sum(servers.map((s) => s.refs.tools)), wire: sum(servers.map((s) => s.refs.wire)), inlined: sum(servers.map((s) => s.refs.inlined)) },
+    refs: {
+      tools: sum(servers.map((s) => s.refs.tools)),
+      wire: sum(servers.map((s) => s.refs.wire)),
+      inlined: sum(servers.map((s) => s.refs.inlined)),
+    },
   };
   const violations: string[] = [];
   if (limits.maxToolTokens !== undefined && total.tokens > limits.maxToolTokens) {
-    violations.push(`all tool definitions: ${fmt(total.tokens)} tokens > --max-tool-tokens ${fmt(limits.maxToolTokens)} (over by ${fmt(total.tokens - limits.maxToolTokens)})`);
+    violations.push(
+      `all tool definitions: ${fmt(total.tokens)} tokens > --max-tool-tokens ${fmt(limits.maxToolTokens)} (over by ${fmt(total.tokens - limits.maxToolTokens)})`,
+    );
   }
-  for (const t of tools) if (t.overPerTool) violations.push(`${t.id}: ${fmt(t.tokens)} tokens > --per-tool ${fmt(limits.perTool!)} (over by ${fmt(t.tokens - limits.perTool!)})`);
-  return { catalog: catalog.name, source: catalog.source, tokenizer: tokens.tokenizer, limits, pass: violations.length === 0, violations, total, servers, tools };
+  for (const t of tools)
+    if (t.overPerTool)
+      violations.push(`${t.id}: ${fmt(t.tokens)} tokens > --per-tool ${fmt(limits.perTool!)} (over by ${fmt(t.tokens - limits.perTool!)})`);
+  return {
+    catalog: catalog.name,
+    source: catalog.source,
+    tokenizer: tokens.tokenizer,
+    limits,
+    pass: violations.length === 0,
+    violations,
+    total,
+    servers,
+    tools,
+  };
 }
 
 export function fmt(n: number): string {

@@ -48,7 +48,11 @@ export function inlineRefs(def: McpTool): RefInlining | undefined {
       const ref = value.$ref;
       if (typeof ref === 'string') {
         if (countRefs) r.refs++;
-        const siblings = Object.fromEntries(Object.entries(value).filter(([k]) => k !== '$ref').map(([k, v]) => [k, walk(v, stack, countRefs)]));
+        const siblings = Object.fromEntries(
+          Object.entries(value)
+            .filter(([k]) => k !== '$ref')
+            .map(([k, v]) => [k, walk(v, stack, countRefs)]),
+        );
         const note = (list: string[]) => {
           if (!list.includes(ref)) list.push(ref);
         };

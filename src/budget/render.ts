@@ -27,12 +27,39 @@ function headline(r: BudgetReport): string {
 }
 
 function serverRows(r: BudgetReport): { header: string[]; rows: Row[] } {
-  const header = ['server', 'tools', 'tokens', 'largest tool', ...PARTS.map((p) => PART_HEADERS[p]), 'ADOL short saves', 'ADOL $ref saves', 'short+$ref saves'];
+  const header = [
+    'server',
+    'tools',
+    'tokens',
+    'largest tool',
+    ...PARTS.map((p) => PART_HEADERS[p]),
+    'ADOL short saves',
+    'ADOL $ref saves',
+    'short+$ref saves',
+  ];
   const rows: Row[] = r.servers
     .slice()
     .sort((a, b) => b.tokens - a.tokens)
-    .map((s) => [s.server, s.tools, s.tokens, `${s.largest.name} (${fmt(s.largest.tokens)})`, ...PARTS.map((p) => s.parts[p]), s.adol.short, s.adol.ref, s.adol.both]);
-  rows.push(['total', r.total.tools, r.total.tokens, '', ...PARTS.map((p) => r.total.parts[p]), r.total.adol.short, r.total.adol.ref, r.total.adol.both]);
+    .map((s) => [
+      s.server,
+      s.tools,
+      s.tokens,
+      `${s.largest.name} (${fmt(s.largest.tokens)})`,
+      ...PARTS.map((p) => s.parts[p]),
+      s.adol.short,
+      s.adol.ref,
+      s.adol.both,
+    ]);
+  rows.push([
+    'total',
+    r.total.tools,
+    r.total.tokens,
+    '',
+    ...PARTS.map((p) => r.total.parts[p]),
+    r.total.adol.short,
+    r.total.adol.ref,
+    r.total.adol.both,
+  ]);
   return { header, rows };
 }
 
@@ -51,15 +78,20 @@ function refRows(r: BudgetReport): { header: string[]; rows: Row[] } | undefined
     header: ['tool', '$ref', 'wire tokens', 'inlined tokens', 'inlined − wire', 'not inlined'],
     rows: withRefs.map((t) => {
       const x = t.refs!;
-      const left = [...x.external.map((e) => `external ${e}`), ...x.cyclic.map((c) => `cyclic ${c}`), ...x.broken.map((b) => `broken ${b}`), ...(x.truncated ? ['too large to inline'] : [])];
+      const left = [
+        ...x.external.map((e) => `external ${e}`),
+        ...x.cyclic.map((c) => `cyclic ${c}`),
+        ...x.broken.map((b) => `broken ${b}`),
+        ...(x.truncated ? ['too large to inline'] : []),
+      ];
       return [t.id, x.refs, x.wire, x.inlined, x.inlined - x.wire, left.join('; ') || '—'];
     }),
   };
 }
 
 const NOTES = [
-  'Every token of a definition is counted once, in the part where it starts; `framing` is the tokens starting on the object\'s own braces and on the commas between its fields. The parts add up to the total exactly.',
-  'ADOL short: the short tools/list definition (no title/outputSchema/annotations, first sentence of the description). ADOL $ref: internal `$defs` deduplication of each server\'s list, net of the shared definitions (per tool: gross saving on its own line).',
+  "Every token of a definition is counted once, in the part where it starts; `framing` is the tokens starting on the object's own braces and on the commas between its fields. The parts add up to the total exactly.",
+  "ADOL short: the short tools/list definition (no title/outputSchema/annotations, first sentence of the description). ADOL $ref: internal `$defs` deduplication of each server's list, net of the shared definitions (per tool: gross saving on its own line).",
 ];
 
 // ---------- plain text ----------
@@ -84,7 +116,14 @@ export function renderText(r: BudgetReport): string {
   for (const v of r.violations) out.push(`  over budget: ${v}`);
   const s = serverRows(r);
   out.push('', 'Per server:', textTable(s.header, s.rows));
-  out.push('', 'Per tool, largest first (* over --per-tool):', textTable(toolHeader(), r.tools.map((t, i) => toolRow(t, i, (x) => (x.overPerTool ? ' *' : '')))));
+  out.push(
+    '',
+    'Per tool, largest first (* over --per-tool):',
+    textTable(
+      toolHeader(),
+      r.tools.map((t, i) => toolRow(t, i, (x) => (x.overPerTool ? ' *' : ''))),
+    ),
+  );
   const refs = refRows(r);
   if (refs) out.push('', 'Definitions using $ref (internal references inlined in memory):', textTable(refs.header, refs.rows));
   out.push('', ...NOTES.map((n) => `- ${n.replaceAll('`', '')}`));
@@ -115,15 +154,39 @@ export function renderMarkdown(r: BudgetReport): string {
   out.push('', '**Per server**', '', mdTable(s.header, s.rows, [0, 3]));
   const mark = (t: ToolBudget) => (t.overPerTool ? ' ❌' : '');
   const shown = r.tools.slice(0, MARKDOWN_TOP);
-  out.push('', `**Largest definitions** (${shown.length} of ${r.tools.length})`, '', mdTable(toolHeader(), shown.map((t, i) => toolRow(t, i, mark)), [1]));
+  out.push(
+    '',
+    `**Largest definitions** (${shown.length} of ${r.tools.length})`,
+    '',
+    mdTable(
+      toolHeader(),
+      shown.map((t, i) => toolRow(t, i, mark)),
+      [1],
+    ),
+  );
   const rest = r.tools.slice(MARKDOWN_TOP, MARKDOWN_MAX_ROWS);
   if (rest.length) {
-    out.push('', `<details><summary>${rest.length} more tools</summary>`, '', mdTable(toolHeader(), rest.map((t, i) => toolRow(t, i + MARKDOWN_TOP, mark)), [1]));
+    out.push(
+      '',
+      `<details><summary>${rest.length} more tools</summary>`,
+      '',
+      mdTable(
+        toolHeader(),
+        rest.map((t, i) => toolRow(t, i + MARKDOWN_TOP, mark)),
+        [1],
+      ),
+    );
     if (r.tools.length > MARKDOWN_MAX_ROWS) out.push('', `… and ${r.tools.length - MARKDOWN_MAX_ROWS} more: run with --json for all.`);
     out.push('', '</details>');
   }
   const refs = refRows(r);
-  if (refs) out.push('', '**Definitions using `$ref`** (internal references inlined in memory; files and URLs never fetched)', '', mdTable(refs.header, refs.rows, [0, 5]));
+  if (refs)
+    out.push(
+      '',
+      '**Definitions using `$ref`** (internal references inlined in memory; files and URLs never fetched)',
+      '',
+      mdTable(refs.header, refs.rows, [0, 5]),
+    );
   out.push('', ...NOTES.map((n) => `<sub>${n}</sub>  `));
   return `${out.join('\n')}\n`;
 }

@@ -51,12 +51,16 @@ export function calibrateServer(
   const targetTotal = targetMean * spec.tools.length;
   let total = tokens.reduce((a, b) => a + b, 0);
   if (total > targetTotal * (1 + SERVER_TOLERANCE / 3)) {
-    throw new Error(`${spec.server}: base definitions already average ${(total / spec.tools.length).toFixed(0)} tokens, above the target ${targetMean.toFixed(0)}`);
+    throw new Error(
+      `${spec.server}: base definitions already average ${(total / spec.tools.length).toFixed(0)} tokens, above the target ${targetMean.toFixed(0)}`,
+    );
   }
   while (total < targetTotal) {
     const candidates = order.filter((i) => chosen[i]!.length < pools[i]!.length);
     if (candidates.length === 0) {
-      throw new Error(`${spec.server}: ran out of notes at ${(total / spec.tools.length).toFixed(0)} tokens per tool (target ${targetMean.toFixed(0)})`);
+      throw new Error(
+        `${spec.server}: ran out of notes at ${(total / spec.tools.length).toFixed(0)} tokens per tool (target ${targetMean.toFixed(0)})`,
+      );
     }
     const i = candidates.reduce((best, c) => (chosen[c]!.length < chosen[best]!.length ? c : best));
     chosen[i]!.push(pools[i]![chosen[i]!.length]!);

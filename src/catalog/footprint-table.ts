@@ -15,7 +15,17 @@ export function definitionTokens(catalog: Catalog, tokens: TokenCounter): Map<st
  */
 export function footprintTable(catalog: Catalog, tokens: TokenCounter, id = 'catalog-footprint'): Table {
   const perTool = definitionTokens(catalog, tokens);
-  type Row = { server: string; tools: number; publishedTools?: number; mean: number; publishedMean?: number; diffPct?: number; min: number; max: number; total: number };
+  type Row = {
+    server: string;
+    tools: number;
+    publishedTools?: number;
+    mean: number;
+    publishedMean?: number;
+    diffPct?: number;
+    min: number;
+    max: number;
+    total: number;
+  };
   const rows: Row[] = catalog.servers.map((server) => {
     const counts = catalog.tools.filter((t) => t.server === server).map((t) => perTool.get(t.id)!);
     const total = counts.reduce((a, b) => a + b, 0);
@@ -70,7 +80,9 @@ export function footprintTable(catalog: Catalog, tokens: TokenCounter, id = 'cat
           'The published per-server means sum to 48,600 tokens, not 47,300; the generator calibrates every server by one common factor that keeps each within ±3% and the total within ±2% (src/catalog/calibrate.ts).',
         ]
       : anyPublished
-        ? [`Published: ${PUBLISHED_SOURCE}, Table 2, for the servers it names; the total is not compared, as this catalog is not the published testbed.`]
+        ? [
+            `Published: ${PUBLISHED_SOURCE}, Table 2, for the servers it names; the total is not compared, as this catalog is not the published testbed.`,
+          ]
         : [`No published figures for this catalog's servers.`],
   };
 }

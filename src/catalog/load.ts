@@ -42,7 +42,13 @@ function loadInto(path: string, tools: CatalogTool[], seen: Map<string, string>)
       group.tools.forEach((def, i) => {
         const id = toolId(group.server, def.name);
         const where = `${group.path}[${i}].name`;
-        if (seen.has(id)) throw new InputError(file, where, `a tool name unique within server "${group.server}"`, `"${def.name}" again (first in ${seen.get(id)})`);
+        if (seen.has(id))
+          throw new InputError(
+            file,
+            where,
+            `a tool name unique within server "${group.server}"`,
+            `"${def.name}" again (first in ${seen.get(id)})`,
+          );
         seen.set(id, file);
         tools.push(withMeta(group.server, def, meta?.tools[id]));
       });
@@ -83,7 +89,13 @@ function readDump(file: string): ServerGroup[] {
   if (isObject(data.result) && 'tools' in data.result) {
     return [{ server, path: '$.result.tools', tools: readTools(file, '$.result.tools', data.result.tools) }];
   }
-  if (!('tools' in data)) throw new InputError(file, '$', 'an array of tools, or an object with "tools", "result.tools" or "servers"', `an object with keys ${Object.keys(data).slice(0, 6).join(', ') || '(none)'}`);
+  if (!('tools' in data))
+    throw new InputError(
+      file,
+      '$',
+      'an array of tools, or an object with "tools", "result.tools" or "servers"',
+      `an object with keys ${Object.keys(data).slice(0, 6).join(', ') || '(none)'}`,
+    );
   return [{ server, path: '$.tools', tools: readTools(file, '$.tools', data.tools) }];
 }
 
@@ -94,8 +106,10 @@ function readTools(file: string, path: string, value: unknown): McpTool[] {
 
 export function validateTool(file: string, path: string, t: unknown): McpTool {
   if (!isObject(t)) throw new InputError(file, path, 'a tool object', describeValue(t));
-  if (typeof t.name !== 'string' || t.name.trim() === '') throw new InputError(file, `${path}.name`, 'a non-empty string', describeValue(t.name));
-  if (!isObject(t.inputSchema)) throw new InputError(file, `${path}.inputSchema`, 'a JSON Schema object (MCP requires inputSchema)', describeValue(t.inputSchema));
+  if (typeof t.name !== 'string' || t.name.trim() === '')
+    throw new InputError(file, `${path}.name`, 'a non-empty string', describeValue(t.name));
+  if (!isObject(t.inputSchema))
+    throw new InputError(file, `${path}.inputSchema`, 'a JSON Schema object (MCP requires inputSchema)', describeValue(t.inputSchema));
   for (const key of ['description', 'title'] as const) {
     if (t[key] !== undefined && typeof t[key] !== 'string') throw new InputError(file, `${path}.${key}`, 'a string', describeValue(t[key]));
   }
@@ -107,12 +121,15 @@ export function validateTool(file: string, path: string, t: unknown): McpTool {
 
 function readMeta(file: string): CatalogMetaFile {
   const data = readJson(file);
-  if (!isObject(data) || !isObject(data.tools)) throw new InputError(file, '$.tools', 'an object keyed by tool id (server/name)', describeValue(isObject(data) ? data.tools : data));
+  if (!isObject(data) || !isObject(data.tools))
+    throw new InputError(file, '$.tools', 'an object keyed by tool id (server/name)', describeValue(isObject(data) ? data.tools : data));
   for (const [id, m] of Object.entries(data.tools)) {
     const p = `$.tools["${id}"]`;
     if (!isObject(m)) throw new InputError(file, p, 'an object', describeValue(m));
-    if (m.summary !== undefined && typeof m.summary !== 'string') throw new InputError(file, `${p}.summary`, 'a string', describeValue(m.summary));
-    if (m.tags !== undefined && !(Array.isArray(m.tags) && m.tags.every((x) => typeof x === 'string'))) throw new InputError(file, `${p}.tags`, 'an array of strings', describeValue(m.tags));
+    if (m.summary !== undefined && typeof m.summary !== 'string')
+      throw new InputError(file, `${p}.summary`, 'a string', describeValue(m.summary));
+    if (m.tags !== undefined && !(Array.isArray(m.tags) && m.tags.every((x) => typeof x === 'string')))
+      throw new InputError(file, `${p}.tags`, 'an array of strings', describeValue(m.tags));
     if (m.preconditions !== undefined) {
       if (!Array.isArray(m.preconditions)) throw new InputError(file, `${p}.preconditions`, 'an array', describeValue(m.preconditions));
       m.preconditions.forEach((pc, j) => validatePrecondition(file, `${p}.preconditions[${j}]`, pc));
@@ -123,8 +140,14 @@ function readMeta(file: string): CatalogMetaFile {
 
 function validatePrecondition(file: string, path: string, pc: unknown): asserts pc is Precondition {
   if (isObject(pc) && pc.kind === 'requires_auth' && typeof pc.scope === 'string') return;
-  if (isObject(pc) && pc.kind === 'after_tool_output' && Array.isArray(pc.prefixes) && pc.prefixes.every((x) => typeof x === 'string')) return;
-  throw new InputError(file, path, '{"kind":"requires_auth","scope":string} or {"kind":"after_tool_output","prefixes":[string]}', describeValue(pc));
+  if (isObject(pc) && pc.kind === 'after_tool_output' && Array.isArray(pc.prefixes) && pc.prefixes.every((x) => typeof x === 'string'))
+    return;
+  throw new InputError(
+    file,
+    path,
+    '{"kind":"requires_auth","scope":string} or {"kind":"after_tool_output","prefixes":[string]}',
+    describeValue(pc),
+  );
 }
 
 function withMeta(server: string, definition: McpTool, meta: ToolMeta | undefined): CatalogTool {
@@ -149,7 +172,10 @@ const SUMMARY_TOKEN_BUDGET = 60;
  * description, cut to the 60-token budget. Recorded as `derived` in results.
  */
 export function deriveSummary(definition: McpTool): string {
-  const words = definition.name.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = definition.name
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   const desc = (definition.description ?? definition.title ?? '').replace(/\s+/g, ' ').trim();
   const first = desc.split(/(?<=[.!?])\s/)[0] ?? '';
   let text = first ? `${words}: ${first}` : words;

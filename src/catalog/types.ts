@@ -33,9 +33,7 @@ export interface McpTool {
  * - after_tool_output: an earlier tool call in the task produced output from a tool whose
  *   name starts with one of these prefixes (the paper's "only after a search").
  */
-export type Precondition =
-  | { kind: 'requires_auth'; scope: string }
-  | { kind: 'after_tool_output'; prefixes: string[] };
+export type Precondition = { kind: 'requires_auth'; scope: string } | { kind: 'after_tool_output'; prefixes: string[] };
 
 export interface CatalogTool {
   /** Unique in the catalog: `server/name`. */

@@ -17,7 +17,8 @@ export function validateServerSpec(spec: ServerSpec): string[] {
     names.add(t.name);
     if (!/^[a-z][a-z0-9_]*$/.test(t.name)) problems.push(`${where(t.name)}: name is not snake_case`);
     const summaryTokens = countTokens(t.summary);
-    if (summaryTokens > MAX_SUMMARY_TOKENS) problems.push(`${where(t.name)}: summary has ${summaryTokens} tokens (max ${MAX_SUMMARY_TOKENS})`);
+    if (summaryTokens > MAX_SUMMARY_TOKENS)
+      problems.push(`${where(t.name)}: summary has ${summaryTokens} tokens (max ${MAX_SUMMARY_TOKENS})`);
     for (const r of t.required) if (!(r in t.params)) problems.push(`${where(t.name)}: required "${r}" is not a parameter`);
     if (t.intents.length < 3) problems.push(`${where(t.name)}: needs at least 3 intents`);
     for (const text of [...t.intents, ...(t.ambiguousIntents ?? [])]) {

@@ -75,12 +75,15 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
       taskSets.push({ seed: opts.seed, tasks: loadTasks(opts.tasks, catalog) });
       tasksSource = opts.tasks;
     }
-    opts.log(`catalog: ${opts.catalog.join(', ')} (${catalog.tools.length} tools, ${catalog.servers.length} servers)${opts.tasks ? `; tasks: ${opts.tasks}` : ''}`);
+    opts.log(
+      `catalog: ${opts.catalog.join(', ')} (${catalog.tools.length} tools, ${catalog.servers.length} servers)${opts.tasks ? `; tasks: ${opts.tasks}` : ''}`,
+    );
   }
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
   // One encoder for the whole run; everything embeddable is embedded up front in large batches.
   const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir: join(opts.root, '.cache', 'embeddings') });
-  if (taskSets.length) await prewarmEmbeddings(encoder, { catalog, taskSets: [...taskSets.map((s) => s.tasks), calibration], log: opts.log });
+  if (taskSets.length)
+    await prewarmEmbeddings(encoder, { catalog, taskSets: [...taskSets.map((s) => s.tasks), calibration], log: opts.log });
 
   const resultsDir = opts.out ?? join(opts.root, 'results', opts.catalog ? catalog.name : '');
   const reportsDir = opts.reports ?? join(opts.root, 'reports', opts.catalog ? catalog.name : '');
@@ -95,7 +98,15 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     for (const entry of entries) {
       const pipelineStarted = performance.now();
       const pipeline = entry.create();
-      const ctx: PipelineContext = { catalog, tokens, seed: opts.seed, workDir: resultsDir, calibrationTasks: calibration, historyTasks: history, encoder };
+      const ctx: PipelineContext = {
+        catalog,
+        tokens,
+        seed: opts.seed,
+        workDir: resultsDir,
+        calibrationTasks: calibration,
+        historyTasks: history,
+        encoder,
+      };
       await pipeline.prepare?.(ctx);
       const all: TurnRecord[] = [];
       // Main methods run on every seed's task set; ablation and ADOL variants on the first.
@@ -115,7 +126,14 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
         all.push(...records);
       }
       const settings: PipelineSettings = pipeline.describe?.() ?? { details: {} };
-      ran.push({ id: pipeline.id, label: pipeline.label, code: entry.code ?? pipeline.id, group: entry.group, baseline: entry.baseline === true, settings });
+      ran.push({
+        id: pipeline.id,
+        label: pipeline.label,
+        code: entry.code ?? pipeline.id,
+        group: entry.group,
+        baseline: entry.baseline === true,
+        settings,
+      });
       recordsByPipeline.set(pipeline.id, all);
       summaries.push(summarize(all, pipeline.label, settings, opts.seed));
       opts.log(
@@ -124,11 +142,26 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     }
     const context = `Catalog ${catalog.name} (${catalog.tools.length} tools), tokenizer ${opts.tokenizer}, ${taskSets.reduce((s, t) => s + t.tasks.length, 0)} task runs${opts.quick ? ' (--quick subset)' : ''}.`;
     const main = new Set(entries.filter((e) => e.group === 'main').map((e) => e.id));
-    const retrieval = retrievalNote(new Map(ran.filter((p) => main.has(p.id)).map((p) => [p.id, p.settings])), new Map(summaries.map((s) => [s.pipeline, s.label])));
-    tables.push(mainMeasuredTable(summaries.filter((s) => main.has(s.pipeline)), retrieval ? `${context} ${retrieval}` : context));
+    const retrieval = retrievalNote(
+      new Map(ran.filter((p) => main.has(p.id)).map((p) => [p.id, p.settings])),
+      new Map(summaries.map((s) => [s.pipeline, s.label])),
+    );
+    tables.push(
+      mainMeasuredTable(
+        summaries.filter((s) => main.has(s.pipeline)),
+        retrieval ? `${context} ${retrieval}` : context,
+      ),
+    );
   } else {
     // A catalog without tasks: what each main pipeline costs before any query.
-    tables.push(await staticCostTable(catalog, tokens, entries.filter((e) => e.group === 'main'), { encoder, seed: opts.seed, workDir: resultsDir }));
+    tables.push(
+      await staticCostTable(
+        catalog,
+        tokens,
+        entries.filter((e) => e.group === 'main'),
+        { encoder, seed: opts.seed, workDir: resultsDir },
+      ),
+    );
   }
 
   for (const study of STUDIES) {

@@ -32,10 +32,15 @@ export const collectPaths = (value: string, previous: string[] = []) => [...prev
  * `budget`: measure the definitions, print the report, return the exit code
  * (0 within budget, 1 over budget). Bad input throws (InputError, BudgetUsageError): exit 2.
  */
-export async function budgetCommand(o: BudgetCommandOptions, print: (text: string) => void): Promise<{ exitCode: 0 | 1; report: BudgetReport }> {
-  if (o.maxToolTokens === undefined && o.perTool === undefined) throw new BudgetUsageError('budget: expected --max-tool-tokens N and/or --per-tool N');
+export async function budgetCommand(
+  o: BudgetCommandOptions,
+  print: (text: string) => void,
+): Promise<{ exitCode: 0 | 1; report: BudgetReport }> {
+  if (o.maxToolTokens === undefined && o.perTool === undefined)
+    throw new BudgetUsageError('budget: expected --max-tool-tokens N and/or --per-tool N');
   if (o.json && o.markdown) throw new BudgetUsageError('budget: expected at most one of --json and --markdown');
-  if (!o.catalog?.length && !hasLiveInput(o)) throw new BudgetUsageError('budget: expected --catalog <dumps>, --from-config <file>, --from-server "<command>" or --from-url <url>');
+  if (!o.catalog?.length && !hasLiveInput(o))
+    throw new BudgetUsageError('budget: expected --catalog <dumps>, --from-config <file>, --from-server "<command>" or --from-url <url>');
   const measure = (files: string[]) => {
     const catalog = loadCatalog(files);
     const report = budgetReport(catalog, tokenCounter(o.tokenizer), { maxToolTokens: o.maxToolTokens, perTool: o.perTool });
@@ -45,7 +50,8 @@ export async function budgetCommand(o: BudgetCommandOptions, print: (text: strin
   if (!hasLiveInput(o)) return measure(o.catalog!);
   return withLiveDumps(o, (files, failures) => {
     // A gate over the servers that happened to start would pass on too small a total.
-    if (failures.length) throw new BudgetUsageError(`budget: ${failures.length} server(s) could not be captured (see above); not measuring a partial set`);
+    if (failures.length)
+      throw new BudgetUsageError(`budget: ${failures.length} server(s) could not be captured (see above); not measuring a partial set`);
     return measure([...(o.catalog ?? []), ...files]);
   });
 }

@@ -38,9 +38,17 @@ export function liveSpecs(o: LiveOptions): ServerSpec[] {
 const stderr = (line: string) => console.error(line);
 
 /** `catalog --from-*`: capture into `out` (default catalogs/captured/). */
-export async function captureCommand(o: LiveOptions & { out?: string; force: boolean }, root: string): Promise<CaptureOutcome & { exitCode: 0 | 1 | 2 }> {
+export async function captureCommand(
+  o: LiveOptions & { out?: string; force: boolean },
+  root: string,
+): Promise<CaptureOutcome & { exitCode: 0 | 1 | 2 }> {
   const specs = liveSpecs(o);
-  const outcome = await captureToDir(specs, o.out ?? join(root, DEFAULT_CAPTURE_DIR), { timeoutMs: o.timeout * 1000, force: o.force, log: stderr, warn: stderr });
+  const outcome = await captureToDir(specs, o.out ?? join(root, DEFAULT_CAPTURE_DIR), {
+    timeoutMs: o.timeout * 1000,
+    force: o.force,
+    log: stderr,
+    warn: stderr,
+  });
   return { ...outcome, exitCode: captureExitCode(outcome) };
 }
 

@@ -23,7 +23,12 @@ export interface RenderOptions {
   log?: (line: string) => void;
 }
 
-export const REPORT_FILES = { markdown: 'tables.md', xlsx: 'tooltax.xlsx', html: 'index.html', csv: (id: string) => `csv/${id}.csv` } as const;
+export const REPORT_FILES = {
+  markdown: 'tables.md',
+  xlsx: 'tooltax.xlsx',
+  html: 'index.html',
+  csv: (id: string) => `csv/${id}.csv`,
+} as const;
 
 /**
  * Renders every report from a results directory alone (no bench run): tables.md, csv/<id>.csv,
@@ -39,7 +44,9 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
   const header = [
     '# tooltax results',
     '',
-    info ? `Catalog: ${info.catalog.name}; tokenizer: ${info.tokenizer}; seeds: ${info.seeds.join(', ')}.` : 'No run manifest (run.json) in the results directory.',
+    info
+      ? `Catalog: ${info.catalog.name}; tokenizer: ${info.tokenizer}; seeds: ${info.seeds.join(', ')}.`
+      : 'No run manifest (run.json) in the results directory.',
     'Columns marked † are projections from a parameterised model, not measurements; "published" columns are the source documents\' figures, printed beside ours.',
     '',
   ].join('\n');

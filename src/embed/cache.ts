@@ -99,7 +99,9 @@ function cacheDirFor(root: string, encoder: FingerprintedEncoder): string {
 
 function listSegments(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((f) => f.endsWith(SEGMENT_EXT)).sort();
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(SEGMENT_EXT))
+      .sort();
   } catch {
     return [];
   }
@@ -135,10 +137,11 @@ function loadStore(dir: string, encoder: FingerprintedEncoder): Store {
     for (const file of read) rmSync(join(dir, file), { force: true });
   }
   // A human-readable label for the directory; written once.
-  if (!existsSync(join(dir, 'meta.json'))) writeFileAtomic(
-    join(dir, 'meta.json'),
-    toStableJson({ encoder: encoder.name, fingerprint: encoder.fingerprint ?? 'v1', dim: encoder.dim, description: encoder.description }),
-  );
+  if (!existsSync(join(dir, 'meta.json')))
+    writeFileAtomic(
+      join(dir, 'meta.json'),
+      toStableJson({ encoder: encoder.name, fingerprint: encoder.fingerprint ?? 'v1', dim: encoder.dim, description: encoder.description }),
+    );
   return store;
 }
 
@@ -169,7 +172,8 @@ export class CachedEncoder implements Encoder {
     // cache path would make result files differ between machines.
     this.description = inner.description;
     this.batchSize = options.batchSize ?? 256;
-    if (!Number.isInteger(this.batchSize) || this.batchSize <= 0) throw new Error(`embedding cache: batchSize must be a positive integer, got ${this.batchSize}`);
+    if (!Number.isInteger(this.batchSize) || this.batchSize <= 0)
+      throw new Error(`embedding cache: batchSize must be a positive integer, got ${this.batchSize}`);
   }
 
   private store(): Store {
@@ -201,7 +205,8 @@ export class CachedEncoder implements Encoder {
       const batch = pending.slice(i, i + this.batchSize);
       this.counts.encoderCalls++;
       const vectors = await this.inner.embed(batch.map(([, t]) => t));
-      if (vectors.length !== batch.length) throw new Error(`${this.name}: encoder returned ${vectors.length} vectors for ${batch.length} texts`);
+      if (vectors.length !== batch.length)
+        throw new Error(`${this.name}: encoder returned ${vectors.length} vectors for ${batch.length} texts`);
       const entries = batch.map(([k], j) => {
         const v = vectors[j]!;
         if (v.length !== this.dim) throw new Error(`${this.name}: encoder returned a ${v.length}-d vector, expected ${this.dim}`);

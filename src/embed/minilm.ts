@@ -59,7 +59,9 @@ export async function createMiniLmEncoder(options: MiniLmOptions = {}): Promise<
     local = candidates.find((c) => required.every((f) => existsSync(join(c.root, c.modelId, f))));
     if (!local && !allowRemote) {
       const missing = required.filter((f) => !existsSync(join(dir, f)));
-      throw new MiniLmUnavailableError(`TOOLTAX_MINILM_DIR=${dir} lacks ${missing.join(', ')} (looked in it and in ${join(dir, MINILM_MODEL_ID)})`);
+      throw new MiniLmUnavailableError(
+        `TOOLTAX_MINILM_DIR=${dir} lacks ${missing.join(', ')} (looked in it and in ${join(dir, MINILM_MODEL_ID)})`,
+      );
     }
   } else if (!allowRemote) {
     throw new MiniLmUnavailableError('TOOLTAX_MINILM_DIR is not set and TOOLTAX_ALLOW_REMOTE_MODELS is not 1');
@@ -77,7 +79,9 @@ export async function createMiniLmEncoder(options: MiniLmOptions = {}): Promise<
     extractor = await pipeline('feature-extraction', modelId, { quantized });
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
-    throw new MiniLmUnavailableError(local ? `loading from ${join(local.root, modelId)} failed: ${msg}` : `download from the hub failed: ${msg}`);
+    throw new MiniLmUnavailableError(
+      local ? `loading from ${join(local.root, modelId)} failed: ${msg}` : `download from the hub failed: ${msg}`,
+    );
   }
   const source = local ? join(local.root, modelId) : `hub:${MINILM_MODEL_ID}`;
 

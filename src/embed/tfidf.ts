@@ -43,7 +43,10 @@ export function createTfidfEncoder(options: TfidfOptions): Encoder & { fingerpri
   const n = corpus.length;
   const idf = Float32Array.from(vocabulary, (t) => Math.log((1 + n) / (1 + df.get(t)!)) + 1);
   // The fit depends on the multiset of documents, not their order.
-  const fingerprint = createHash('sha256').update([...corpus].sort().join('\u0000')).digest('hex').slice(0, 16);
+  const fingerprint = createHash('sha256')
+    .update([...corpus].sort().join('\u0000'))
+    .digest('hex')
+    .slice(0, 16);
 
   return {
     name: 'tfidf',

@@ -7,7 +7,6 @@ export interface LabelledScore {
   relevant: boolean;
 }
 
-
 export interface ThresholdSweep {
   step: number;
   points: ThresholdPoint[];

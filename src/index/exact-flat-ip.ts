@@ -31,7 +31,7 @@ export class ExactFlatIpIndex implements VectorIndex {
       this.data = grown;
     }
     for (let i = 0; i < ids.length; i++) {
-      this.data.set(vectors[i]!, (this.ids.length) * this.dim);
+      this.data.set(vectors[i]!, this.ids.length * this.dim);
       this.ids.push(ids[i]!);
       this.idSet.add(ids[i]!);
     }

@@ -26,7 +26,8 @@ export function checkAdd(dim: number, ids: readonly string[], vectors: readonly 
     const id = ids[i]!;
     if (known.has(id) || seen.has(id)) throw new Error(`index.add: duplicate id ${JSON.stringify(id)}`);
     seen.add(id);
-    if (vectors[i]!.length !== dim) throw new Error(`index.add: vector for ${JSON.stringify(id)} has dimension ${vectors[i]!.length}, index has ${dim}`);
+    if (vectors[i]!.length !== dim)
+      throw new Error(`index.add: vector for ${JSON.stringify(id)} has dimension ${vectors[i]!.length}, index has ${dim}`);
   }
 }
 

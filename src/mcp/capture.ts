@@ -129,7 +129,8 @@ export function createTransport(spec: ServerSpec): { transport: Transport; stder
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CaptureError(spec, `expected an http(s) URL, found ${url.protocol}`);
   const requestInit = spec.headers ? { headers: spec.headers } : undefined;
-  const transport = spec.transport === 'sse' ? new SSEClientTransport(url, { requestInit }) : new StreamableHTTPClientTransport(url, { requestInit });
+  const transport =
+    spec.transport === 'sse' ? new SSEClientTransport(url, { requestInit }) : new StreamableHTTPClientTransport(url, { requestInit });
   return { transport, stderr: () => '' };
 }
 
@@ -162,16 +163,22 @@ export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOU
     let pages = 0;
     do {
       stage = `tools/list page ${pages + 1}`;
-      const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, PaginatedResultSchema, { timeout: remaining() });
+      const page = await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, PaginatedResultSchema, {
+        timeout: remaining(),
+      });
       pages++;
       const list = (page as Record<string, unknown>).tools;
-      if (!Array.isArray(list)) throw new Error(`invalid tools/list result on page ${pages}: at $.tools: expected an array of tools, found ${describeValue(list)}`);
+      if (!Array.isArray(list))
+        throw new Error(`invalid tools/list result on page ${pages}: at $.tools: expected an array of tools, found ${describeValue(list)}`);
       list.forEach((t, i) => {
         let tool: McpTool;
         try {
           tool = validateTool(`page ${pages}`, `$.tools[${i}]`, t);
         } catch (err) {
-          const what = err instanceof InputError ? `at ${err.path}: expected ${err.expected}${err.found === undefined ? '' : `, found ${err.found}`}` : String(err);
+          const what =
+            err instanceof InputError
+              ? `at ${err.path}: expected ${err.expected}${err.found === undefined ? '' : `, found ${err.found}`}`
+              : String(err);
           throw new Error(`invalid tools/list result on page ${pages}: ${what}`);
         }
         if (seen.has(tool.name)) throw new Error(`invalid tools/list result on page ${pages}: tool name "${tool.name}" listed twice`);
@@ -180,13 +187,18 @@ export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOU
       });
       cursor = page.nextCursor;
       if (cursor !== undefined) {
-        if (cursors.has(cursor)) throw new Error(`invalid tools/list result on page ${pages}: nextCursor ${JSON.stringify(cursor.slice(0, 40))} was already returned (a paging loop)`);
+        if (cursors.has(cursor))
+          throw new Error(
+            `invalid tools/list result on page ${pages}: nextCursor ${JSON.stringify(cursor.slice(0, 40))} was already returned (a paging loop)`,
+          );
         if (pages >= MAX_PAGES) throw new Error(`invalid tools/list result: more than ${MAX_PAGES} pages`);
         cursors.add(cursor);
       }
     } while (cursor !== undefined);
     const serverInfo = isObject(init.serverInfo) ? init.serverInfo : {};
-    const name = spec.name ?? (typeof serverInfo.name === 'string' && serverInfo.name ? serverInfo.name : basename(spec.command ?? spec.url ?? 'server'));
+    const name =
+      spec.name ??
+      (typeof serverInfo.name === 'string' && serverInfo.name ? serverInfo.name : basename(spec.command ?? spec.url ?? 'server'));
     return {
       spec,
       name,

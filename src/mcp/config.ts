@@ -90,7 +90,8 @@ export function specFromUrl(url: string, index: number): ServerSpec {
  * Errors about the file as a whole are InputErrors (exit 2).
  */
 export function readClientConfig(file: string, env: NodeJS.ProcessEnv = process.env): ServerSpec[] {
-  if (!existsSync(file) || !statSync(file).isFile()) throw new InputError(file, '', 'an MCP client config file (JSON with "mcpServers" or "servers")', 'nothing at that path');
+  if (!existsSync(file) || !statSync(file).isFile())
+    throw new InputError(file, '', 'an MCP client config file (JSON with "mcpServers" or "servers")', 'nothing at that path');
   let data: unknown;
   try {
     data = JSON.parse(stripJsonComments(readFileSync(file, 'utf8')));
@@ -103,7 +104,13 @@ export function readClientConfig(file: string, env: NodeJS.ProcessEnv = process.
   if (data.mcpServers !== undefined) [block, path] = [data.mcpServers, 'mcpServers'];
   else if (data.servers !== undefined) [block, path] = [data.servers, 'servers'];
   else if (isObject(data.mcp) && data.mcp.servers !== undefined) [block, path] = [data.mcp.servers, 'mcp.servers'];
-  else throw new InputError(file, '$', 'an "mcpServers" block (Claude Desktop, Claude Code, Cursor) or a "servers" block (VS Code mcp.json)', `an object with keys ${Object.keys(data).slice(0, 6).join(', ') || '(none)'}`);
+  else
+    throw new InputError(
+      file,
+      '$',
+      'an "mcpServers" block (Claude Desktop, Claude Code, Cursor) or a "servers" block (VS Code mcp.json)',
+      `an object with keys ${Object.keys(data).slice(0, 6).join(', ') || '(none)'}`,
+    );
   if (!isObject(block)) throw new InputError(file, `$.${path}`, 'an object keyed by server name', describeValue(block));
   const dir = dirname(resolve(file));
   const vars = { workspaceFolder: basename(dir) === '.vscode' ? dirname(dir) : dir, userHome: env.HOME ?? '' };
@@ -118,7 +125,13 @@ export function readClientConfig(file: string, env: NodeJS.ProcessEnv = process.
   return specs;
 }
 
-function specFromEntry(name: string, origin: string, entry: Record<string, unknown>, vars: Record<string, string>, env: NodeJS.ProcessEnv): ServerSpec {
+function specFromEntry(
+  name: string,
+  origin: string,
+  entry: Record<string, unknown>,
+  vars: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+): ServerSpec {
   const expanded: string[] = [];
   const problems: string[] = [];
   const expand = (v: unknown, where: string): string => {
@@ -157,7 +170,13 @@ function specFromEntry(name: string, origin: string, entry: Record<string, unkno
   const type = typeof entry.type === 'string' ? entry.type : undefined;
   let transport: TransportKind;
   if (type === 'sse') transport = 'sse';
-  else if (type === 'http' || type === 'streamable-http' || type === 'streamableHttp' || (type === undefined && entry.url !== undefined && entry.command === undefined)) transport = 'http';
+  else if (
+    type === 'http' ||
+    type === 'streamable-http' ||
+    type === 'streamableHttp' ||
+    (type === undefined && entry.url !== undefined && entry.command === undefined)
+  )
+    transport = 'http';
   else if (type === undefined || type === 'stdio') transport = 'stdio';
   else {
     transport = 'stdio';
@@ -208,7 +227,7 @@ export function stripJsonComments(text: string): string {
 /** Copies a JSON text, letting `at` replace text outside string literals. */
 function scanOutsideStrings(text: string, at: (text: string, i: number) => { skip: number; insert: string } | undefined): string {
   let out = '';
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     if (text[i] === '"') {
       let j = i + 1;
       for (; j < text.length && text[j] !== '"'; j++) if (text[j] === '\\') j++;

@@ -107,7 +107,11 @@ export interface CaptureOutcome {
  * `force`; otherwise that server fails with a message saying so. Two servers of one run with
  * the same name fail the second.
  */
-export async function captureToDir(specs: readonly ServerSpec[], out: string, options: { timeoutMs: number; force: boolean; log: (line: string) => void; warn: (line: string) => void }): Promise<CaptureOutcome> {
+export async function captureToDir(
+  specs: readonly ServerSpec[],
+  out: string,
+  options: { timeoutMs: number; force: boolean; log: (line: string) => void; warn: (line: string) => void },
+): Promise<CaptureOutcome> {
   const outcome: CaptureOutcome = { written: [], failures: [] };
   const taken = new Map<string, string>();
   for (const spec of specs) {
@@ -115,17 +119,25 @@ export async function captureToDir(specs: readonly ServerSpec[], out: string, op
       const captured = await captureServer(spec, options.timeoutMs);
       const dump = toDump(captured);
       const file = join(out, dumpFileName(dump.server));
-      if (taken.has(file)) throw new CaptureError(spec, `writes ${file}, which ${taken.get(file)} of this run already wrote; give the servers distinct names`);
+      if (taken.has(file))
+        throw new CaptureError(spec, `writes ${file}, which ${taken.get(file)} of this run already wrote; give the servers distinct names`);
       const replaced = existsSync(file);
-      if (replaced && !options.force) throw new CaptureError(spec, `${file} exists; pass --force to replace it or --out <dir> to write elsewhere`);
+      if (replaced && !options.force)
+        throw new CaptureError(spec, `${file} exists; pass --force to replace it or --out <dir> to write elsewhere`);
       writeFileAtomic(file, toStableJson(dump));
       taken.set(file, `server "${dump.server}"`);
       outcome.written.push({ server: dump.server, file, tools: dump.tools.length, replaced });
       const info = dump.provenance.serverInfo;
-      options.log(`captured ${dump.server}: ${dump.tools.length} tools in ${captured.pages} page(s) from ${info.name ?? '?'} ${info.version ?? ''} (protocol ${captured.protocolVersion}) → ${file}${replaced ? ' (replaced)' : ''}`);
-      if (dump.provenance.redactedInServerData) options.warn(`warning: server "${dump.server}" sent ${dump.provenance.redactedInServerData} secret value(s) in its own data; replaced by ${REDACTED} in the dump`);
+      options.log(
+        `captured ${dump.server}: ${dump.tools.length} tools in ${captured.pages} page(s) from ${info.name ?? '?'} ${info.version ?? ''} (protocol ${captured.protocolVersion}) → ${file}${replaced ? ' (replaced)' : ''}`,
+      );
+      if (dump.provenance.redactedInServerData)
+        options.warn(
+          `warning: server "${dump.server}" sent ${dump.provenance.redactedInServerData} secret value(s) in its own data; replaced by ${REDACTED} in the dump`,
+        );
     } catch (err) {
-      const message = err instanceof CaptureError ? err.message : new CaptureError(spec, err instanceof Error ? err.message : String(err)).message;
+      const message =
+        err instanceof CaptureError ? err.message : new CaptureError(spec, err instanceof Error ? err.message : String(err)).message;
       outcome.failures.push(message);
       options.warn(`error: ${message}`);
     }

@@ -42,7 +42,8 @@ export function collectSecrets(spec: Pick<ServerSpec, 'env' | 'headers' | 'args'
   args.forEach((a, i) => {
     const eq = /^(-{1,2}[^=\s]+)=(.+)$/.exec(a);
     if (eq && SECRET_FLAG.test(eq[1]!)) out.add(eq[2]!);
-    else if (/^-{1,2}[A-Za-z]/.test(a) && SECRET_FLAG.test(a) && i + 1 < args.length && !args[i + 1]!.startsWith('-')) out.add(args[i + 1]!);
+    else if (/^-{1,2}[A-Za-z]/.test(a) && SECRET_FLAG.test(a) && i + 1 < args.length && !args[i + 1]!.startsWith('-'))
+      out.add(args[i + 1]!);
   });
   if (spec.url) {
     try {

@@ -18,7 +18,12 @@ export function mainMeasuredTable(summaries: readonly PipelineSummary[], context
       { key: 'promptTokens', header: 'prompt tokens/turn', kind: 'measured' },
       { key: 'rho', header: `rho T${MEASUREMENT_PARAMS.rhoTurn}`, kind: 'measured', digits: 2 },
       { key: 'pubRho', header: 'published', kind: 'published', digits: 2 },
-      { key: 'windowShare', header: `tools % of ${MEASUREMENT_PARAMS.contextWindow / 1000}k window at T${MEASUREMENT_PARAMS.rhoTurn}`, kind: 'measured', digits: 1 },
+      {
+        key: 'windowShare',
+        header: `tools % of ${MEASUREMENT_PARAMS.contextWindow / 1000}k window at T${MEASUREMENT_PARAMS.rhoTurn}`,
+        kind: 'measured',
+        digits: 1,
+      },
       { key: 'recall', header: 'recall', kind: 'measured', digits: 3 },
       { key: 'precision', header: 'precision', kind: 'measured', digits: 3 },
       { key: 'f1', header: 'F1', kind: 'measured', digits: 3 },

@@ -35,10 +35,14 @@ export async function staticCostTable(
   pipelines: readonly (Pipeline | PipelineEntry)[],
   options: StaticCostOptions = {},
 ): Promise<Table> {
-  const scopes = [...new Set(catalog.tools.flatMap((t) => t.preconditions.flatMap((p) => (p.kind === 'requires_auth' ? [p.scope] : []))))].sort();
+  const scopes = [
+    ...new Set(catalog.tools.flatMap((t) => t.preconditions.flatMap((p) => (p.kind === 'requires_auth' ? [p.scope] : [])))),
+  ].sort();
   const probeTool = catalog.tools[0];
   const neutral = syntheticTask('static-neutral', { user: NEUTRAL_MESSAGE, tools: [] }, scopes, []);
-  const probe = probeTool ? syntheticTask('static-probe', { user: probeTool.summary, tools: [probeTool.id] }, scopes, [probeTool.server]) : undefined;
+  const probe = probeTool
+    ? syntheticTask('static-probe', { user: probeTool.summary, tools: [probeTool.id] }, scopes, [probeTool.server])
+    : undefined;
   const count = (r: TurnResult, keep: (s: TurnResult['prompt']['sections'][number]) => boolean) =>
     r.prompt.sections.filter(keep).reduce((n, s) => n + tokens.count(s.text), 0);
 
@@ -94,7 +98,7 @@ export async function staticCostTable(
     rows,
     notes: [
       `Static part: the sections a pipeline marks stable, on a first turn with an empty history and the neutral message "${NEUTRAL_MESSAGE}". Pipelines are prepared without calibration or history tasks.`,
-      'Per-turn tool parts (sections not marked stable) depend on the query; the probe turn needs the catalog\'s first tool and uses its summary as the message, so its figure is one example, not a mean.',
+      "Per-turn tool parts (sections not marked stable) depend on the query; the probe turn needs the catalog's first tool and uses its summary as the message, so its figure is one example, not a mean.",
     ],
   };
 }

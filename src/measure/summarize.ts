@@ -31,7 +31,12 @@ export interface PipelineSummary {
  * Aggregates one pipeline's turn records (all seeds pooled). Tool tokens per turn: mean over
  * turns with a bootstrap 95% interval (resampling turns with the given seed).
  */
-export function summarize(records: readonly TurnRecord[], label: string, settings: PipelineSettings = { details: {} }, seed = 42): PipelineSummary {
+export function summarize(
+  records: readonly TurnRecord[],
+  label: string,
+  settings: PipelineSettings = { details: {} },
+  seed = 42,
+): PipelineSummary {
   const withTools = records.filter((r) => r.needed > 0);
   const recall = mean(withTools.map((r) => r.recall ?? 0));
   const precisionTurns = withTools.filter((r) => r.precision !== null);
@@ -50,9 +55,15 @@ export function summarize(records: readonly TurnRecord[], label: string, setting
     turns: records.length,
     tasks: new Set(records.map((r) => `${r.seed}:${r.taskId}`)).size,
     seeds: [...new Set(records.map((r) => r.seed))],
-    toolTokens: bootstrapMean(records.map((r) => r.toolTokens), seed),
+    toolTokens: bootstrapMean(
+      records.map((r) => r.toolTokens),
+      seed,
+    ),
     toolTokensByLabel,
-    promptTokens: bootstrapMean(records.map((r) => r.promptTokens), seed),
+    promptTokens: bootstrapMean(
+      records.map((r) => r.promptTokens),
+      seed,
+    ),
     recall,
     precision,
     f1: recall + precision > 0 ? (2 * recall * precision) / (recall + precision) : 0,

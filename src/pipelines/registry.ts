@@ -9,7 +9,6 @@ import type { PipelineEntry } from './types.ts';
 
 export type { PipelineEntry } from './types.ts';
 
-
 /**
  * Every pipeline the bench runs, in table order. Adding a baseline is one new file that
  * returns a Pipeline and one line here (README "Add a baseline").

@@ -43,7 +43,6 @@ export interface TurnInput {
   shared: SharedPromptParts;
 }
 
-
 export interface TurnResult {
   prompt: Prompt;
   exposure: TurnExposure;
@@ -82,7 +81,6 @@ export interface Pipeline {
   describe?(): PipelineSettings;
 }
 
-
 export type { Prompt, PromptSection, SectionRole, SharedPromptParts } from '../prompt/types.ts';
 export { promptText } from '../prompt/types.ts';
 
@@ -102,7 +100,5 @@ export interface PipelineEntry {
 }
 
 export type PipelineGroup = 'main' | 'ablation' | 'adol';
-
-
 
 export type { GateSettings, PipelineSettings, RetrievalSettings } from '../results/pipeline-settings.ts';

@@ -9,7 +9,7 @@ import { section } from './sections.ts';
  * differences between pipelines are differences in how they present tools.
  */
 export const SYSTEM_PROMPT = [
-  'You are an operations assistant for a software team. You complete the user\'s requests by calling the tools made available to you.',
+  "You are an operations assistant for a software team. You complete the user's requests by calling the tools made available to you.",
   'Call a tool only when it is needed, with arguments that follow its input schema exactly. If a tool you need is not available, say so and ask how to proceed instead of guessing.',
   'After each tool result, report what you found in a few sentences and propose the next step.',
 ].join('\n');
@@ -36,7 +36,11 @@ export function transcriptSection(catalog: Catalog, turnIndex: number, turn: Tas
     lines.push(`Assistant → tool call ${tool.name} ${JSON.stringify(exampleArguments(tool.definition.inputSchema))}`);
     lines.push(`Tool result (${tool.name}): ${JSON.stringify(tool.sampleResponse ?? { ok: true })}`);
   }
-  lines.push(turn.tools.length ? `Assistant: Done — summarised the ${turn.tools.length === 1 ? 'result' : 'results'} above for you.` : 'Assistant: Understood.');
+  lines.push(
+    turn.tools.length
+      ? `Assistant: Done — summarised the ${turn.tools.length === 1 ? 'result' : 'results'} above for you.`
+      : 'Assistant: Understood.',
+  );
   return section('history', `turn-${turnIndex + 1}`, lines.join('\n'), false);
 }
 

@@ -24,12 +24,69 @@ export function publishedServer(server: PublishedServer) {
 }
 
 /** Table 3, keyed by our pipeline ids. Only the first two columns are measurements in the paper. */
-export const PUBLISHED_MAIN: Record<string, { method: string; toolTokens: number; toolTokensCi: number; rhoT30: number; success: number; p50: number; p95: number; costPerTask: number }> = {
-  'b1-full-schema': { method: 'B1 Full-Schema', toolTokens: 47_312, toolTokensCi: 210, rhoT30: 0.24, success: 72.1, p50: 4.18, p95: 7.93, costPerTask: 0.213 },
-  'b2-static-pruning': { method: 'B2 Static Pruning', toolTokens: 11_865, toolTokensCi: 145, rhoT30: 0.56, success: 57.6, p50: 3.77, p95: 7.11, costPerTask: 0.089 },
-  'b3-simple-retrieval': { method: 'B3 Simple Retrieval', toolTokens: 4_082, toolTokensCi: 95, rhoT30: 0.78, success: 81.4, p50: 2.15, p95: 4.62, costPerTask: 0.041 },
-  'b4-cli-lazy': { method: 'B4 CLI Lazy', toolTokens: 480, toolTokensCi: 30, rhoT30: 0.94, success: 88.0, p50: 2.4, p95: 5.35, costPerTask: 0.029 },
-  'tool-attention': { method: 'Tool Attention', toolTokens: 2_368, toolTokensCi: 85, rhoT30: 0.91, success: 94.2, p50: 2.01, p95: 4.25, costPerTask: 0.03 },
+export const PUBLISHED_MAIN: Record<
+  string,
+  {
+    method: string;
+    toolTokens: number;
+    toolTokensCi: number;
+    rhoT30: number;
+    success: number;
+    p50: number;
+    p95: number;
+    costPerTask: number;
+  }
+> = {
+  'b1-full-schema': {
+    method: 'B1 Full-Schema',
+    toolTokens: 47_312,
+    toolTokensCi: 210,
+    rhoT30: 0.24,
+    success: 72.1,
+    p50: 4.18,
+    p95: 7.93,
+    costPerTask: 0.213,
+  },
+  'b2-static-pruning': {
+    method: 'B2 Static Pruning',
+    toolTokens: 11_865,
+    toolTokensCi: 145,
+    rhoT30: 0.56,
+    success: 57.6,
+    p50: 3.77,
+    p95: 7.11,
+    costPerTask: 0.089,
+  },
+  'b3-simple-retrieval': {
+    method: 'B3 Simple Retrieval',
+    toolTokens: 4_082,
+    toolTokensCi: 95,
+    rhoT30: 0.78,
+    success: 81.4,
+    p50: 2.15,
+    p95: 4.62,
+    costPerTask: 0.041,
+  },
+  'b4-cli-lazy': {
+    method: 'B4 CLI Lazy',
+    toolTokens: 480,
+    toolTokensCi: 30,
+    rhoT30: 0.94,
+    success: 88.0,
+    p50: 2.4,
+    p95: 5.35,
+    costPerTask: 0.029,
+  },
+  'tool-attention': {
+    method: 'Tool Attention',
+    toolTokens: 2_368,
+    toolTokensCi: 85,
+    rhoT30: 0.91,
+    success: 94.2,
+    p50: 2.01,
+    p95: 4.25,
+    costPerTask: 0.03,
+  },
 };
 
 /** Table 5 (ablation), keyed by our variant ids: tool tokens, success %, Δ pp vs the full mechanism. */
@@ -73,7 +130,12 @@ export const PUBLISHED_TA_FAILURES = {
   pipeline: 'tool-attention',
   tasks: 500,
   failed: 29,
-  byCause: { 'ambiguous queries': 14, 'poorly written descriptions': 7, 'multi-hop (tool relevant only after an intermediate result)': 5, 'unrecovered hallucinations': 3 },
+  byCause: {
+    'ambiguous queries': 14,
+    'poorly written descriptions': 7,
+    'multi-hop (tool relevant only after an intermediate result)': 5,
+    'unrecovered hallucinations': 3,
+  },
 } as const;
 
 /** Adversarial (§7.6): poisoned descriptions gated out and projected TPA success %, keyed by pipeline id. */

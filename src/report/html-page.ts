@@ -45,7 +45,9 @@ ${p.facts.map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}</dd></div
 <h2>How to read the numbers</h2>
 <p>Columns marked <b>${PROJECTED_MARK}</b> are <b>projections</b> from a parameterised model, <b>not measurements</b>. Measured numbers come from this run; published numbers are the source documents' own figures, printed beside ours.</p>
 <ul>
-${KIND_LEGEND.filter((k) => k.kind !== 'label').map((k) => `<li><span class="swatch" style="background:#${KIND_TINT[k.kind]}"></span><b>${esc(k.name)}</b>: ${esc(k.meaning)}</li>`).join('\n')}
+${KIND_LEGEND.filter((k) => k.kind !== 'label')
+  .map((k) => `<li><span class="swatch" style="background:#${KIND_TINT[k.kind]}"></span><b>${esc(k.name)}</b>: ${esc(k.meaning)}</li>`)
+  .join('\n')}
 </ul>
 </section>
 ${p.notes.length ? `<section class="report-notes" aria-label="report notes"><h2>Report notes</h2><ul>${p.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul></section>` : ''}
@@ -118,7 +120,9 @@ th { vertical-align: bottom; white-space: normal; min-width: 3.5em; max-width: 9
 td.wrap { white-space: normal; min-width: 9em; text-align: left; overflow-wrap: break-word; }
 th.k-label, td.k-label { text-align: left; }
 th.k-label { max-width: none; }
-${Object.entries(KIND_TINT).map(([k, c]) => `th.k-${k} { background: #${c}; }`).join('\n')}
+${Object.entries(KIND_TINT)
+  .map(([k, c]) => `th.k-${k} { background: #${c}; }`)
+  .join('\n')}
 td.k-projected { background: #fdf3e8; font-style: italic; }
 th.k-projected { font-style: italic; }
 td.k-published { color: #6a6a6a; }

@@ -6,9 +6,7 @@ export function tableToHtml(t: Table, csvHref?: string): string {
   const head = t.columns
     .map((c) => `<th class="k-${c.kind}" scope="col" title="${esc(kindTitle(c.kind))}">${esc(headerText(c))}</th>`)
     .join('');
-  const body = t.rows
-    .map((r) => `<tr>${t.columns.map((c) => cell(formatCell(r[c.key], c), c.kind)).join('')}</tr>`)
-    .join('\n');
+  const body = t.rows.map((r) => `<tr>${t.columns.map((c) => cell(formatCell(r[c.key], c), c.kind)).join('')}</tr>`).join('\n');
   const notes = [...(t.notes ?? [])];
   if (t.columns.some((c) => c.kind === 'projected')) notes.push(`${PROJECTED_MARK} projected: from a parameterised model, not measured.`);
   return [

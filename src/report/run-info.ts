@@ -15,7 +15,12 @@ export function runFacts(m: RunManifest | undefined): RunFact[] {
     { label: 'tokenizer', value: m.tokenizer },
     { label: 'encoder', value: m.encoder.name },
     { label: 'index', value: byPipeline(m, (p) => p.settings.retrieval?.index) ?? 'no retrieval pipeline ran' },
-    { label: 'θ', value: byPipeline(m, (p) => (typeof p.settings.retrieval?.theta === 'number' ? p.settings.retrieval.theta.toFixed(2) : undefined)) ?? 'no thresholded pipeline ran' },
+    {
+      label: 'θ',
+      value:
+        byPipeline(m, (p) => (typeof p.settings.retrieval?.theta === 'number' ? p.settings.retrieval.theta.toFixed(2) : undefined)) ??
+        'no thresholded pipeline ran',
+    },
     { label: 'seeds', value: `${m.seeds.join(', ')}${m.quick ? ' (--quick subset)' : ''}` },
     { label: 'time', value: `${m.finishedAt.replace('T', ' ').slice(0, 19)} UTC; bench took ${m.seconds.toFixed(1)} s` },
     { label: 'version', value: `tooltax ${m.version}${m.commit ? ` (${m.commit.slice(0, 12)})` : ''}` },

@@ -15,5 +15,8 @@ export function inlineSvg(svg: string, prefix: string, label: string): string {
   }
   const width = /^<svg\b[^>]*\swidth="([\d.]+)"/.exec(out)?.[1];
   const style = width ? ` style="max-width:${width}px"` : '';
-  return out.replace(/^<svg\b/, `<svg role="img" aria-label="${label.replace(/"/g, '&quot;')}" preserveAspectRatio="xMinYMin meet"${style}`);
+  return out.replace(
+    /^<svg\b/,
+    `<svg role="img" aria-label="${label.replace(/"/g, '&quot;')}" preserveAspectRatio="xMinYMin meet"${style}`,
+  );
 }

@@ -88,7 +88,10 @@ function addAbout(wb: ExcelJS.Workbook, tables: readonly Table[], names: readonl
   for (const f of facts) add(f.label, f.value);
   add('');
   add('Measured vs projected', '', true);
-  add('', `Measured numbers come from this run. Projected numbers (columns marked ${PROJECTED_MARK}) come from a parameterised model and are not measurements. Published numbers are the source documents' figures, printed beside ours.`);
+  add(
+    '',
+    `Measured numbers come from this run. Projected numbers (columns marked ${PROJECTED_MARK}) come from a parameterised model and are not measurements. Published numbers are the source documents' figures, printed beside ours.`,
+  );
   for (const k of KIND_LEGEND) {
     const r = add(k.name, k.meaning);
     r.getCell(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${KIND_TINT[k.kind]}` } };

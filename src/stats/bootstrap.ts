@@ -51,7 +51,10 @@ export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
 }
 
 export function quantile(values: readonly number[], q: number): number {
-  return quantileSorted([...values].sort((a, b) => a - b), q);
+  return quantileSorted(
+    [...values].sort((a, b) => a - b),
+    q,
+  );
 }
 
 export function mean(values: readonly number[]): number {

@@ -76,4 +76,3 @@ export function since(start: number): string {
 }
 
 export { mean } from '../stats/bootstrap.ts';
-

@@ -26,7 +26,12 @@ const state = { type: 'string', description: 'Filter by state', enum: ['open', '
 
 /** A tool with its own `id_<name>` parameter, so no two input schemas are identical as a whole. */
 function tool(name: string, properties: Record<string, unknown>, extra: Partial<McpTool> = {}): McpTool {
-  return { name, description: `Does ${name}.`, inputSchema: { type: 'object', properties: { ...properties, [`id_${name}`]: { type: 'integer' } }, required: ['owner', 'repo'] }, ...extra };
+  return {
+    name,
+    description: `Does ${name}.`,
+    inputSchema: { type: 'object', properties: { ...properties, [`id_${name}`]: { type: 'integer' } }, required: ['owner', 'repo'] },
+    ...extra,
+  };
 }
 
 // Eight tools: with fewer, the document framing and longer heading cost more than the
@@ -68,7 +73,8 @@ describe('ADOL $ref dedup', () => {
   it('counts a rendered section exactly line by line (clean seams)', () => {
     for (const variant of ['internal', 'external'] as const) {
       const r = dedupeTools(mini, variant, tokens);
-      for (const text of [renderInternalOrList(r), renderTemplates(r), renderPlain(mini)]) if (text) expect(countByLine(text, tokens)).toBe(tokens.count(text));
+      for (const text of [renderInternalOrList(r), renderTemplates(r), renderPlain(mini)])
+        if (text) expect(countByLine(text, tokens)).toBe(tokens.count(text));
     }
   });
 
@@ -97,14 +103,26 @@ describe('ADOL $ref dedup', () => {
   it('can hoist long required and enum lists (JSON Reference placement) and switch them off', async () => {
     const long = Array.from({ length: 12 }, (_, i) => `option_value_number_${i}`);
     // A required list pays off only when it is long: a pointer costs ~9 tokens in place.
-    const req = ['alpha_parameter', 'beta_parameter', 'gamma_parameter', 'delta_parameter', 'epsilon_parameter', 'zeta_parameter', 'eta_parameter', 'theta_parameter'];
+    const req = [
+      'alpha_parameter',
+      'beta_parameter',
+      'gamma_parameter',
+      'delta_parameter',
+      'epsilon_parameter',
+      'zeta_parameter',
+      'eta_parameter',
+      'theta_parameter',
+    ];
     const tools = ['a', 'b', 'c', 'd'].map(
       (n, i) =>
         ({
           name: n,
           inputSchema: {
             type: 'object',
-            properties: { [`p${i}`]: { type: 'string', description: `Option ${i}`, enum: long }, ...Object.fromEntries(req.map((r) => [r, { type: 'integer', minimum: i }])) },
+            properties: {
+              [`p${i}`]: { type: 'string', description: `Option ${i}`, enum: long },
+              ...Object.fromEntries(req.map((r) => [r, { type: 'integer', minimum: i }])),
+            },
             required: req,
           },
         }) as McpTool,
@@ -112,7 +130,10 @@ describe('ADOL $ref dedup', () => {
     const r = dedupeTools(tools, 'internal', tokens);
     expect(r.defs.map((d) => d.kind).sort()).toEqual(['enum', 'required']);
     expect(await dereferenceDedup(r)).toEqual(tools);
-    const off = dedupeTools(tools, 'internal', tokens, { ...DEFAULT_DEDUP_CONFIG, kinds: { ...DEFAULT_DEDUP_CONFIG.kinds, required: false, enum: false } });
+    const off = dedupeTools(tools, 'internal', tokens, {
+      ...DEFAULT_DEDUP_CONFIG,
+      kinds: { ...DEFAULT_DEDUP_CONFIG.kinds, required: false, enum: false },
+    });
     expect(off.defs).toEqual([]);
   });
 
@@ -123,25 +144,60 @@ describe('ADOL $ref dedup', () => {
       const r = dedupeTools(defs, variant, tokens);
       expect(r.defs.length).toBeGreaterThan(3);
       expect(await dereferenceDedup(r)).toEqual(defs);
-      const after = variant === 'internal' ? tokens.count(renderInternal(r)) : tokens.count(renderExternalList(r)) + tokens.count(renderTemplates(r));
+      const after =
+        variant === 'internal' ? tokens.count(renderInternal(r)) : tokens.count(renderExternalList(r)) + tokens.count(renderTemplates(r));
       expect(after).toBeLessThan(tokens.count(renderPlain(defs)));
     }
   });
 
   it('property: any tool list with random repetition dereferences to a deep-equal list and never costs more', async () => {
-    const names = ['owner', 'repo', 'page', 'perPage', 'state', 'items', 'required', 'enum', 'type', 'constructor', 'a.b', 'x y', 'ünï', '~0/1'];
-    const descriptions = ['Repository owner', 'Results per page for pagination (min 1, max 100)', 'A fairly long description of a parameter that is shared by several tools on the server', ''];
+    const names = [
+      'owner',
+      'repo',
+      'page',
+      'perPage',
+      'state',
+      'items',
+      'required',
+      'enum',
+      'type',
+      'constructor',
+      'a.b',
+      'x y',
+      'ünï',
+      '~0/1',
+    ];
+    const descriptions = [
+      'Repository owner',
+      'Results per page for pagination (min 1, max 100)',
+      'A fairly long description of a parameter that is shared by several tools on the server',
+      '',
+    ];
     const leaf = fc.record(
-      { type: fc.constantFrom('string', 'integer', 'boolean', 'number'), description: fc.constantFrom(...descriptions), minimum: fc.integer({ min: 0, max: 3 }) },
+      {
+        type: fc.constantFrom('string', 'integer', 'boolean', 'number'),
+        description: fc.constantFrom(...descriptions),
+        minimum: fc.integer({ min: 0, max: 3 }),
+      },
       { requiredKeys: ['type'] },
     );
-    const enumLeaf = fc.record({ type: fc.constant('string'), enum: fc.uniqueArray(fc.constantFrom('open', 'closed', 'all', 'merged', 'asc', 'desc', 'created', 'updated'), { minLength: 1, maxLength: 8 }) });
+    const enumLeaf = fc.record({
+      type: fc.constant('string'),
+      enum: fc.uniqueArray(fc.constantFrom('open', 'closed', 'all', 'merged', 'asc', 'desc', 'created', 'updated'), {
+        minLength: 1,
+        maxLength: 8,
+      }),
+    });
     const { schema } = fc.letrec<{ schema: JsonSchema }>((tie) => ({
       schema: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
         leaf,
         enumLeaf,
-        fc.record({ type: fc.constant('object'), description: fc.constantFrom(...descriptions), properties: fc.dictionary(fc.constantFrom(...names), tie('schema'), { maxKeys: 3 }) }),
+        fc.record({
+          type: fc.constant('object'),
+          description: fc.constantFrom(...descriptions),
+          properties: fc.dictionary(fc.constantFrom(...names), tie('schema'), { maxKeys: 3 }),
+        }),
         fc.record({ type: fc.constant('array'), items: tie('schema') }),
       ) as fc.Arbitrary<JsonSchema>,
     }));
@@ -173,7 +229,8 @@ describe('ADOL $ref dedup', () => {
         expect(JSON.stringify(tools)).toBe(snapshot);
         expect(await dereferenceDedup(r)).toEqual(tools);
         const plain = tokens.count(renderPlain(tools));
-        const after = variant === 'internal' ? tokens.count(renderInternal(r)) : tokens.count(renderExternalList(r)) + tokens.count(renderTemplates(r));
+        const after =
+          variant === 'internal' ? tokens.count(renderInternal(r)) : tokens.count(renderExternalList(r)) + tokens.count(renderTemplates(r));
         expect(after).toBeLessThanOrEqual(plain);
         expect(dedupeTools(tools, variant, tokens)).toEqual(r);
       }),

@@ -10,7 +10,10 @@ const owner = { description: 'Repository owner', type: 'string' };
 const ownerOther = { description: 'Owner login', type: 'string' };
 const repo = { description: 'Repository name', type: 'string' };
 
-const t = (name: string, properties: Record<string, unknown>, required?: string[]): McpTool => ({ name, inputSchema: { type: 'object', properties, ...(required ? { required } : {}) } });
+const t = (name: string, properties: Record<string, unknown>, required?: string[]): McpTool => ({
+  name,
+  inputSchema: { type: 'object', properties, ...(required ? { required } : {}) },
+});
 
 // Known answers: owner present in 4, identical (modal) in 3; repo identical in 3 of 3;
 // required exactly ["owner","repo"] in 2, in any order in 3.
@@ -44,9 +47,16 @@ describe('ADOL duplication statistics', () => {
       1 * unit('"q":{"type":"string"}'); // d, e
     expect(s.repeatedTokens).toBe(expected);
     expect(s.repetitionRate).toBeCloseTo(expected / total, 12);
-    expect(s.threeFieldTokens).toBe(2 * unit(`"owner":${JSON.stringify(owner)}`) + 2 * unit(`"repo":${JSON.stringify(repo)}`) + unit('"required":["owner","repo"]'));
+    expect(s.threeFieldTokens).toBe(
+      2 * unit(`"owner":${JSON.stringify(owner)}`) + 2 * unit(`"repo":${JSON.stringify(repo)}`) + unit('"required":["owner","repo"]'),
+    );
     // summary.json's dup share: all occurrences of definitions in ≥ 2 tools (owner ×3, repo ×3, q ×2).
-    expect(s.dupTokens).toBe(2 * unit(JSON.stringify(owner)) + unit(JSON.stringify({ type: 'string', description: 'Repository owner' })) + 3 * unit(JSON.stringify(repo)) + 2 * unit('{"type":"string"}'));
+    expect(s.dupTokens).toBe(
+      2 * unit(JSON.stringify(owner)) +
+        unit(JSON.stringify({ type: 'string', description: 'Repository owner' })) +
+        3 * unit(JSON.stringify(repo)) +
+        2 * unit('{"type":"string"}'),
+    );
   });
 
   it('a catalog without repetition has rate 0', () => {
@@ -56,10 +66,17 @@ describe('ADOL duplication statistics', () => {
   });
 
   const september = '/work/shared/real-catalogs/extra/github-2025-09.json';
-  it.skipIf(!existsSync(september))('reproduces the proposal\'s counts on the September 2025 GitHub snapshot and summary.json\'s dup share', () => {
-    const c = loadCatalog(september);
-    const s = duplicationStats(c.name, c.tools.map((x) => x.definition), tokens);
-    expect([s.tools, s.owner.identical, s.repo.identical, s.requiredOwnerRepo]).toEqual([60, 36, 39, 9]);
-    expect(s.dupShare).toBeCloseTo(0.248, 3);
-  });
+  it.skipIf(!existsSync(september))(
+    "reproduces the proposal's counts on the September 2025 GitHub snapshot and summary.json's dup share",
+    () => {
+      const c = loadCatalog(september);
+      const s = duplicationStats(
+        c.name,
+        c.tools.map((x) => x.definition),
+        tokens,
+      );
+      expect([s.tools, s.owner.identical, s.repo.identical, s.requiredOwnerRepo]).toEqual([60, 36, 39, 9]);
+      expect(s.dupShare).toBeCloseTo(0.248, 3);
+    },
+  );
 });

@@ -10,7 +10,10 @@ export function hashEncoder(dim = 128): Encoder {
     async embed(texts: readonly string[]) {
       return texts.map((text) => {
         const v = new Float32Array(dim);
-        for (const w of text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)) {
+        for (const w of text
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter(Boolean)) {
           let h = 2166136261;
           for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 16777619);
           v[(h >>> 0) % dim]! += 1;

@@ -18,7 +18,10 @@ const issueOut = {
   properties: {
     issues: {
       type: 'array',
-      items: { type: 'object', properties: { number: { type: 'integer' }, title: { type: 'string' }, body: { type: 'string' }, state: { type: 'string' } } },
+      items: {
+        type: 'object',
+        properties: { number: { type: 'integer' }, title: { type: 'string' }, body: { type: 'string' }, state: { type: 'string' } },
+      },
     },
   },
 };
@@ -28,7 +31,11 @@ function gh(name: string, tags: string[], extra: Record<string, unknown> = {}): 
     name,
     title: name.replace(/_/g, ' '),
     description: `Handles ${name.replace(/_/g, ' ')} in a GitHub repository. Second sentence with details the short list drops.`,
-    inputSchema: { type: 'object', properties: { owner, repo, perPage, [`${name}_only`]: { type: 'string' } }, required: ['owner', 'repo'] },
+    inputSchema: {
+      type: 'object',
+      properties: { owner, repo, perPage, [`${name}_only`]: { type: 'string' } },
+      required: ['owner', 'repo'],
+    },
     outputSchema: issueOut,
     annotations: { readOnlyHint: true },
   };
@@ -54,7 +61,14 @@ const slack: CatalogTool = {
     name: 'post_message',
     description: 'Post a message to a Slack channel. Markdown is allowed.',
     inputSchema: { type: 'object', properties: { channel: { type: 'string' }, text: { type: 'string' } }, required: ['channel', 'text'] },
-    outputSchema: { type: 'object', properties: { ok: { type: 'boolean' }, ts: { type: 'string' }, message: { type: 'object', properties: { text: { type: 'string' } } } } },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        ok: { type: 'boolean' },
+        ts: { type: 'string' },
+        message: { type: 'object', properties: { text: { type: 'string' } } },
+      },
+    },
   },
   summary: 'post a message',
   summarySource: 'authored',
@@ -63,7 +77,16 @@ const slack: CatalogTool = {
   sampleResponse: { ok: true, ts: '1712.1', message: { text: 'ECHOED-TEXT' } },
 };
 
-const ghNames = ['list_issues', 'search_issues', 'list_commits', 'list_branches', 'list_tags', 'list_releases', 'list_forks', 'list_stargazers'];
+const ghNames = [
+  'list_issues',
+  'search_issues',
+  'list_commits',
+  'list_branches',
+  'list_tags',
+  'list_releases',
+  'list_forks',
+  'list_stargazers',
+];
 const catalog: Catalog = {
   name: 'mini',
   source: 'test',
@@ -93,14 +116,30 @@ async function drive(pipeline: Pipeline): Promise<TurnResult[]> {
   const history: PromptSection[] = [];
   const out: TurnResult[] = [];
   for (const [i, turn] of task.turns.entries()) {
-    out.push(await pipeline.turn({ task, turnIndex: i, turn, state: { authScopes: new Set(), toolOutputs: [] }, shared: sharedParts(history, turn.user) }));
+    out.push(
+      await pipeline.turn({
+        task,
+        turnIndex: i,
+        turn,
+        state: { authScopes: new Set(), toolOutputs: [] },
+        shared: sharedParts(history, turn.user),
+      }),
+    );
     history.push(transcriptSection(catalog, i, turn));
   }
   return out;
 }
 
-const text = (r: TurnResult, label = 'tool-definitions') => r.prompt.sections.filter((s) => s.label === label).map((s) => s.text).join('');
-const historyText = (r: TurnResult) => r.prompt.sections.filter((s) => s.role === 'history').map((s) => s.text).join('');
+const text = (r: TurnResult, label = 'tool-definitions') =>
+  r.prompt.sections
+    .filter((s) => s.label === label)
+    .map((s) => s.text)
+    .join('');
+const historyText = (r: TurnResult) =>
+  r.prompt.sections
+    .filter((s) => s.role === 'history')
+    .map((s) => s.text)
+    .join('');
 const make = (options: Partial<AdolOptions>) => createAdolPipeline('t', 't', { ...NO_MECHANISM, ...options });
 
 describe('ADOL pipeline prompts', () => {
@@ -125,7 +164,9 @@ describe('ADOL pipeline prompts', () => {
     expect(t).toContain('{"$defs":{');
     expect(t).toContain('{"$ref":"#/$defs/owner"}');
     const doc = JSON.parse(t.slice(t.indexOf('\n') + 1)) as { tools: McpTool[] };
-    const back = (await $RefParser.dereference(doc as never, { dereference: { cloneReferences: true } })) as unknown as { tools: McpTool[] };
+    const back = (await $RefParser.dereference(doc as never, { dereference: { cloneReferences: true } })) as unknown as {
+      tools: McpTool[];
+    };
     expect(back.tools).toEqual(catalog.tools.map((x) => x.definition));
     expect(tokens.count(t)).toBeLessThan(tokens.count(text((await drive(make({})))[0]!)));
     expect(r1!.prompt.sections[1]!.stable).toBe(true);
@@ -167,14 +208,25 @@ describe('ADOL pipeline prompts', () => {
   });
 
   it('semantic retrieval: top-k by the encoder (stand-in encoder here)', async () => {
-    const [r0, r1] = await drive(createAdolPipeline('s', 's', { ...NO_MECHANISM, retrieval: 'semantic', semantic: { k: 3, weights: { name: 1, description: 2, parameters: 1 } } }));
+    const [r0, r1] = await drive(
+      createAdolPipeline('s', 's', {
+        ...NO_MECHANISM,
+        retrieval: 'semantic',
+        semantic: { k: 3, weights: { name: 1, description: 2, parameters: 1 } },
+      }),
+    );
     expect(r0!.exposure.listedTools).toHaveLength(3);
     expect(r0!.exposure.listedTools).toContain('github/list_issues');
     expect(r1!.exposure.listedTools).toContain('slack/post_message');
   });
 
   it('combined: retrieved, short, offering requireOutput, trimmed history', async () => {
-    expect(ADOL_PRESETS['adol-combined'].options).toMatchObject({ ref: 'internal', short: true, requireOutput: true, retrieval: 'semantic' });
+    expect(ADOL_PRESETS['adol-combined'].options).toMatchObject({
+      ref: 'internal',
+      short: true,
+      requireOutput: true,
+      retrieval: 'semantic',
+    });
     const [r0, r1] = await drive(createAdolPreset('adol-combined'));
     const t = text(r0!);
     expect(t).not.toContain('"outputSchema"');
@@ -193,7 +245,8 @@ describe('ADOL pipeline prompts', () => {
       return recs.reduce((s, r) => s + r.toolTokens, 0);
     };
     const base = await measure(make({}));
-    for (const id of ['adol-ref-internal', 'adol-short', 'adol-retrieval-tags'] as const) expect(await measure(createAdolPreset(id))).toBeLessThan(base);
+    for (const id of ['adol-ref-internal', 'adol-short', 'adol-retrieval-tags'] as const)
+      expect(await measure(createAdolPreset(id))).toBeLessThan(base);
     expect(await measure(createAdolPreset('adol-require-output'))).toBeGreaterThan(base);
   });
 });

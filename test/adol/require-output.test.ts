@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { McpTool } from '../../src/catalog/types.ts';
-import { DEFAULT_REQUIRE_OUTPUT, isRequestedLeaf, outputFieldPaths, requestedFields, trimResponse, withRequireOutput } from '../../src/pipelines/adol/require-output.ts';
+import {
+  DEFAULT_REQUIRE_OUTPUT,
+  isRequestedLeaf,
+  outputFieldPaths,
+  requestedFields,
+  trimResponse,
+  withRequireOutput,
+} from '../../src/pipelines/adol/require-output.ts';
 
 const outputSchema = {
   type: 'object',
@@ -49,7 +56,11 @@ describe('ADOL requireOutput', () => {
   });
 
   it('requests identity, status and pagination leaves by a fixed rule', () => {
-    expect(requestedFields(outputFieldPaths(outputSchema))).toEqual(['pull_requests.number', 'pull_requests.title', 'pageInfo.hasNextPage']);
+    expect(requestedFields(outputFieldPaths(outputSchema))).toEqual([
+      'pull_requests.number',
+      'pull_requests.title',
+      'pageInfo.hasNextPage',
+    ]);
     expect(isRequestedLeaf('channel_id')).toBe(true);
     expect(isRequestedLeaf('htmlUrl')).toBe(true);
     expect(isRequestedLeaf('body')).toBe(false);
@@ -69,20 +80,27 @@ describe('ADOL requireOutput', () => {
     // Whole subtree when the parent is requested, whatever else is asked below it.
     expect(trimResponse(response, ['pageInfo.page', 'pageInfo'])).toEqual({ pageInfo: { page: 1, hasNextPage: false } });
     // Deeper than offered still works on data; unknown paths give empty objects; nothing requested → unchanged.
-    expect(trimResponse(response, ['pull_requests.user.login'])).toEqual({ pull_requests: [{ user: { login: 'x' } }, { user: { login: 'y' } }] });
+    expect(trimResponse(response, ['pull_requests.user.login'])).toEqual({
+      pull_requests: [{ user: { login: 'x' } }, { user: { login: 'y' } }],
+    });
     expect(trimResponse(response, ['nope'])).toEqual({});
     expect(trimResponse(response, [])).toBe(response);
     // A top-level array response is filtered element by element; primitives pass.
     expect(trimResponse([{ id: 1, x: 2 }, 3], ['id'])).toEqual([{ id: 1 }, 3]);
   });
 
-  it('adds the draft\'s requireOutput property to the input schema only when fields are offered', () => {
+  it("adds the draft's requireOutput property to the input schema only when fields are offered", () => {
     const def: McpTool = { name: 't', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } };
     const offered = outputFieldPaths(outputSchema, 1);
     const withOffer = withRequireOutput(def, offered);
     expect(withOffer.inputSchema.properties).toEqual({
       q: { type: 'string' },
-      requireOutput: { description: DEFAULT_REQUIRE_OUTPUT.description, type: 'array', items: { type: 'string', enum: offered }, uniqueItems: true },
+      requireOutput: {
+        description: DEFAULT_REQUIRE_OUTPUT.description,
+        type: 'array',
+        items: { type: 'string', enum: offered },
+        uniqueItems: true,
+      },
     });
     expect(withOffer.inputSchema.required).toEqual(['q']);
     expect(withRequireOutput(def, [])).toBe(def);

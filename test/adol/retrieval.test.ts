@@ -6,7 +6,16 @@ import { hashEncoder } from './helpers.ts';
 
 function tool(id: string, tags: string[], description = `Tool ${id}.`): CatalogTool {
   const [server, name] = id.split('/') as [string, string];
-  return { id, server, name, definition: { name, description, inputSchema: { type: 'object', properties: {} } }, summary: description, summarySource: 'authored', tags, preconditions: [] };
+  return {
+    id,
+    server,
+    name,
+    definition: { name, description, inputSchema: { type: 'object', properties: {} } },
+    summary: description,
+    summarySource: 'authored',
+    tags,
+    preconditions: [],
+  };
 }
 
 const tools = [
@@ -23,7 +32,9 @@ describe('ADOL tag retrieval', () => {
     expect(stem('queries')).toBe('query');
     expect(stem('branches')).toBe('branch');
     expect(stem('status')).toBe('status');
-    expect([...queryStems("What's open in acme/web-app? PRs, pull requests!")]).toEqual(expect.arrayContaining(['pull', 'request', 'web', 'app', 'acme']));
+    expect([...queryStems("What's open in acme/web-app? PRs, pull requests!")]).toEqual(
+      expect.arrayContaining(['pull', 'request', 'web', 'app', 'acme']),
+    );
   });
 
   it('matches a tag when every part of it is among the query words', () => {
@@ -34,7 +45,11 @@ describe('ADOL tag retrieval', () => {
   it('returns every tool carrying a requested tag (OR), in catalog order', () => {
     const sel = selectByTags('file an issue about the outage', tools);
     expect(sel).toEqual({ tags: ['issues'], toolIds: ['github/create_issue', 'github/list_issues'], fallback: false });
-    expect(selectByTags('read the issues', tools).toolIds).toEqual(['github/list_pull_requests', 'github/create_issue', 'github/list_issues']);
+    expect(selectByTags('read the issues', tools).toolIds).toEqual([
+      'github/list_pull_requests',
+      'github/create_issue',
+      'github/list_issues',
+    ]);
   });
 
   it('falls back to the full list (or nothing) when no tag matches', () => {

@@ -6,7 +6,11 @@ const full: McpTool = {
   name: 'list_pull_requests',
   title: 'List pull requests',
   description: 'List pull requests in a repository. Results are ordered by creation date, newest first! Drafts are included.',
-  inputSchema: { type: 'object', properties: { owner: { type: 'string', description: 'Repository owner. A login or an organization.' } }, required: ['owner'] },
+  inputSchema: {
+    type: 'object',
+    properties: { owner: { type: 'string', description: 'Repository owner. A login or an organization.' } },
+    required: ['owner'],
+  },
   outputSchema: { type: 'object', properties: { pull_requests: { type: 'array' } } },
   annotations: { title: 'List pull requests', readOnlyHint: true },
   examples: [{ owner: 'acme' }],

@@ -23,7 +23,10 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(SRC)) {
     const text = readFileSync(file, 'utf8');
-    graph.set(file, [...text.matchAll(IMPORT)].map((m) => normalize(join(dirname(file), m[1]!))));
+    graph.set(
+      file,
+      [...text.matchAll(IMPORT)].map((m) => normalize(join(dirname(file), m[1]!))),
+    );
   }
   return graph;
 }

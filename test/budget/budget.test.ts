@@ -18,7 +18,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'tooltax-budget-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const tokens = tokenCounter();
-const measured = (path: string) => loadCatalog(path).tools.map((t) => ({ id: t.id, tokens: tokens.count(serializeToolDefinition(t.definition)) }));
+const measured = (path: string) =>
+  loadCatalog(path).tools.map((t) => ({ id: t.id, tokens: tokens.count(serializeToolDefinition(t.definition)) }));
 
 describe('budgetReport', () => {
   const report = budgetReport(loadCatalog(SYNTHETIC), tokens, { maxToolTokens: 1_000_000 });
@@ -27,7 +28,8 @@ describe('budgetReport', () => {
     const m = measured(SYNTHETIC);
     expect(report.total.tokens).toBe(m.reduce((s, t) => s + t.tokens, 0));
     expect(report.tools.map((t) => t.tokens)).toEqual(m.map((t) => t.tokens).sort((a, b) => b - a));
-    for (const s of report.servers) expect(s.tokens).toBe(report.tools.filter((t) => t.server === s.server).reduce((a, t) => a + t.tokens, 0));
+    for (const s of report.servers)
+      expect(s.tokens).toBe(report.tools.filter((t) => t.server === s.server).reduce((a, t) => a + t.tokens, 0));
     for (const t of report.tools) expect(Object.values(t.parts).reduce((a, b) => a + b, 0)).toBe(t.tokens);
     expect(Object.values(report.total.parts).reduce((a, b) => a + b, 0)).toBe(report.total.tokens);
     expect(report.pass).toBe(true);
@@ -46,19 +48,34 @@ describe('budgetReport', () => {
     expect(gh.servers[0]!.adol.ref).toBeGreaterThan(0);
     expect(gh.servers[0]!.adol.hoisted).toBeGreaterThan(0);
     const lone = join(tmp, 'lone.json');
-    writeFileSync(lone, JSON.stringify({ tools: [gh.tools[0] && loadCatalog(GITHUB).tools.find((t) => t.id === gh.tools[0]!.id)!.definition] }));
+    writeFileSync(
+      lone,
+      JSON.stringify({ tools: [gh.tools[0] && loadCatalog(GITHUB).tools.find((t) => t.id === gh.tools[0]!.id)!.definition] }),
+    );
     expect(budgetReport(loadCatalog(lone), tokens, { perTool: 1 }).servers[0]!.adol.ref).toBe(0);
   });
 
   it('counts wire and inlined size for definitions that use $ref', () => {
-    const point = { type: 'object', properties: { x: { type: 'number', description: 'X coordinate' }, y: { type: 'number', description: 'Y coordinate' } } };
-    const def = { name: 'line', description: 'Draw a line.', inputSchema: { type: 'object', $defs: { point }, properties: { from: { $ref: '#/$defs/point' }, to: { $ref: '#/$defs/point' } } } };
+    const point = {
+      type: 'object',
+      properties: { x: { type: 'number', description: 'X coordinate' }, y: { type: 'number', description: 'Y coordinate' } },
+    };
+    const def = {
+      name: 'line',
+      description: 'Draw a line.',
+      inputSchema: { type: 'object', $defs: { point }, properties: { from: { $ref: '#/$defs/point' }, to: { $ref: '#/$defs/point' } } },
+    };
     const inlined = { name: 'line', description: 'Draw a line.', inputSchema: { type: 'object', properties: { from: point, to: point } } };
     const file = join(tmp, 'refs.json');
     writeFileSync(file, JSON.stringify({ server: 'draw', tools: [def, { name: 'plain', inputSchema: { type: 'object' } }] }));
     const r = budgetReport(loadCatalog(file), tokens, { perTool: 1000 });
     const line = r.tools.find((t) => t.name === 'line')!;
-    expect(line.refs).toMatchObject({ wire: tokens.count(JSON.stringify(def)), inlined: tokens.count(JSON.stringify(inlined)), refs: 2, resolved: 2 });
+    expect(line.refs).toMatchObject({
+      wire: tokens.count(JSON.stringify(def)),
+      inlined: tokens.count(JSON.stringify(inlined)),
+      refs: 2,
+      resolved: 2,
+    });
     expect(r.tools.find((t) => t.name === 'plain')!.refs).toBeUndefined();
     expect(r.servers[0]!.refs).toEqual({ tools: 1, wire: line.refs!.wire, inlined: line.refs!.inlined });
     expect(renderText(r)).toContain('Definitions using $ref');
@@ -69,7 +86,9 @@ describe('budgetReport', () => {
     const total = m.reduce((s, t) => s + t.tokens, 0);
     const r = budgetReport(loadCatalog(SMALL), tokens, { maxToolTokens: total - 1, perTool: m[1]!.tokens });
     expect(r.pass).toBe(false);
-    expect(r.violations[0]).toBe(`all tool definitions: ${total.toLocaleString('en-US')} tokens > --max-tool-tokens ${(total - 1).toLocaleString('en-US')} (over by 1)`);
+    expect(r.violations[0]).toBe(
+      `all tool definitions: ${total.toLocaleString('en-US')} tokens > --max-tool-tokens ${(total - 1).toLocaleString('en-US')} (over by 1)`,
+    );
     const over = m.filter((t) => t.tokens > m[1]!.tokens).map((t) => t.id);
     expect(r.violations.slice(1).map((v) => v.split(':')[0])).toEqual(over);
   });
@@ -100,11 +119,31 @@ describe('budget command exit codes', () => {
 
   it.each([
     ['no budget', ['--catalog', SMALL], 'error: budget: expected --max-tool-tokens N and/or --per-tool N'],
-    ['no input', ['--max-tool-tokens', '5'], 'error: budget: expected --catalog <dumps>, --from-config <file>, --from-server "<command>" or --from-url <url>'],
-    ['both formats', ['--catalog', SMALL, '--per-tool', '5', '--json', '--markdown'], 'error: budget: expected at most one of --json and --markdown'],
-    ['a bad number', ['--catalog', SMALL, '--max-tool-tokens', 'lots'], "error: option '--max-tool-tokens <n>' argument 'lots' is invalid. expected a whole number of tokens (e.g. 20000)"],
-    ['a missing file', ['--catalog', join(tmp, 'missing.json'), '--per-tool', '5'], `error: ${join(tmp, 'missing.json')}: at (root): expected a tools/list JSON file or a folder of them, found nothing at that path`],
-    ['a missing config', ['--from-config', join(tmp, 'none.json'), '--per-tool', '5'], `error: ${join(tmp, 'none.json')}: at (root): expected an MCP client config file`],
+    [
+      'no input',
+      ['--max-tool-tokens', '5'],
+      'error: budget: expected --catalog <dumps>, --from-config <file>, --from-server "<command>" or --from-url <url>',
+    ],
+    [
+      'both formats',
+      ['--catalog', SMALL, '--per-tool', '5', '--json', '--markdown'],
+      'error: budget: expected at most one of --json and --markdown',
+    ],
+    [
+      'a bad number',
+      ['--catalog', SMALL, '--max-tool-tokens', 'lots'],
+      "error: option '--max-tool-tokens <n>' argument 'lots' is invalid. expected a whole number of tokens (e.g. 20000)",
+    ],
+    [
+      'a missing file',
+      ['--catalog', join(tmp, 'missing.json'), '--per-tool', '5'],
+      `error: ${join(tmp, 'missing.json')}: at (root): expected a tools/list JSON file or a folder of them, found nothing at that path`,
+    ],
+    [
+      'a missing config',
+      ['--from-config', join(tmp, 'none.json'), '--per-tool', '5'],
+      `error: ${join(tmp, 'none.json')}: at (root): expected an MCP client config file`,
+    ],
   ])('exits 2 on %s with one line', async (_, args, message) => {
     const r = await runCli(['budget', ...args]);
     expect(r.code).toBe(2);

@@ -12,7 +12,11 @@ describe('inlineRefs', () => {
   it('inlines internal $defs references and drops the $defs nothing points into', () => {
     const def: McpTool = {
       name: 'line',
-      inputSchema: { type: 'object', $defs: { point }, properties: { from: { $ref: '#/$defs/point' }, to: { $ref: '#/$defs/point', description: 'end' } } },
+      inputSchema: {
+        type: 'object',
+        $defs: { point },
+        properties: { from: { $ref: '#/$defs/point' }, to: { $ref: '#/$defs/point', description: 'end' } },
+      },
     };
     const before = JSON.stringify(def);
     const r = inlineRefs(def)!;
@@ -25,7 +29,11 @@ describe('inlineRefs', () => {
   it('resolves nested and legacy "definitions" references, and refs inside outputSchema against their own root', () => {
     const def: McpTool = {
       name: 'n',
-      inputSchema: { type: 'object', definitions: { a: { $ref: '#/definitions/b' }, b: { type: 'string' } }, properties: { v: { $ref: '#/definitions/a' } } },
+      inputSchema: {
+        type: 'object',
+        definitions: { a: { $ref: '#/definitions/b' }, b: { type: 'string' } },
+        properties: { v: { $ref: '#/definitions/a' } },
+      },
       outputSchema: { type: 'object', $defs: { r: { type: 'integer' } }, properties: { n: { $ref: '#/$defs/r' } } },
     };
     const r = inlineRefs(def)!;
@@ -39,7 +47,12 @@ describe('inlineRefs', () => {
       inputSchema: {
         type: 'object',
         $defs: { tree: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/tree' } } } } },
-        properties: { remote: { $ref: 'https://example.invalid/s.json' }, file: { $ref: 'common.json#/x' }, t: { $ref: '#/$defs/tree' }, gone: { $ref: '#/$defs/missing' } },
+        properties: {
+          remote: { $ref: 'https://example.invalid/s.json' },
+          file: { $ref: 'common.json#/x' },
+          t: { $ref: '#/$defs/tree' },
+          gone: { $ref: '#/$defs/missing' },
+        },
       },
     };
     const r = inlineRefs(def)!;

@@ -13,7 +13,10 @@ const sumParts = (p: Record<string, number>) => Object.values(p).reduce((a, b) =
 describe('splitDefinition', () => {
   it.each(TOKENIZERS)('adds up exactly to the tool total on every real and synthetic definition (%s)', (name) => {
     const tokens = tokenCounter(name);
-    const sources = [join(process.cwd(), 'catalogs', 'synthetic-120'), ...['filesystem', 'github', 'jira', 'slack', 'supabase', 'firecrawl'].map((s) => join(REAL, `${s}.json`)).filter(existsSync)];
+    const sources = [
+      join(process.cwd(), 'catalogs', 'synthetic-120'),
+      ...['filesystem', 'github', 'jira', 'slack', 'supabase', 'firecrawl'].map((s) => join(REAL, `${s}.json`)).filter(existsSync),
+    ];
     let checked = 0;
     for (const src of sources) {
       for (const t of loadCatalog(src).tools) {
@@ -28,7 +31,14 @@ describe('splitDefinition', () => {
 
   it('puts each field where it belongs', () => {
     const tokens = tokenCounter();
-    const def: McpTool = { name: 'n', title: 'A title', description: 'Does things.', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, _meta: { x: 1 } };
+    const def: McpTool = {
+      name: 'n',
+      title: 'A title',
+      description: 'Does things.',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+      _meta: { x: 1 },
+    };
     const s = splitDefinition(def, tokens);
     expect(s.otherFields).toEqual(['title', '_meta']);
     expect(s.parts.outputSchema).toBe(0);
@@ -48,10 +58,18 @@ describe('splitDefinition', () => {
 
   it('stays exact on any text, multi-byte characters included (property)', () => {
     const tokens = tokenCounter();
-    const text = fc.string({ unit: fc.constantFrom('a', 'é', '中', '😀', ' ', '"', '\\', '\n', '},', ':', '1', 'Z', '\u0301', '\uFFFD') , maxLength: 40 });
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'é', '中', '😀', ' ', '"', '\\', '\n', '},', ':', '1', 'Z', '\u0301', '\uFFFD'),
+      maxLength: 40,
+    });
     fc.assert(
       fc.property(text, text, fc.dictionary(fc.string({ maxLength: 6 }), text, { maxKeys: 3 }), (name, description, props) => {
-        const def: McpTool = { name: name || 'x', description, inputSchema: { type: 'object', properties: Object.fromEntries(Object.entries(props).map(([k, v]) => [k, { description: v }])) }, [description.slice(0, 3) || 'extra']: props };
+        const def: McpTool = {
+          name: name || 'x',
+          description,
+          inputSchema: { type: 'object', properties: Object.fromEntries(Object.entries(props).map(([k, v]) => [k, { description: v }])) },
+          [description.slice(0, 3) || 'extra']: props,
+        };
         const s = splitDefinition(def, tokens);
         expect(s.total).toBe(tokens.count(serializeToolDefinition(def)));
         expect(sumParts(s.parts)).toBe(s.total);

@@ -16,14 +16,28 @@ function dump(content: unknown, name = 'dump.json'): string {
   return file;
 }
 
-const tool = (name: string, extra: Record<string, unknown> = {}) => ({ name, description: `${name} things`, inputSchema: { type: 'object', properties: {} }, ...extra });
+const tool = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  description: `${name} things`,
+  inputSchema: { type: 'object', properties: {} },
+  ...extra,
+});
 
 describe('loadCatalog', () => {
   it.each([
     ['an array of tools', [tool('a'), tool('b')], ['dump']],
     ['{ tools }', { server: 'srv', tools: [tool('a'), tool('b')] }, ['srv']],
     ['a JSON-RPC tools/list response', { jsonrpc: '2.0', id: 1, result: { tools: [tool('a'), tool('b')] } }, ['dump']],
-    ['several servers', { servers: [{ server: 'x', tools: [tool('a')] }, { name: 'y', tools: [tool('a')] }] }, ['x', 'y']],
+    [
+      'several servers',
+      {
+        servers: [
+          { server: 'x', tools: [tool('a')] },
+          { name: 'y', tools: [tool('a')] },
+        ],
+      },
+      ['x', 'y'],
+    ],
   ])('reads %s', (_, content, servers) => {
     const c = loadCatalog(dump(content));
     expect(c.servers).toEqual(servers);
@@ -69,9 +83,19 @@ describe('loadCatalog', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tooltax-meta-'));
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'srv.json'), JSON.stringify({ server: 'srv', tools: [tool('a')] }));
-    writeFileSync(join(dir, 'catalog.meta.json'), JSON.stringify({ tools: { 'srv/a': { summary: 'Do a', tags: ['x'], preconditions: [{ kind: 'requires_auth', scope: 'srv:read' }] } } }));
+    writeFileSync(
+      join(dir, 'catalog.meta.json'),
+      JSON.stringify({
+        tools: { 'srv/a': { summary: 'Do a', tags: ['x'], preconditions: [{ kind: 'requires_auth', scope: 'srv:read' }] } },
+      }),
+    );
     const t = loadCatalog(dir).tools[0]!;
-    expect(t).toMatchObject({ summary: 'Do a', summarySource: 'authored', tags: ['x'], preconditions: [{ kind: 'requires_auth', scope: 'srv:read' }] });
+    expect(t).toMatchObject({
+      summary: 'Do a',
+      summarySource: 'authored',
+      tags: ['x'],
+      preconditions: [{ kind: 'requires_auth', scope: 'srv:read' }],
+    });
     writeFileSync(join(dir, 'catalog.meta.json'), JSON.stringify({ tools: { 'srv/a': { preconditions: [{ kind: 'when_moon_full' }] } } }));
     expect(() => loadCatalog(dir)).toThrow(/catalog.meta.json: at \$.tools\["srv\/a"\].preconditions\[0\]/);
   });
@@ -88,7 +112,10 @@ describe('loadCatalog', () => {
     for (const [file, [tools, tokens]] of Object.entries(expected)) {
       const c = loadCatalog(join(REAL, file));
       expect(c.tools, file).toHaveLength(tools);
-      expect(c.tools.reduce((s, t) => s + countTokens(serializeToolDefinition(t.definition)), 0), file).toBe(tokens);
+      expect(
+        c.tools.reduce((s, t) => s + countTokens(serializeToolDefinition(t.definition)), 0),
+        file,
+      ).toBe(tokens);
     }
     // Tool names repeat across servers; ids stay unique.
     const all = loadCatalog(Object.keys(expected).map((f) => join(REAL, f)));

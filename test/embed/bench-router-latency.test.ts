@@ -13,7 +13,10 @@ describe('router latency bench', () => {
     const corpus = ['create issue', 'list issues', 'send message', 'list channels', 'upload file'];
     const enc = createTfidfEncoder({ corpus });
     const index = new ExactFlatIpIndex(enc.dim);
-    index.add(corpus.map((_, i) => `t${i}`), await enc.embed(corpus));
+    index.add(
+      corpus.map((_, i) => `t${i}`),
+      await enc.embed(corpus),
+    );
     const r = await benchRouterLatency(enc, index, ['open an issue', 'post a message'], { k: 3, timeMs: 20, iterations: 10 });
     expect(r).toMatchObject({ encoder: 'tfidf', encoderCached: false, index: 'exact-flat-ip', indexSize: 5, queries: 2, k: 3 });
     for (const s of [r.encodeMs, r.searchMs]) {

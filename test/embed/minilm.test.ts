@@ -31,8 +31,6 @@ describe('minilm encoder without weights', () => {
   it('names both options when neither a directory nor the hub is configured', async () => {
     vi.stubEnv('TOOLTAX_MINILM_DIR', '');
     vi.stubEnv('TOOLTAX_ALLOW_REMOTE_MODELS', '');
-    await expect(createMiniLmEncoder()).rejects.toThrow(
-      /TOOLTAX_MINILM_DIR is not set and TOOLTAX_ALLOW_REMOTE_MODELS is not 1/,
-    );
+    await expect(createMiniLmEncoder()).rejects.toThrow(/TOOLTAX_MINILM_DIR is not set and TOOLTAX_ALLOW_REMOTE_MODELS is not 1/);
   });
 });

@@ -29,6 +29,8 @@ describe('createEncoder', () => {
   });
 
   it('never falls back silently from minilm', async () => {
-    await expect(createEncoder('minilm', { minilm: { modelDir: dir, allowRemote: false }, cache: false })).rejects.toThrow(/minilm encoder unavailable/);
+    await expect(createEncoder('minilm', { minilm: { modelDir: dir, allowRemote: false }, cache: false })).rejects.toThrow(
+      /minilm encoder unavailable/,
+    );
   });
 });

@@ -2,11 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { createTfidfEncoder, tokenize } from '../../src/embed/tfidf.ts';
 import { dot, norm } from '../../src/embed/vector.ts';
 
-const corpus = ['Create an issue in a GitHub repository', 'List issues in a repository', 'Send a message to a Slack channel', 'List Slack channels'];
+const corpus = [
+  'Create an issue in a GitHub repository',
+  'List issues in a repository',
+  'Send a message to a Slack channel',
+  'List Slack channels',
+];
 
 describe('tfidf encoder', () => {
   it('tokenises lower-case words and splits camelCase (keeping the joined word) and snake_case', () => {
-    expect(tokenize('createIssue list_channels HTTPServer, v2!')).toEqual(['create', 'issue', 'createissue', 'list', 'channels', 'http', 'server', 'httpserver', 'v2']);
+    expect(tokenize('createIssue list_channels HTTPServer, v2!')).toEqual([
+      'create',
+      'issue',
+      'createissue',
+      'list',
+      'channels',
+      'http',
+      'server',
+      'httpserver',
+      'v2',
+    ]);
     expect(tokenize('GitHub')).toEqual(['git', 'hub', 'github']);
   });
 

@@ -49,13 +49,16 @@ describe('threshold sweep', () => {
 
   it('property: best has the maximal F1 and no lower θ reaches it', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ score: fc.double({ min: -1, max: 1, noNaN: true }), relevant: fc.boolean() }), { maxLength: 40 }), (ps) => {
-        const { points, best } = sweepThreshold(ps);
-        const max = Math.max(...points.map((p) => p.f1));
-        expect(best.f1).toBe(max);
-        expect(points.find((p) => p.f1 === max)!.theta).toBe(best.theta);
-        for (const p of points) expect(p.tp + p.fp + p.fn + p.tn).toBe(ps.length);
-      }),
+      fc.property(
+        fc.array(fc.record({ score: fc.double({ min: -1, max: 1, noNaN: true }), relevant: fc.boolean() }), { maxLength: 40 }),
+        (ps) => {
+          const { points, best } = sweepThreshold(ps);
+          const max = Math.max(...points.map((p) => p.f1));
+          expect(best.f1).toBe(max);
+          expect(points.find((p) => p.f1 === max)!.theta).toBe(best.theta);
+          for (const p of points) expect(p.tp + p.fp + p.fn + p.tn).toBe(ps.length);
+        },
+      ),
     );
   });
 });

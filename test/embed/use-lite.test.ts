@@ -29,7 +29,14 @@ describe('use-lite encoder (Universal Sentence Encoder lite, offline weights)', 
   });
 
   it('returns unit vectors, one per text, across batch boundaries, independent of batching', async () => {
-    const texts = ['send a slack message', 'list pull requests', 'delete a file', 'search customers', 'upload an attachment', 'get invoice by id'];
+    const texts = [
+      'send a slack message',
+      'list pull requests',
+      'delete a file',
+      'search customers',
+      'upload an attachment',
+      'get invoice by id',
+    ];
     const batched = await enc.embed(texts); // batchSize 4: two model calls
     expect(batched).toHaveLength(texts.length);
     for (const v of batched) {

@@ -27,7 +27,10 @@ describe('exact-flat-ip index', () => {
     const ix = new ExactFlatIpIndex(3);
     expect(ix.search(v(1, 0, 0), 5)).toEqual([]);
     const ids = Array.from({ length: 200 }, (_, i) => `t${String(i).padStart(3, '0')}`);
-    ix.add(ids, ids.map((_, i) => v(i, 1, 0)));
+    ix.add(
+      ids,
+      ids.map((_, i) => v(i, 1, 0)),
+    );
     expect(ix.search(v(1, 0, 0), 0)).toEqual([]);
     expect(ix.search(v(1, 0, 0), 3).map((h) => h.id)).toEqual(['t199', 't198', 't197']);
     expect(ix.search(v(0, 1, 0), 1000)).toHaveLength(200);

@@ -32,7 +32,10 @@ describe('splitCommandLine', () => {
   });
 
   it('a bad --from-server line becomes a problem of that server, not a crash', () => {
-    expect(specFromCommandLine('node "oops', 1)).toMatchObject({ origin: '--from-server #2', problem: expect.stringContaining('unterminated') });
+    expect(specFromCommandLine('node "oops', 1)).toMatchObject({
+      origin: '--from-server #2',
+      problem: expect.stringContaining('unterminated'),
+    });
   });
 });
 
@@ -43,7 +46,11 @@ describe('readClientConfig', () => {
     const specs = readClientConfig(
       config({
         mcpServers: {
-          github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_literal_in_config_1234' } },
+          github: {
+            command: 'npx',
+            args: ['-y', '@modelcontextprotocol/server-github'],
+            env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_literal_in_config_1234' },
+          },
           remote: { url: 'https://example.invalid/mcp', headers: { Authorization: 'Bearer abcdefgh12345678' } },
           old: { command: 'x', disabled: true },
         },
@@ -76,7 +83,12 @@ describe('readClientConfig', () => {
     );
     const specs = readClientConfig(file, env);
     const by = Object.fromEntries(specs.map((s) => [s.name, s]));
-    expect(by.gh).toMatchObject({ transport: 'stdio', command: '/home/u/bin/gh-mcp', args: ['--root', join(dir, 'proj')], env: { TOKEN: env.GH_TOKEN } });
+    expect(by.gh).toMatchObject({
+      transport: 'stdio',
+      command: '/home/u/bin/gh-mcp',
+      args: ['--root', join(dir, 'proj')],
+      env: { TOKEN: env.GH_TOKEN },
+    });
     expect(by.gh!.problem).toBeUndefined();
     expect(by.gh!.secrets).toContain(env.GH_TOKEN);
     expect(by.web!.problem).toMatch(/headers\.X-Key uses \$\{input:key\}, which VS Code prompts for/);
@@ -87,7 +99,10 @@ describe('readClientConfig', () => {
   });
 
   it('reports entry problems per server', () => {
-    const specs = readClientConfig(config({ mcpServers: { a: { args: ['x'] }, b: { type: 'ws', command: 'x' }, c: { command: 'x', args: 'not-an-array' } } }), env);
+    const specs = readClientConfig(
+      config({ mcpServers: { a: { args: ['x'] }, b: { type: 'ws', command: 'x' }, c: { command: 'x', args: 'not-an-array' } } }),
+      env,
+    );
     expect(specs.map((s) => s.problem)).toEqual([
       'a stdio server needs "command" (a string)',
       'type "ws" is not one of stdio, http, streamable-http, sse',
@@ -122,14 +137,19 @@ describe('readClientConfig', () => {
 
 describe('redaction', () => {
   it('redacts secret values, values after secret-looking flags, and --flag=value forms', () => {
-    const spec = specFromCommandLine('API_KEY=abcd1234efgh node srv.js --token tok-123456 --api-key=k-987654 --verbose --root /data --url https://h/?key=abcd1234efgh', 0);
+    const spec = specFromCommandLine(
+      'API_KEY=abcd1234efgh node srv.js --token tok-123456 --api-key=k-987654 --verbose --root /data --url https://h/?key=abcd1234efgh',
+      0,
+    );
     const line = redactCommand(spec.command!, spec.args!, spec.secrets);
     expect(line).toBe("node srv.js --token <redacted> --api-key=<redacted> --verbose --root /data --url 'https://h/?key=<redacted>'");
     for (const s of ['abcd1234efgh', 'tok-123456', 'k-987654']) expect(line).not.toContain(s);
   });
 
   it('redacts URL credentials and query values', () => {
-    expect(redactUrl('https://user:pw@h.example/mcp?token=abc&x=1')).toBe('https://redacted:redacted@h.example/mcp?token=redacted&x=redacted');
+    expect(redactUrl('https://user:pw@h.example/mcp?token=abc&x=1')).toBe(
+      'https://redacted:redacted@h.example/mcp?token=redacted&x=redacted',
+    );
     expect(specFromUrl('https://user:pw@h.example/mcp?token=abcdef', 0).secrets).toEqual(expect.arrayContaining(['user', 'pw', 'abcdef']));
   });
 

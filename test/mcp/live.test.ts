@@ -30,9 +30,18 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** Tool names as the SDK's own client lists them. */
-async function sdkToolNames(command: string, args: string[], env: Record<string, string> = {}): Promise<{ names: string[]; serverName: string }> {
+async function sdkToolNames(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ names: string[]; serverName: string }> {
   const client = new Client({ name: 'test', version: '0' });
-  const transport = new StdioClientTransport({ command, args, env: { ...(process.env as Record<string, string>), ...env }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command,
+    args,
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: 'pipe',
+  });
   await client.connect(transport);
   try {
     const names: string[] = [];
@@ -65,8 +74,16 @@ describe('catalog --from-config with three real npm servers over stdio', () => {
       JSON.stringify({
         mcpServers: {
           filesystem: { command: process.execPath, args: [serverEntry('server-filesystem'), tmp] },
-          memory: { command: process.execPath, args: [serverEntry('server-memory')], env: { MEMORY_FILE_PATH: join(tmp, 'memory.jsonl'), API_KEY: SECRET } },
-          everything: { command: process.execPath, args: [serverEntry('server-everything'), 'stdio', `--api-key=${SECRET}`], env: { EVERYTHING_TOKEN: SECRET } },
+          memory: {
+            command: process.execPath,
+            args: [serverEntry('server-memory')],
+            env: { MEMORY_FILE_PATH: join(tmp, 'memory.jsonl'), API_KEY: SECRET },
+          },
+          everything: {
+            command: process.execPath,
+            args: [serverEntry('server-everything'), 'stdio', `--api-key=${SECRET}`],
+            env: { EVERYTHING_TOKEN: SECRET },
+          },
         },
       }),
     );
@@ -153,7 +170,12 @@ describe('Streamable HTTP on 127.0.0.1 (server-everything streamableHttp)', () =
   let url: string;
   beforeAll(async () => {
     const port = await freePort();
-    server = await startUntil(process.execPath, [serverEntry('server-everything'), 'streamableHttp'], { ...process.env, PORT: String(port) }, /listening on port/i);
+    server = await startUntil(
+      process.execPath,
+      [serverEntry('server-everything'), 'streamableHttp'],
+      { ...process.env, PORT: String(port) },
+      /listening on port/i,
+    );
     url = `http://127.0.0.1:${port}/mcp`;
   });
   afterAll(() => stop(server));
@@ -173,7 +195,10 @@ describe('Streamable HTTP on 127.0.0.1 (server-everything streamableHttp)', () =
 
   it('sends config headers and keeps their values out of the dump', async () => {
     const cfg = join(tmp, 'mcp.json');
-    writeFileSync(cfg, `// VS Code\n{ "servers": { "everything-http": { "type": "http", "url": "${url}", "headers": { "Authorization": "Bearer \${env:TOOLTAX_TEST_HEADER}" } }, }, "inputs": [] }`);
+    writeFileSync(
+      cfg,
+      `// VS Code\n{ "servers": { "everything-http": { "type": "http", "url": "${url}", "headers": { "Authorization": "Bearer \${env:TOOLTAX_TEST_HEADER}" } }, }, "inputs": [] }`,
+    );
     const out = join(tmp, 'http-out');
     const run = await runCli(['catalog', '--from-config', cfg, '--out', out], { ...process.env, TOOLTAX_TEST_HEADER: HEADER_SECRET });
     expect(run.code).toBe(0);
@@ -212,8 +237,12 @@ describe('paging, broken servers and failures (an SDK server of our own, and com
     expect(outcome.failures[0]).toBe('server --from-server #2: cannot start "tooltax-no-such-command-xyz" (command not found)');
     expect(outcome.failures[1]).toMatch(/^server --from-server #3: the server closed the connection during initialize/);
     expect(outcome.failures[2]).toMatch(/^server --from-server #4: timed out after 3 s during initialize/);
-    expect(outcome.failures[3]).toMatch(/^server --from-server #5: invalid tools\/list result on page 2: at \$\.tools\[0\]\.inputSchema: expected a JSON Schema object/);
-    expect(outcome.failures[4]).toMatch(/^server --from-server #6: invalid tools\/list result on page 2: nextCursor "again" was already returned/);
+    expect(outcome.failures[3]).toMatch(
+      /^server --from-server #5: invalid tools\/list result on page 2: at \$\.tools\[0\]\.inputSchema: expected a JSON Schema object/,
+    );
+    expect(outcome.failures[4]).toMatch(
+      /^server --from-server #6: invalid tools\/list result on page 2: nextCursor "again" was already returned/,
+    );
     for (const f of outcome.failures) expect(f).not.toContain('\n');
     expect(warnings).toEqual(outcome.failures.map((f) => `error: ${f}`));
     expect(captureExitCode(outcome)).toBe(1);
@@ -224,7 +253,15 @@ describe('paging, broken servers and failures (an SDK server of our own, and com
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('error: server --from-server #1: cannot start "tooltax-no-such-command-xyz"');
     expect(existsSync(join(tmp, 'none'))).toBe(false);
-    const partial = await runCli(['budget', '--from-server', `${process.execPath} ${PAGED}`, '--from-server', 'tooltax-no-such-command-xyz', '--max-tool-tokens', '100000']);
+    const partial = await runCli([
+      'budget',
+      '--from-server',
+      `${process.execPath} ${PAGED}`,
+      '--from-server',
+      'tooltax-no-such-command-xyz',
+      '--max-tool-tokens',
+      '100000',
+    ]);
     expect(partial.code).toBe(2);
     expect(partial.stderr).toMatch(/error: budget: 1 server\(s\) could not be captured/);
     expect(partial.stdout).toBe('');
@@ -249,7 +286,12 @@ describe('legacy SSE (server-everything sse, config type "sse")', () => {
   let port: number;
   beforeAll(async () => {
     port = await freePort();
-    server = await startUntil(process.execPath, [serverEntry('server-everything'), 'sse'], { ...process.env, PORT: String(port) }, /running on port/i);
+    server = await startUntil(
+      process.execPath,
+      [serverEntry('server-everything'), 'sse'],
+      { ...process.env, PORT: String(port) },
+      /running on port/i,
+    );
   });
   afterAll(() => stop(server));
 

@@ -48,7 +48,13 @@ const EVALUATED = [task('e1', [['code/delete_branch']]), task('e2', [['code/dele
 
 async function firstTurn(p: Pipeline, t: Task): Promise<TurnResult> {
   p.startTask?.(t);
-  return p.turn({ task: t, turnIndex: 0, turn: t.turns[0]!, state: { authScopes: new Set(), toolOutputs: [] }, shared: sharedParts([], t.turns[0]!.user) });
+  return p.turn({
+    task: t,
+    turnIndex: 0,
+    turn: t.turns[0]!,
+    state: { authScopes: new Set(), toolOutputs: [] },
+    shared: sharedParts([], t.turns[0]!.user),
+  });
 }
 
 describe('B2 static pruning: choosing the subset', () => {

@@ -4,7 +4,11 @@ import { serializeToolDefinition } from '../../src/catalog/types.ts';
 import type { Encoder } from '../../src/embed/types.ts';
 import { createUseLiteEncoder } from '../../src/embed/use-lite.ts';
 import { loadFaiss } from '../../src/index/faiss-flat-ip.ts';
-import { createSimpleRetrievalPipeline, RETRIEVED_SCHEMAS_HEADING, type SimpleRetrievalOptions } from '../../src/pipelines/b3-simple-retrieval/pipeline.ts';
+import {
+  createSimpleRetrievalPipeline,
+  RETRIEVED_SCHEMAS_HEADING,
+  type SimpleRetrievalOptions,
+} from '../../src/pipelines/b3-simple-retrieval/pipeline.ts';
 import { promptText, type TurnResult } from '../../src/pipelines/types.ts';
 import type { Task } from '../../src/tasks/types.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';
@@ -45,14 +49,21 @@ describe('B3 Simple Retrieval (use-lite)', () => {
     const { results, records } = await run({ k: 3 }, tasks);
     const second = results[1]!;
     const sections = second.prompt.sections;
-    expect(sections.map((s) => s.label).filter((l, i, all) => i === 0 || all[i - 1] !== l)).toEqual(['system', 'turn-1', 'retrieved-schemas', 'user-message']);
+    expect(sections.map((s) => s.label).filter((l, i, all) => i === 0 || all[i - 1] !== l)).toEqual([
+      'system',
+      'turn-1',
+      'retrieved-schemas',
+      'user-message',
+    ]);
     const schemaSections = sections.filter((s) => s.label === 'retrieved-schemas');
     expect(schemaSections.every((s) => s.role === 'tools' && !s.stable)).toBe(true);
     const ids = second.exposure.fullSchemaTools;
     expect(ids).toHaveLength(3);
     expect(second.exposure.listedTools).toEqual(ids); // no summaries: only the retrieved tools are visible
     const text = schemaSections.map((s) => s.text).join('');
-    expect(text).toBe(`${RETRIEVED_SCHEMAS_HEADING}\n${ids.map((id) => `${serializeToolDefinition(catalog.tools.find((t) => t.id === id)!.definition)}\n`).join('')}`);
+    expect(text).toBe(
+      `${RETRIEVED_SCHEMAS_HEADING}\n${ids.map((id) => `${serializeToolDefinition(catalog.tools.find((t) => t.id === id)!.definition)}\n`).join('')}`,
+    );
     for (const t of catalog.tools) expect(text.includes(serializeToolDefinition(t.definition))).toBe(ids.includes(t.id));
     expect(text).not.toContain(catalog.tools.find((t) => !ids.includes(t.id))!.summary);
     expect(records[1]!.stablePrefixTokens).toBe(records[1]!.systemTokens);
@@ -71,7 +82,10 @@ describe('B3 Simple Retrieval (use-lite)', () => {
     // No scopes at all: B3 ignores the state, so every turn still gets k schemas.
     const { results, pipeline } = await run({}, [task('t', [{ user: 'merge pull request 7', tools: ['repo/merge_pull_request'] }], [])]);
     expect(results[0]!.exposure.fullSchemaTools).toHaveLength(10);
-    expect(pipeline.describe!()).toMatchObject({ retrieval: { k: 10, toolText: 'definition', encoder: 'use-lite' }, gates: { hallucination: false, preconditions: false } });
+    expect(pipeline.describe!()).toMatchObject({
+      retrieval: { k: 10, toolText: 'definition', encoder: 'use-lite' },
+      gates: { hallucination: false, preconditions: false },
+    });
     expect(pipeline.describe!().retrieval?.theta).toBeUndefined();
   });
 

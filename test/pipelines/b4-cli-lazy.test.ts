@@ -35,7 +35,15 @@ async function runTask(p: Pipeline, t: Task): Promise<TurnResult[]> {
   const history: PromptSection[] = [];
   const results: TurnResult[] = [];
   for (const [i, turn] of t.turns.entries()) {
-    results.push(await p.turn({ task: t, turnIndex: i, turn, state: { authScopes: new Set(), toolOutputs: [] }, shared: sharedParts(history, turn.user) }));
+    results.push(
+      await p.turn({
+        task: t,
+        turnIndex: i,
+        turn,
+        state: { authScopes: new Set(), toolOutputs: [] },
+        shared: sharedParts(history, turn.user),
+      }),
+    );
     history.push(transcriptSection(catalog, i, turn));
   }
   return results;
@@ -60,7 +68,12 @@ describe('B4 CLI lazy discovery', () => {
     ]);
     const all = catalog.tools.map((t) => t.id);
     expect(r.map((x) => x.exposure.listedTools)).toEqual([[], all, all, all]);
-    expect(r.map((x) => x.exposure.fullSchemaTools)).toEqual([[], ['code/search_code'], ['code/search_code', 'chat/post_message'], ['code/search_code', 'chat/post_message']]);
+    expect(r.map((x) => x.exposure.fullSchemaTools)).toEqual([
+      [],
+      ['code/search_code'],
+      ['code/search_code', 'chat/post_message'],
+      ['code/search_code', 'chat/post_message'],
+    ]);
     expect(r[1]!.exposure.discoveryCalls[0]!.output).toBe(renderList(catalog.tools));
     expect(r[1]!.exposure.discoveryCalls[1]!.output).toBe(renderHelp('tooltax', tool('code/search_code')));
   });
@@ -72,13 +85,28 @@ describe('B4 CLI lazy discovery', () => {
     expect(layout(r[0]!)).toEqual(['system', 'cli-description', 'user-message']);
     expect(layout(r[1]!)).toEqual(['system', 'cli-description', 'history', 'cli-list', 'cli-help', 'user-message']);
     expect(layout(r[2]!)).toEqual(['system', 'cli-description', 'history', 'history', 'cli-list', 'cli-help', 'cli-help', 'user-message']);
-    expect(layout(r[3]!)).toEqual(['system', 'cli-description', 'history', 'history', 'history', 'cli-list', 'cli-help', 'cli-help', 'user-message']);
+    expect(layout(r[3]!)).toEqual([
+      'system',
+      'cli-description',
+      'history',
+      'history',
+      'history',
+      'cli-list',
+      'cli-help',
+      'cli-help',
+      'user-message',
+    ]);
     // Stable parts lead; discovery output appears mid-session, so it is not stable.
-    for (const x of r) expect(x.prompt.sections.map((s) => s.stable)).toEqual(x.prompt.sections.map((s) => s.label === 'system' || s.label === 'cli-description'));
+    for (const x of r)
+      expect(x.prompt.sections.map((s) => s.stable)).toEqual(
+        x.prompt.sections.map((s) => s.label === 'system' || s.label === 'cli-description'),
+      );
     expect(toolSections(r[3]!).map((s) => s.text)).toEqual(toolSections(r[2]!).map((s) => s.text));
     const list = toolSections(r[1]!).find((s) => s.label === 'cli-list')!.text;
     expect(list.startsWith('$ tooltax --list\nAvailable tools:\n')).toBe(true);
-    expect(list).toContain('  code/search_code                          Search source files across the organisation\'s repositories for a text\n');
+    expect(list).toContain(
+      "  code/search_code                          Search source files across the organisation's repositories for a text\n",
+    );
   });
 
   it('never puts a JSON schema in the prompt', async () => {
@@ -105,7 +133,12 @@ describe('B4 CLI lazy discovery', () => {
     const list = tokens.count(`$ tooltax --list\n${renderList(catalog.tools)}\n`);
     const help = (id: string) => tokens.count(`$ tooltax --help ${id}\n${renderHelp('tooltax', tool(id))}\n`);
     const [h1, h2] = [help('code/search_code'), help('chat/post_message')];
-    expect(records.map((x) => x.toolTokens)).toEqual([description, description + list + h1, description + list + h1 + h2, description + list + h1 + h2]);
+    expect(records.map((x) => x.toolTokens)).toEqual([
+      description,
+      description + list + h1,
+      description + list + h1 + h2,
+      description + list + h1 + h2,
+    ]);
     expect(records[2]!.toolTokensByLabel).toEqual({ 'cli-description': description, 'cli-list': list, 'cli-help': h1 + h2 });
     expect(records.map((x) => x.discoveryCalls)).toEqual([0, 2, 1, 0]);
     expect(records.map((x) => x.recall)).toEqual([null, 1, 1, null]);
@@ -151,7 +184,9 @@ describe('B4 CLI rendering (mcp2cli style)', () => {
       ].join('\n'),
     );
     const post = renderHelp('tooltax', tool('chat/post_message'));
-    expect(post).toContain('  --thread-ts THREAD_TS\n                        Timestamp of the parent message, to reply in its\n                        thread');
+    expect(post).toContain(
+      '  --thread-ts THREAD_TS\n                        Timestamp of the parent message, to reply in its\n                        thread',
+    );
     expect(post).toContain('(JSON\n                        object)');
     expect(renderHelp('tooltax', tool('notes/create_note'))).toContain('Labels to attach (JSON array)');
   });

@@ -52,7 +52,13 @@ describe('pipeline registry', () => {
       tasksFile,
       [
         { id: 'a', turns: [{ user: 'what did the team say in #deploys?', tools: ['read_channel'] }] },
-        { id: 'b', turns: [{ user: 'find where we call login()', tools: ['search_code'] }, { user: 'tell #deploys it is fixed', tools: ['post_message'] }] },
+        {
+          id: 'b',
+          turns: [
+            { user: 'find where we call login()', tools: ['search_code'] },
+            { user: 'tell #deploys it is fixed', tools: ['post_message'] },
+          ],
+        },
       ]
         .map((t) => JSON.stringify(t))
         .join('\n') + '\n',
@@ -97,7 +103,14 @@ describe('static cost table (catalog without tasks)', () => {
     expect(table.id).toBe('static-cost');
     const row = (label: string) => table.rows.find((r) => r.method === label)!;
     const all = tokens.count(`${renderToolDefinitions(catalog.tools)}\n`);
-    expect(row('B1 Full-Schema')).toMatchObject({ staticTools: all, listed: 9, schemas: 9, perTurnNeutral: 0, perTurnProbe: 0, note: 'static only' });
+    expect(row('B1 Full-Schema')).toMatchObject({
+      staticTools: all,
+      listed: 9,
+      schemas: 9,
+      perTurnNeutral: 0,
+      perTurnProbe: 0,
+      note: 'static only',
+    });
     // No history for a user's catalog: B2 falls back to its rule; 9 tools fit in 30.
     expect(row('B2 Static Pruning')).toMatchObject({ staticTools: all, perTurnProbe: 0 });
     const b4 = row('B4 CLI Lazy');

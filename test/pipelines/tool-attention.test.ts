@@ -14,7 +14,11 @@ import { calibrationTable } from '../../src/studies/threshold-calibration/study.
 import type { RoutingEvent } from '../../src/pipelines/tool-attention/events.ts';
 import { gateErrorText, hallucinationGate } from '../../src/pipelines/tool-attention/hallucination-gate.ts';
 import { LazySchemaLoader } from '../../src/pipelines/tool-attention/lazy-loader.ts';
-import { createToolAttentionPipeline, PROMOTED_SCHEMAS_HEADING, type ToolAttentionOptions } from '../../src/pipelines/tool-attention/pipeline.ts';
+import {
+  createToolAttentionPipeline,
+  PROMOTED_SCHEMAS_HEADING,
+  type ToolAttentionOptions,
+} from '../../src/pipelines/tool-attention/pipeline.ts';
 import { preconditionHolds, stateGate, unmetPreconditions } from '../../src/pipelines/tool-attention/preconditions.ts';
 import { IntentRouter } from '../../src/pipelines/tool-attention/router.ts';
 import { serializeToolDefinition } from '../../src/catalog/types.ts';
@@ -41,7 +45,12 @@ async function run(options: ToolAttentionOptions, tasks: Task[], cat: Catalog = 
   const original = pipeline.turn.bind(pipeline);
   pipeline.turn = async (input) => {
     const r = await original(input);
-    turns.push({ sections: r.prompt.sections, fullSchemaTools: r.exposure.fullSchemaTools, listedTools: r.exposure.listedTools, events: r.events ?? [] });
+    turns.push({
+      sections: r.prompt.sections,
+      fullSchemaTools: r.exposure.fullSchemaTools,
+      listedTools: r.exposure.listedTools,
+      events: r.events ?? [],
+    });
     return r;
   };
   const records = await runPipeline(pipeline, tasks, { catalog: cat, tokens: tokenCounter('cl100k_base'), seed: 42 });
@@ -50,7 +59,11 @@ async function run(options: ToolAttentionOptions, tasks: Task[], cat: Catalog = 
 
 /** Section labels with consecutive repeats collapsed (a schema part is a heading plus one section per tool). */
 const parts = (sections: PromptSection[]) => sections.map((s) => s.label).filter((l, i, all) => i === 0 || all[i - 1] !== l);
-const textOf = (sections: PromptSection[], label: string) => sections.filter((s) => s.label === label).map((s) => s.text).join('');
+const textOf = (sections: PromptSection[], label: string) =>
+  sections
+    .filter((s) => s.label === label)
+    .map((s) => s.text)
+    .join('');
 
 const routing = (t: Turn) => t.events.find((e) => e.type === 'routing') as unknown as RoutingEvent;
 const gateEvents = (t: Turn) => t.events.filter((e) => e.type === 'hallucination_gate');
@@ -77,7 +90,9 @@ describe('precondition gate', () => {
   });
 
   it('in the pipeline: a missing scope gates the tool out of the active set', async () => {
-    const { turns } = await run({}, [task('no-write', [{ user: 'file a new ticket for the bug in project WEB', tools: ['tracker/create_issue'] }], ['tracker:read'])]);
+    const { turns } = await run({}, [
+      task('no-write', [{ user: 'file a new ticket for the bug in project WEB', tools: ['tracker/create_issue'] }], ['tracker:read']),
+    ]);
     const ev = routing(turns[0]!);
     expect(ev.candidates).toContain('tracker/create_issue');
     expect(ev.gated_out_by_state).toContainEqual({ tool: 'tracker/create_issue', unmet: ['requires_auth tracker:write'] });
@@ -124,7 +139,12 @@ describe('hallucination gate', () => {
     ]);
     const [cold, search, warm] = turns;
     expect(gateEvents(cold!)).toEqual([
-      { type: 'hallucination_gate', turn: 0, tool: 'tracker/transition_issue', error: { error: 'tool_not_available', tool: 'tracker/transition_issue', available: routing(cold!).active_set } },
+      {
+        type: 'hallucination_gate',
+        turn: 0,
+        tool: 'tracker/transition_issue',
+        error: { error: 'tool_not_available', tool: 'tracker/transition_issue', available: routing(cold!).active_set },
+      },
     ]);
     expect(gateEvents(search!)).toEqual([]);
     expect(gateEvents(warm!)).toEqual([]);
@@ -159,8 +179,14 @@ describe('lazy schema loader (LRU)', () => {
   });
 
   it('in the pipeline, promoted schemas come through the loader', async () => {
-    const { pipeline, turns } = await run({ loaderCapacity: 1, k: 2 }, [task('t', [{ user: SEARCH, tools: ['tracker/search_issues'] }, { user: SEARCH, tools: ['tracker/search_issues'] }])]);
-    const loader = (pipeline.describe!().details as { stats: { loader: { hits: number; misses: number; evictions: number } } }).stats.loader;
+    const { pipeline, turns } = await run({ loaderCapacity: 1, k: 2 }, [
+      task('t', [
+        { user: SEARCH, tools: ['tracker/search_issues'] },
+        { user: SEARCH, tools: ['tracker/search_issues'] },
+      ]),
+    ]);
+    const loader = (pipeline.describe!().details as { stats: { loader: { hits: number; misses: number; evictions: number } } }).stats
+      .loader;
     const promoted = turns.reduce((n, t) => n + routing(t).active_set.length, 0);
     expect(loader.hits + loader.misses).toBe(promoted);
     expect(loader.evictions).toBe(loader.misses - 1);
@@ -173,7 +199,10 @@ describe('router', () => {
     const ids = Array.from({ length: 60 }, (_, i) => `s/t${String(i).padStart(2, '0')}`);
     const index = new ExactFlatIpIndex(enc.dim);
     const [v] = await enc.embed(['deploy']);
-    index.add(ids, ids.map(() => v!)); // all score 1: ties by id
+    index.add(
+      ids,
+      ids.map(() => v!),
+    ); // all score 1: ties by id
     const router = new IntentRouter(index);
     const gate = (id: string) => (id < 's/t45' ? ['blocked'] : []); // first 45 gated out: more than the 20-hit slate
     const r = router.route(v!, { k: 3, theta: 0.5, gate });
@@ -207,7 +236,9 @@ describe('Tool Attention prompt', () => {
     const active = routing(second).active_set;
     expect(second.fullSchemaTools).toEqual(active);
     expect(second.listedTools).toHaveLength(catalog.tools.length);
-    expect(promoted).toBe(`${PROMOTED_SCHEMAS_HEADING}\n${active.map((id) => `${serializeToolDefinition(catalog.tools.find((t) => t.id === id)!.definition)}\n`).join('')}`);
+    expect(promoted).toBe(
+      `${PROMOTED_SCHEMAS_HEADING}\n${active.map((id) => `${serializeToolDefinition(catalog.tools.find((t) => t.id === id)!.definition)}\n`).join('')}`,
+    );
     for (const t of catalog.tools) expect(promoted.includes(serializeToolDefinition(t.definition))).toBe(active.includes(t.id));
     expect(active.length).toBeLessThanOrEqual(10);
     // Token split recorded in both the metrics and the events.
@@ -223,7 +254,18 @@ describe('Tool Attention prompt', () => {
   it('records the routing event fields of the paper', async () => {
     const { turns } = await run({}, tasks);
     const ev = routing(turns[1]!);
-    for (const key of ['turn', 'query_embedding_hash', 'candidates', 'scores', 'gated_out_by_state', 'active_set', 'phase1_tokens', 'phase2_tokens', 'latency_ms']) expect(ev).toHaveProperty(key);
+    for (const key of [
+      'turn',
+      'query_embedding_hash',
+      'candidates',
+      'scores',
+      'gated_out_by_state',
+      'active_set',
+      'phase1_tokens',
+      'phase2_tokens',
+      'latency_ms',
+    ])
+      expect(ev).toHaveProperty(key);
     expect(ev.turn).toBe(1);
     expect(ev.query_embedding_hash).toMatch(/^[0-9a-f]{16}$/);
     expect(ev.scores).toHaveLength(ev.candidates.length);
@@ -338,7 +380,12 @@ describe('bench wiring helpers', () => {
     const { tmpdir } = await import('node:os');
     const inner = keywordEncoder();
     const enc = new CachedEncoder(inner, { dir: mkdtempSync(join(tmpdir(), 'ta-prewarm-')) });
-    const tasks = [task('t', [{ user: SEARCH, tools: ['tracker/search_issues'] }, { user: MOVE, tools: ['tracker/transition_issue'] }])];
+    const tasks = [
+      task('t', [
+        { user: SEARCH, tools: ['tracker/search_issues'] },
+        { user: MOVE, tools: ['tracker/transition_issue'] },
+      ]),
+    ];
     const calibrationTasks = [task('c', [{ user: 'post a message to ops', tools: ['chat/post_message'] }])];
     const report = await prewarmEmbeddings(enc, { catalog, taskSets: [tasks, calibrationTasks] });
     expect(report.texts).toBe(2 * catalog.tools.length + 3);
@@ -354,8 +401,25 @@ describe('bench wiring helpers', () => {
     const note = retrievalNote(
       new Map<string, PipelineSettings>([
         ['b1-full-schema', { details: {} }],
-        ['b3-simple-retrieval', { retrieval: { encoder: 'use-lite', index: 'faiss-flat-ip', k: 10, toolText: 'definition', query: 'user message' }, details: {} }],
-        ['tool-attention', { retrieval: { encoder: 'use-lite', index: 'faiss-flat-ip', k: 10, theta: 0.5, thetaSource: 'calibrated: …', toolText: 'summary', query: 'user message' }, details: {} }],
+        [
+          'b3-simple-retrieval',
+          { retrieval: { encoder: 'use-lite', index: 'faiss-flat-ip', k: 10, toolText: 'definition', query: 'user message' }, details: {} },
+        ],
+        [
+          'tool-attention',
+          {
+            retrieval: {
+              encoder: 'use-lite',
+              index: 'faiss-flat-ip',
+              k: 10,
+              theta: 0.5,
+              thetaSource: 'calibrated: …',
+              toolText: 'summary',
+              query: 'user message',
+            },
+            details: {},
+          },
+        ],
       ]),
       new Map([['tool-attention', 'Tool Attention']]),
     );

@@ -6,7 +6,11 @@ import { TokenCounter, TOKENIZERS } from '../../src/tokens/counter.ts';
 describe('prompt sections', () => {
   it.each(TOKENIZERS)('%s: the tokens of the whole prompt equal the sum over sections', (tok) => {
     const counter = new TokenCounter(tok);
-    const text = fc.string({ minLength: 1, maxLength: 80, unit: fc.constantFrom('a', 'Z', ' ', '\n', '{', '}', '"', ':', '1', 'é', '\t', '.', '#', '→') });
+    const text = fc.string({
+      minLength: 1,
+      maxLength: 80,
+      unit: fc.constantFrom('a', 'Z', ' ', '\n', '{', '}', '"', ':', '1', 'é', '\t', '.', '#', '→'),
+    });
     fc.assert(
       fc.property(fc.array(text, { minLength: 1, maxLength: 6 }), (texts) => {
         const sections = texts.map((t, i) => section('history', `s${i}`, `x${t}`, false));

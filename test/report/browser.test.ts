@@ -16,7 +16,10 @@ if (!chromium) console.warn(`test/report/browser.test.ts: SKIPPED: ${CHROMIUM_MI
 /** Runs scripts/check-html.ts as CI does; resolves with its exit code and output. */
 async function checkHtml(args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/check-html.ts', ...args], { cwd: process.cwd(), timeout: 150_000 });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/check-html.ts', ...args], {
+      cwd: process.cwd(),
+      timeout: 150_000,
+    });
     return { code: 0, out: stdout + stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -25,40 +28,48 @@ async function checkHtml(args: string[]): Promise<{ code: number; out: string }>
 }
 
 describe('scripts/check-html.ts in headless Chromium', () => {
-  it.skipIf(!chromium)(`the report page loads offline, draws every chart as SVG, logs no error${skipNote}`, { timeout: 180_000 }, async () => {
-    const { reportsDir } = await renderFixture();
-    const shot = join(reportsDir, 'index.png');
-    const { code, out } = await checkHtml([join(reportsDir, 'index.html'), '--screenshot', shot]);
-    expect(out).toContain('check-html: ok');
-    expect(code).toBe(0);
-    expect(out).toContain(`charts: ${CHARTS.length} drawn`);
-    expect(out).toContain('console errors: none; network requests: none');
-    expect(readFileSync(shot).subarray(1, 4).toString()).toBe('PNG');
-    expect(statSync(shot).size).toBeGreaterThan(50_000);
-  });
+  it.skipIf(!chromium)(
+    `the report page loads offline, draws every chart as SVG, logs no error${skipNote}`,
+    { timeout: 180_000 },
+    async () => {
+      const { reportsDir } = await renderFixture();
+      const shot = join(reportsDir, 'index.png');
+      const { code, out } = await checkHtml([join(reportsDir, 'index.html'), '--screenshot', shot]);
+      expect(out).toContain('check-html: ok');
+      expect(code).toBe(0);
+      expect(out).toContain(`charts: ${CHARTS.length} drawn`);
+      expect(out).toContain('console errors: none; network requests: none');
+      expect(readFileSync(shot).subarray(1, 4).toString()).toBe('PNG');
+      expect(statSync(shot).size).toBeGreaterThan(50_000);
+    },
+  );
 
-  it.skipIf(!chromium)(`fails a page with a console error, a script and a request to the network${skipNote}`, { timeout: 180_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tooltax-bad-page-'));
-    const page = join(dir, 'index.html');
-    writeFileSync(
-      page,
-      `<!doctype html><html><head><title>bad</title></head><body>
+  it.skipIf(!chromium)(
+    `fails a page with a console error, a script and a request to the network${skipNote}`,
+    { timeout: 180_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'tooltax-bad-page-'));
+      const page = join(dir, 'index.html');
+      writeFileSync(
+        page,
+        `<!doctype html><html><head><title>bad</title></head><body>
 <section class="legend">legend</section>
 <section class="table"><table><tr><th class="k-projected">success %</th></tr></table></section>
 <figure class="chart" id="chart-empty"><svg width="200" height="100"></svg></figure>
 <img src="http://127.0.0.1:9/missing.png">
 <script>console.error('boom')</script>
 </body></html>`,
-    );
-    const { code, out } = await checkHtml([page, '--no-screenshot']);
-    expect(code).toBe(1);
-    expect(out).toContain('check-html: FAILED');
-    expect(out).toContain('PROBLEM console error: console.error: boom');
-    expect(out).toContain('PROBLEM the page has 1 script element(s)');
-    expect(out).toContain('PROBLEM 1 projected column header(s) lack †');
-    expect(out).toContain('PROBLEM chart chart-empty has an SVG with no drawn marks');
-    expect(out).toContain('PROBLEM network request outside the page\'s folder: http://127.0.0.1:9/missing.png');
-  });
+      );
+      const { code, out } = await checkHtml([page, '--no-screenshot']);
+      expect(code).toBe(1);
+      expect(out).toContain('check-html: FAILED');
+      expect(out).toContain('PROBLEM console error: console.error: boom');
+      expect(out).toContain('PROBLEM the page has 1 script element(s)');
+      expect(out).toContain('PROBLEM 1 projected column header(s) lack †');
+      expect(out).toContain('PROBLEM chart chart-empty has an SVG with no drawn marks');
+      expect(out).toContain("PROBLEM network request outside the page's folder: http://127.0.0.1:9/missing.png");
+    },
+  );
 
   it('exits 3 with the reason when no Chromium can be found', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tooltax-no-chromium-'));

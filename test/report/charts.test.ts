@@ -18,7 +18,14 @@ const table = (id: string) => structuredClone(FIXTURE_TABLES.find((t) => t.id ==
 describe('chart registry', () => {
   it('has one entry per chart with a unique id, a title and its source tables', () => {
     expect(new Set(CHARTS.map((c) => c.id)).size).toBe(CHARTS.length);
-    expect(CHARTS.map((c) => c.id)).toEqual(['tool-tokens-per-turn', 'reduction-vs-b1', 'rho-vs-catalog-size', 'f1-vs-theta', 'success-vs-tokens', 'aacp-tokens-per-hop']);
+    expect(CHARTS.map((c) => c.id)).toEqual([
+      'tool-tokens-per-turn',
+      'reduction-vs-b1',
+      'rho-vs-catalog-size',
+      'f1-vs-theta',
+      'success-vs-tokens',
+      'aacp-tokens-per-hop',
+    ]);
     for (const c of CHARTS) {
       expect(c.title).not.toBe('');
       expect(c.sources.length).toBeGreaterThan(0);
@@ -27,8 +34,13 @@ describe('chart registry', () => {
 
   it('matches source ids exactly, or by prefix with a trailing *', () => {
     expect(matchSource('threshold-sweep*', FIXTURE_TABLES).map((t) => t.id)).toEqual(['threshold-sweep-tfidf']);
-    expect(matchSource('threshold-sweep*|threshold-calibration*', FIXTURE_TABLES).map((t) => t.id)).toEqual(['threshold-calibration-use-lite', 'threshold-sweep-tfidf']);
-    expect(describeSource('threshold-sweep*|threshold-calibration*')).toBe('no table whose id starts with "threshold-sweep" or whose id starts with "threshold-calibration"');
+    expect(matchSource('threshold-sweep*|threshold-calibration*', FIXTURE_TABLES).map((t) => t.id)).toEqual([
+      'threshold-calibration-use-lite',
+      'threshold-sweep-tfidf',
+    ]);
+    expect(describeSource('threshold-sweep*|threshold-calibration*')).toBe(
+      'no table whose id starts with "threshold-sweep" or whose id starts with "threshold-calibration"',
+    );
     expect(matchSource('table3-measured', FIXTURE_TABLES).map((t) => t.id)).toEqual(['table3-measured']);
     expect(matchSource('table3', FIXTURE_TABLES)).toEqual([]);
   });
@@ -39,7 +51,13 @@ describe.each(CHARTS.map((c) => [c.id, c] as const))('chart %s', (_id, def) => {
     const result = await buildChart(def, FIXTURE_TABLES, FIXTURE_RUN_INFO);
     expect(result.status, result.reason).toBe('rendered');
     const warnings: unknown[] = [];
-    const logger = { level: () => logger, error: (...a: unknown[]) => (warnings.push(a), logger), warn: (...a: unknown[]) => (warnings.push(a), logger), info: () => logger, debug: () => logger };
+    const logger = {
+      level: () => logger,
+      error: (...a: unknown[]) => (warnings.push(a), logger),
+      warn: (...a: unknown[]) => (warnings.push(a), logger),
+      info: () => logger,
+      debug: () => logger,
+    };
     expect(() => compile(result.spec as TopLevelSpec, { logger: logger as never })).not.toThrow();
     expect(warnings).toEqual([]);
     expect(result.warnings).toEqual([]);
@@ -68,7 +86,11 @@ describe('writeCharts', () => {
     }
     if (png.available) {
       expect(notes).toEqual([]);
-      expect(readFileSync(join(dir, 'charts', 'f1-vs-theta.png')).subarray(1, 4).toString()).toBe('PNG');
+      expect(
+        readFileSync(join(dir, 'charts', 'f1-vs-theta.png'))
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
     } else {
       console.warn(`[test/report/charts] PNG not checked: ${png.reason}`);
       expect(notes[0]).toMatch(/^PNG charts skipped: /);
@@ -80,7 +102,9 @@ describe('writeCharts', () => {
     process.env.RSVG_CONVERT = '/nonexistent/rsvg-convert';
     const { png, notes, charts } = await writeCharts(dir, FIXTURE_TABLES, FIXTURE_RUN_INFO);
     expect(png.available).toBe(false);
-    expect(notes[0]).toBe("PNG charts skipped: /nonexistent/rsvg-convert not found; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin) to get PNG charts. SVG charts and the HTML page are complete.");
+    expect(notes[0]).toBe(
+      "PNG charts skipped: /nonexistent/rsvg-convert not found; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin) to get PNG charts. SVG charts and the HTML page are complete.",
+    );
     expect(charts.every((c) => c.files.png === undefined && c.files.svg !== undefined)).toBe(true);
     expect(existsSync(join(dir, 'charts', 'f1-vs-theta.png'))).toBe(false);
   });
@@ -89,19 +113,27 @@ describe('writeCharts', () => {
     const dir = tmp();
     await writeCharts(dir, FIXTURE_TABLES, FIXTURE_RUN_INFO);
     expect(existsSync(join(dir, 'charts', 'rho-vs-catalog-size.svg'))).toBe(true);
-    const { charts, notes } = await writeCharts(dir, FIXTURE_TABLES.filter((t) => t.id !== 'scaling' && !t.id.startsWith('aacp-')), FIXTURE_RUN_INFO);
+    const { charts, notes } = await writeCharts(
+      dir,
+      FIXTURE_TABLES.filter((t) => t.id !== 'scaling' && !t.id.startsWith('aacp-')),
+      FIXTURE_RUN_INFO,
+    );
     const rho = charts.find((c) => c.id === 'rho-vs-catalog-size')!;
     expect(rho.status).toBe('skipped');
     expect(rho.reason).toBe('no table "scaling" in the results (this run did not produce it)');
     expect(notes).toContain('chart rho-vs-catalog-size skipped: no table "scaling" in the results (this run did not produce it)');
-    expect(notes).toContain('chart aacp-tokens-per-hop skipped: no table whose id starts with "aacp-" in the results (this run did not produce it)');
+    expect(notes).toContain(
+      'chart aacp-tokens-per-hop skipped: no table whose id starts with "aacp-" in the results (this run did not produce it)',
+    );
     for (const ext of ['.vl.json', '.svg', '.png']) expect(existsSync(join(dir, 'charts', `rho-vs-catalog-size${ext}`))).toBe(false);
     expect(charts.filter((c) => c.status === 'rendered')).toHaveLength(4);
   });
 
   it('names each encoder after its table id when there is no encoder column', async () => {
     const def = CHARTS.find((c) => c.id === 'f1-vs-theta')!;
-    const spec = def.build([FIXTURE_TABLES.filter((t) => t.id.startsWith('threshold-'))], undefined) as { layer: { data: { values: { encoder: string }[] } }[] };
+    const spec = def.build([FIXTURE_TABLES.filter((t) => t.id.startsWith('threshold-'))], undefined) as {
+      layer: { data: { values: { encoder: string }[] } }[];
+    };
     expect([...new Set(spec.layer[0]!.data.values.map((v) => v.encoder))]).toEqual(['use-lite', 'tfidf']);
   });
 
@@ -134,27 +166,56 @@ describe('chart contents', () => {
   });
 
   it('the Pareto front keeps each method that beats every cheaper one on success', () => {
-    const measured: Table = { id: 'table3-measured', title: '', columns: [{ key: 'method', header: 'method', kind: 'label' }, { key: 'toolTokens', header: 't', kind: 'measured' }], rows: [] };
-    const projected: Table = { id: 'table3-projected', title: '', columns: [{ key: 'method', header: 'method', kind: 'label' }, { key: 'success', header: 'success %', kind: 'projected' }], rows: [] };
-    for (const [method, tokens, success] of [['A', 500, 80], ['B', 2000, 94], ['C', 4000, 81], ['D', 47000, 72], ['E', 100, 60]] as const) {
+    const measured: Table = {
+      id: 'table3-measured',
+      title: '',
+      columns: [
+        { key: 'method', header: 'method', kind: 'label' },
+        { key: 'toolTokens', header: 't', kind: 'measured' },
+      ],
+      rows: [],
+    };
+    const projected: Table = {
+      id: 'table3-projected',
+      title: '',
+      columns: [
+        { key: 'method', header: 'method', kind: 'label' },
+        { key: 'success', header: 'success %', kind: 'projected' },
+      ],
+      rows: [],
+    };
+    for (const [method, tokens, success] of [
+      ['A', 500, 80],
+      ['B', 2000, 94],
+      ['C', 4000, 81],
+      ['D', 47000, 72],
+      ['E', 100, 60],
+    ] as const) {
       measured.rows.push({ method, toolTokens: tokens });
       projected.rows.push({ method, success });
     }
-    const spec = paretoChart.build([[projected], [measured]], undefined) as { layer: { data: { values: { method: string; front?: string }[] } }[] };
+    const spec = paretoChart.build([[projected], [measured]], undefined) as {
+      layer: { data: { values: { method: string; front?: string }[] } }[];
+    };
     expect(spec.layer[0]!.data.values.map((v) => v.method)).toEqual(['E', 'A', 'B']);
     expect(spec.layer[1]!.data.values.filter((v) => v.front === 'dominated').map((v) => v.method)).toEqual(['C', 'D']);
   });
 
   it('the rho chart draws the fracture line at 0.3 and marks a projected rho axis †', async () => {
     const def = CHARTS.find((c) => c.id === 'rho-vs-catalog-size')!;
-    const spec = def.build([[table('scaling')]], undefined) as unknown as { layer: { data: { values: Record<string, unknown>[] }; encoding: { y: { title?: string } } }[] };
+    const spec = def.build([[table('scaling')]], undefined) as unknown as {
+      layer: { data: { values: Record<string, unknown>[] }; encoding: { y: { title?: string } } }[];
+    };
     expect(spec.layer[1]!.data.values).toEqual([{ rho: 0.3 }]);
     expect(spec.layer[0]!.encoding.y.title).toBe('rho T30 †');
   });
 
   it('the AACP chart draws the run tokenizer with bare framing only', async () => {
     const def = CHARTS.find((c) => c.id === 'aacp-tokens-per-hop')!;
-    const spec = def.build([[table('aacp-hops')]], { ...FIXTURE_RUN_INFO, tokenizer: 'o200k_base' }) as { data: { values: { hop: string; language: string; tokens: number }[] }; title: { subtitle: string } };
+    const spec = def.build([[table('aacp-hops')]], { ...FIXTURE_RUN_INFO, tokenizer: 'o200k_base' }) as {
+      data: { values: { hop: string; language: string; tokens: number }[] };
+      title: { subtitle: string };
+    };
     expect(spec.data.values).toHaveLength(8);
     expect(spec.data.values[0]).toEqual({ hop: 'payroll · fetch-employees', language: 'English', tokens: 48 });
     expect(spec.title.subtitle).toBe('from table aacp-hops; tokenizer o200k_base; framing bare');

@@ -22,7 +22,14 @@ export const FIXTURE_TABLES: Table[] = [
       { key: 'rho', header: 'rho T30', kind: 'measured', digits: 2 },
     ],
     rows: [
-      { pipeline: 'b1-full-schema', method: 'B1 Full-Schema', toolTokens: 47712, pubTokens: '47,312 ± 210', diffTokensPct: 0.845, rho: 0.108 },
+      {
+        pipeline: 'b1-full-schema',
+        method: 'B1 Full-Schema',
+        toolTokens: 47712,
+        pubTokens: '47,312 ± 210',
+        diffTokensPct: 0.845,
+        rho: 0.108,
+      },
       { method: 'B2 Static Pruning', toolTokens: 7500, pubTokens: '11,865 ± 145', diffTokensPct: -36.79, rho: 0.43 },
       { method: 'B4 CLI Lazy', toolTokens: 4163.18, pubTokens: '480 ± 30', diffTokensPct: 767.3, rho: 0.478 },
       { method: 'Tool Attention', toolTokens: 2512.4, pubTokens: '2,368 ± 85', diffTokensPct: 6.1, rho: 0.88 },
@@ -99,7 +106,15 @@ export const FIXTURE_TABLES: Table[] = [
           const extra = framing === 'bare' ? 0 : 7;
           const englishTokens = (english as number) + extra;
           const aacpTokens = (aacp as number) + extra;
-          return { workflow: 'payroll', hop: hop as string, tokenizer, framing, englishTokens, aacpTokens, changePct: (100 * (aacpTokens - englishTokens)) / englishTokens };
+          return {
+            workflow: 'payroll',
+            hop: hop as string,
+            tokenizer,
+            framing,
+            englishTokens,
+            aacpTokens,
+            changePct: (100 * (aacpTokens - englishTokens)) / englishTokens,
+          };
         }),
       ),
     ),
@@ -112,7 +127,12 @@ export const FIXTURE_RUN_INFO: RunManifest = {
   startedAt: '2026-01-01T00:00:00.000Z',
   finishedAt: '2026-01-01T00:00:12.500Z',
   seconds: 12.5,
-  catalog: { name: 'synthetic-120', source: 'catalogs/synthetic-120', tools: 120, servers: ['database', 'filesystem', 'github', 'jira', 'slack', 'web'] },
+  catalog: {
+    name: 'synthetic-120',
+    source: 'catalogs/synthetic-120',
+    tools: 120,
+    servers: ['database', 'filesystem', 'github', 'jira', 'slack', 'web'],
+  },
   tasks: { source: 'fixture', perSeed: [{ seed: 42, tasks: 500 }] },
   tokenizer: 'cl100k_base',
   encoder: { name: 'use-lite', description: 'fixture' },
@@ -126,7 +146,10 @@ export const FIXTURE_RUN_INFO: RunManifest = {
       code: 'TA',
       group: 'main',
       baseline: false,
-      settings: { retrieval: { encoder: 'use-lite', index: 'exact-flat-ip', k: 10, theta: 0.28, toolText: 'summary', query: 'user message' }, details: {} },
+      settings: {
+        retrieval: { encoder: 'use-lite', index: 'exact-flat-ip', k: 10, theta: 0.28, toolText: 'summary', query: 'user message' },
+        details: {},
+      },
     },
   ],
   measurementParams: {},

@@ -39,7 +39,9 @@ describe('reports/index.html', () => {
 
   it('shows every chart as inline SVG with its links', () => {
     for (const c of CHARTS) {
-      const figure = new RegExp(`<figure class="chart" id="chart-${c.id}">\\s*<svg[^>]*class="marks"[\\s\\S]*?</svg>\\s*<figcaption>[\\s\\S]*?charts/${c.id}\\.vl\\.json[\\s\\S]*?</figure>`);
+      const figure = new RegExp(
+        `<figure class="chart" id="chart-${c.id}">\\s*<svg[^>]*class="marks"[\\s\\S]*?</svg>\\s*<figcaption>[\\s\\S]*?charts/${c.id}\\.vl\\.json[\\s\\S]*?</figure>`,
+      );
       expect(html).toMatch(figure);
     }
     expect(html.match(/<svg\b/g)).toHaveLength(CHARTS.length);
@@ -53,7 +55,8 @@ describe('reports/index.html', () => {
       ['index', 'exact-flat-ip (TA)'],
       ['θ', '0.28 (TA)'],
       ['seeds', '42, 43, 44'],
-    ]) expect(html).toContain(`<dt>${label}</dt><dd>${esc(value!)}</dd>`);
+    ])
+      expect(html).toContain(`<dt>${label}</dt><dd>${esc(value!)}</dd>`);
     expect(html).toMatch(/<dt>time<\/dt><dd>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; bench took 12\.5 s<\/dd>/);
   });
 
@@ -70,17 +73,22 @@ describe('reports/index.html', () => {
   });
 
   it('says which charts were skipped and why, on the page and in the log', () => {
-    expect(partial).toContain('<div class="chart-skipped" id="chart-rho-vs-catalog-size"><b>rho vs catalog size N</b>: not drawn: no table &quot;scaling&quot; in the results');
+    expect(partial).toContain(
+      '<div class="chart-skipped" id="chart-rho-vs-catalog-size"><b>rho vs catalog size N</b>: not drawn: no table &quot;scaling&quot; in the results',
+    );
     expect(partial).toContain('Success † vs tool tokens (Pareto)</b>: not drawn: no table &quot;table3-projected&quot;');
     expect(partial).toMatch(/<section class="report-notes"[\s\S]*chart rho-vs-catalog-size skipped/);
-    expect(partialLog).toContain('report: chart rho-vs-catalog-size skipped: no table "scaling" in the results (this run did not produce it)');
+    expect(partialLog).toContain(
+      'report: chart rho-vs-catalog-size skipped: no table "scaling" in the results (this run did not produce it)',
+    );
     expect(partial.match(/<svg\b/g)).toHaveLength(CHARTS.length - 2);
   });
 });
 
 describe('inlineSvg', () => {
   it('prefixes ids and their references, and makes the chart responsive', () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200" viewBox="0 0 300 200"><defs><clipPath id="clip1"><rect/></clipPath></defs><g clip-path="url(#clip1)"></g></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200" viewBox="0 0 300 200"><defs><clipPath id="clip1"><rect/></clipPath></defs><g clip-path="url(#clip1)"></g></svg>';
     const out = inlineSvg(svg, 'c-x', 'A "chart"');
     expect(out).toContain('id="c-x-clip1"');
     expect(out).toContain('url(#c-x-clip1)');

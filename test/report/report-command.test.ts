@@ -14,7 +14,11 @@ describe('`npm run report` (tsx src/cli.ts report)', () => {
   it('re-renders every report from an existing results directory, without the bench', async () => {
     const results = writeFixtureResults();
     const reports = mkdtempSync(join(tmpdir(), 'tooltax-report-cli-'));
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'report', '--results', results, '--reports', reports], { cwd: process.cwd() });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', 'report', '--results', results, '--reports', reports],
+      { cwd: process.cwd() },
+    );
     expect(stdout).toContain(`reports written to ${reports}`);
     const expected = [
       'tables.md',
@@ -31,7 +35,11 @@ describe('`npm run report` (tsx src/cli.ts report)', () => {
 
   it('fails with a clear message when the results directory has no tables', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'tooltax-report-empty-'));
-    const failed = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'report', '--results', empty, '--reports', join(empty, 'out')], { cwd: process.cwd() }).catch((e: { code: number; stderr: string }) => e);
+    const failed = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', 'report', '--results', empty, '--reports', join(empty, 'out')],
+      { cwd: process.cwd() },
+    ).catch((e: { code: number; stderr: string }) => e);
     expect((failed as { code: number }).code).toBe(2);
     expect((failed as { stderr: string }).stderr).toMatch(/^error: .*tables\//m);
   });

@@ -80,6 +80,13 @@ describe('xlsx helpers', () => {
 
 function aboutText(ws: ExcelJS.Worksheet): string {
   const lines: string[] = [];
-  ws.eachRow((row) => lines.push((row.values as unknown[]).slice(1).map((v) => (v && typeof v === 'object' && 'text' in v ? (v as { text: string }).text : String(v ?? ''))).join(' | ')));
+  ws.eachRow((row) =>
+    lines.push(
+      (row.values as unknown[])
+        .slice(1)
+        .map((v) => (v && typeof v === 'object' && 'text' in v ? (v as { text: string }).text : String(v ?? '')))
+        .join(' | '),
+    ),
+  );
   return lines.join('\n');
 }

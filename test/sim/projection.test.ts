@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DrawCache } from '../../src/sim/projection/draws.ts';
-import { PROJECTION_PARAMS, pv, scaleParam, SIMULATION, withParam, type ParamKey, type ProjectionParams } from '../../src/sim/projection/params.ts';
+import {
+  PROJECTION_PARAMS,
+  pv,
+  scaleParam,
+  SIMULATION,
+  withParam,
+  type ParamKey,
+  type ProjectionParams,
+} from '../../src/sim/projection/params.ts';
 import { projectPipeline, type ProjectionResult } from '../../src/sim/projection/project.ts';
 import { simulateTask } from '../../src/sim/projection/simulate.ts';
 import { Rng } from '../../src/util/rng.ts';
@@ -31,7 +39,12 @@ const missingFailures = (r: ProjectionResult) => r.failures.byCause['missing too
 // A mixed workload: some turns miss a schema, some tasks are ambiguous, long-ish sessions.
 const mixed = [
   ...tasks(120, [{ toolTokens: 3000 }], { ambiguousEvery: 10 }),
-  ...tasks(60, [{ toolTokens: 3000 }, { toolTokens: 3000, present: 0, listed: 1 }, { toolTokens: 3000, neededTools: [] }, { toolTokens: 3000 }]).map((r) => ({
+  ...tasks(60, [
+    { toolTokens: 3000 },
+    { toolTokens: 3000, present: 0, listed: 1 },
+    { toolTokens: 3000, neededTools: [] },
+    { toolTokens: 3000 },
+  ]).map((r) => ({
     ...r,
     taskId: `m${r.taskId}`,
   })),
@@ -53,8 +66,16 @@ describe('projectPipeline is a pure function', () => {
   });
 
   it('never asks which pipeline produced the turns', () => {
-    const a = projectPipeline(mixed.map((r) => ({ ...r, pipeline: 'one' })), P, 7);
-    const b = projectPipeline(mixed.map((r) => ({ ...r, pipeline: 'other' })), P, 7);
+    const a = projectPipeline(
+      mixed.map((r) => ({ ...r, pipeline: 'one' })),
+      P,
+      7,
+    );
+    const b = projectPipeline(
+      mixed.map((r) => ({ ...r, pipeline: 'other' })),
+      P,
+      7,
+    );
     expect({ ...b, pipeline: 'one' }).toEqual(a);
   });
 
@@ -78,7 +99,12 @@ describe('a parameter change moves the output the expected way', () => {
   });
 
   it('lower rho (more tool tokens, same tasks) → lower success and quality', () => {
-    const heavy = mixed.map((r) => ({ ...r, toolTokens: 45_000, promptTokens: r.promptTokens + 42_000, stablePrefixTokens: r.stablePrefixTokens + 42_000 }));
+    const heavy = mixed.map((r) => ({
+      ...r,
+      toolTokens: 45_000,
+      promptTokens: r.promptTokens + 42_000,
+      stablePrefixTokens: r.stablePrefixTokens + 42_000,
+    }));
     const h = projectPipeline(heavy, P, 42);
     expect(h.meanRho).toBeLessThan(base.meanRho);
     expect(h.successRate.mean).toBeLessThan(base.successRate.mean);
@@ -156,7 +182,10 @@ describe('the simulation records the cause of each failure it draws', () => {
     allCause(projectPipeline(tasks(n, [{ present: 0, listed: 0 }]), set(NO_FAILURES, { 'failure.unlistedFail': 1 }), 1), 'missing tool');
   });
   it('missing tool: visible by name, the model gives up', () => {
-    allCause(projectPipeline(tasks(n, [{ present: 0, listed: 1 }]), set(NO_FAILURES, { 'failure.blindCallAttempt': 0 }), 1), 'missing tool');
+    allCause(
+      projectPipeline(tasks(n, [{ present: 0, listed: 1 }]), set(NO_FAILURES, { 'failure.blindCallAttempt': 0 }), 1),
+      'missing tool',
+    );
   });
   it('unrecovered hallucination, without and with the gate', () => {
     const recs = tasks(n, [{ present: 0, listed: 1 }]);
@@ -196,9 +225,12 @@ describe('latency and cost of a hand-computed session', () => {
 
   it('writes the stable prefix once, then reads it on every later call', () => {
     const out = simulateTask(recs, P, new Rng(1, 'x'), { hallucinationGate: false, violations: () => 0 });
-    const turn1 = (2000 * v('price.inputPerMTok') + 8000 * v('price.cacheWritePerMTok') + v('output.replyTokens') * v('price.outputPerMTok')) / 1e6;
+    const turn1 =
+      (2000 * v('price.inputPerMTok') + 8000 * v('price.cacheWritePerMTok') + v('output.replyTokens') * v('price.outputPerMTok')) / 1e6;
     const turn2 =
-      (2 * (3000 * v('price.inputPerMTok') + 8000 * v('price.cacheReadPerMTok')) + (v('output.replyTokens') + v('output.toolCallTokens')) * v('price.outputPerMTok')) / 1e6;
+      (2 * (3000 * v('price.inputPerMTok') + 8000 * v('price.cacheReadPerMTok')) +
+        (v('output.replyTokens') + v('output.toolCallTokens')) * v('price.outputPerMTok')) /
+      1e6;
     expect(out.costUsd).toBeCloseTo(turn1 + turn2, 12);
     expect(out.cacheHitShares).toEqual([0, (2 * 8000) / (2 * 11000)]);
     expect(out.modelCalls).toBe(3);
@@ -212,7 +244,10 @@ describe('latency and cost of a hand-computed session', () => {
   });
 
   it('does not cache a prefix below the minimum, and rewrites a prefix that changed', () => {
-    const small = task('s', [{ systemTokens: 100, toolTokens: 500 }, { systemTokens: 100, toolTokens: 500 }]);
+    const small = task('s', [
+      { systemTokens: 100, toolTokens: 500 },
+      { systemTokens: 100, toolTokens: 500 },
+    ]);
     const out = simulateTask(small, P, new Rng(1, 'x'), { hallucinationGate: false, violations: () => 0 });
     expect(out.cacheHitShares).toEqual([0, 0]);
     const changing = task('c', [{ toolTokens: 5000 }, { toolTokens: 6000 }]);
@@ -260,7 +295,11 @@ describe('95% bootstrap intervals on known data', () => {
 
 describe('quality', () => {
   it('quality figures lie in 1–5 and turn-30 quality is read on tasks of at least 30 turns', () => {
-    const long = tasks(20, Array.from({ length: 32 }, () => ({})), { kind: 'long' });
+    const long = tasks(
+      20,
+      Array.from({ length: 32 }, () => ({})),
+      { kind: 'long' },
+    );
     const short = tasks(20, [{}, {}]);
     const r = projectPipeline([...long, ...short.map((x) => ({ ...x, taskId: `s${x.taskId}` }))], P, 3);
     expect(r.qualityAtTurn.n).toBe(20);
@@ -271,7 +310,12 @@ describe('quality', () => {
   });
 
   it('a heavier prompt at turn 30 gives a lower turn-30 score', () => {
-    const shape = (tool: number) => tasks(40, Array.from({ length: 30 }, () => ({ toolTokens: tool })), { kind: 'long' });
+    const shape = (tool: number) =>
+      tasks(
+        40,
+        Array.from({ length: 30 }, () => ({ toolTokens: tool })),
+        { kind: 'long' },
+      );
     const light = projectPipeline(shape(2000), P, 3);
     const heavy = projectPipeline(shape(48_000), P, 3);
     expect(heavy.qualityAtTurn.mean.mean).toBeLessThan(light.qualityAtTurn.mean.mean);

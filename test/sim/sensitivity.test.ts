@@ -23,7 +23,12 @@ function result(success: number, p50: number, cost: number, quality: number): Pr
     cacheHitShare: 0,
     quality: { mean: est(quality), sd: 0, atLeast4: 0 },
     qualityAtTurn: { turn: 30, mean: est(NaN), n: 0 },
-    failures: { runs: 3, tasksPerRun: 1, failed: 0, byCause: Object.fromEntries(FAILURE_CAUSES.map((c) => [c, 0])) as ProjectionResult['failures']['byCause'] },
+    failures: {
+      runs: 3,
+      tasksPerRun: 1,
+      failed: 0,
+      byCause: Object.fromEntries(FAILURE_CAUSES.map((c) => [c, 0])) as ProjectionResult['failures']['byCause'],
+    },
     meanRho: 1,
     meanReasoning: 1,
     modelCallsPerTask: 1,
@@ -42,7 +47,7 @@ function project(params: ProjectionParams): Map<string, ProjectionResult> {
 }
 
 describe('ranking helpers', () => {
-  it('orders best first in the metric\'s direction; exact ties keep the input order', () => {
+  it("orders best first in the metric's direction; exact ties keep the input order", () => {
     const items = [
       { id: 'a', value: 2 },
       { id: 'b', value: 3 },
@@ -51,7 +56,16 @@ describe('ranking helpers', () => {
     ];
     expect(rankOrder(items, true)).toEqual(['b', 'a', 'd', 'c']);
     expect(rankOrder(items, false)).toEqual(['c', 'a', 'd', 'b']);
-    expect(rankOrder([{ id: 'x', value: 1 }, { id: 'y', value: 1.001 }], true, 0.01)).toEqual(['x', 'y']);
+    expect(
+      rankOrder(
+        [
+          { id: 'x', value: 1 },
+          { id: 'y', value: 1.001 },
+        ],
+        true,
+        0.01,
+      ),
+    ).toEqual(['x', 'y']);
   });
 
   it('Kendall tau: 1 same order, −1 reversed, one swap of three = 1/3', () => {
@@ -93,7 +107,14 @@ describe('sensitivity analysis on a hand-made case', () => {
   });
 
   it('renders orders with the registry codes', () => {
-    const t = sensitivityTable(rows, new Map([['a', 'B1'], ['b', 'TA'], ['c', 'B4']]));
+    const t = sensitivityTable(
+      rows,
+      new Map([
+        ['a', 'B1'],
+        ['b', 'TA'],
+        ['c', 'B4'],
+      ]),
+    );
     expect(t.rows[0]!.success).toBe('TA > B1 > B4');
     expect(t.rows[1]!.changed).toBe('success');
     expect(t.rows[2]!.changed).toBe('none');

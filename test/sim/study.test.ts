@@ -42,15 +42,23 @@ describe('the projection study', () => {
 
   it('reads the hallucination gate from the recorded settings only', () => {
     expect(hasHallucinationGate({ gates: { hallucination: true, preconditions: true }, details: {} })).toBe(true);
-    expect(hasHallucinationGate({ gates: { hallucination: false, preconditions: true }, details: { hallucinationGate: true } })).toBe(false);
+    expect(hasHallucinationGate({ gates: { hallucination: false, preconditions: true }, details: { hallucinationGate: true } })).toBe(
+      false,
+    );
     expect(hasHallucinationGate(undefined)).toBe(false);
   });
 
-  it.skipIf(mainIds.length < 2)('builds the projected tables from the main pipelines\' records', async () => {
+  it.skipIf(mainIds.length < 2)("builds the projected tables from the main pipelines' records", async () => {
     const [a, b] = mainIds as [string, string];
     const recsA = tasks(60, [{ toolTokens: 40_000 }, { toolTokens: 40_000 }], { pipeline: a, ambiguousEvery: 7 });
     const recsB = tasks(60, [{ toolTokens: 1500, present: 0, listed: 1 }, { toolTokens: 1500 }], { pipeline: b, ambiguousEvery: 7 });
-    const ctx = context(new Map([[a, recsA], [b, recsB]]), { [b]: { gates: { hallucination: true, preconditions: false }, details: {} } });
+    const ctx = context(
+      new Map([
+        [a, recsA],
+        [b, recsB],
+      ]),
+      { [b]: { gates: { hallucination: true, preconditions: false }, details: {} } },
+    );
     const tables = await runProjectionStudy(ctx);
     expect(tables.map((t) => t.id)).toEqual([
       'projection-parameters',
@@ -76,17 +84,25 @@ describe('the projection study', () => {
 
     const failures = tables[5]!;
     const rowA = failures.rows.find((r) => r.method === `Label ${a}`)!;
-    const causes = Object.entries(rowA).filter(([k]) => k.startsWith('c_')).reduce((s, [, v]) => s + (v as number), 0);
+    const causes = Object.entries(rowA)
+      .filter(([k]) => k.startsWith('c_'))
+      .reduce((s, [, v]) => s + (v as number), 0);
     expect(causes).toBeCloseTo(rowA.failed as number, 9);
   });
 
   it('adds a Table 5-style success column for ablation-group pipelines, against Tool Attention', async () => {
     const full = tasks(80, [{ toolTokens: 2500, present: 0, listed: 1 }, { toolTokens: 2500 }], { pipeline: 'tool-attention' });
     const noGate = full.map((r) => ({ ...r, pipeline: 'ta-no-gate' }));
-    const ctx = context(new Map([['tool-attention', full], ['ta-no-gate', noGate]]), {
-      'tool-attention': { gates: { hallucination: true, preconditions: true }, details: {} },
-      'ta-no-gate': { gates: { hallucination: false, preconditions: true }, details: {} },
-    });
+    const ctx = context(
+      new Map([
+        ['tool-attention', full],
+        ['ta-no-gate', noGate],
+      ]),
+      {
+        'tool-attention': { gates: { hallucination: true, preconditions: true }, details: {} },
+        'ta-no-gate': { gates: { hallucination: false, preconditions: true }, details: {} },
+      },
+    );
     const entries = [
       { id: 'tool-attention', group: 'main' as const },
       { id: 'ta-no-gate', group: 'ablation' as const },

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { NOLIMA_CURVE, PROJECTION_PARAMS, pv, scaleParam, withParam, type ParamKey } from '../../src/sim/projection/params.ts';
 import { judge } from '../../src/sim/projection/simulate.ts';
-import { cliffFactor, lengthFactor, nolimaRelative, projectionRho, SessionCache, ttftSeconds } from '../../src/sim/projection/turn-model.ts';
+import {
+  cliffFactor,
+  lengthFactor,
+  nolimaRelative,
+  projectionRho,
+  SessionCache,
+  ttftSeconds,
+} from '../../src/sim/projection/turn-model.ts';
 import { task } from './records.ts';
 
 const P = PROJECTION_PARAMS;
@@ -53,7 +60,11 @@ describe('reasoning model', () => {
   });
 
   it('judge scores are integers in 1–5, lower with degradation and failure', () => {
-    for (const [r, failed, noise] of [[1, false, 3], [0, true, -3], [0.5, false, 0.2]] as const) {
+    for (const [r, failed, noise] of [
+      [1, false, 3],
+      [0, true, -3],
+      [0.5, false, 0.2],
+    ] as const) {
       const s = judge(r, failed, noise, P);
       expect(Number.isInteger(s)).toBe(true);
       expect(s).toBeGreaterThanOrEqual(1);
@@ -68,7 +79,10 @@ describe('reasoning model', () => {
 describe('latency and cache', () => {
   it('TTFT is base + slopes per 1k uncached and cached tokens', () => {
     const v = (k: ParamKey) => pv(P, k);
-    expect(ttftSeconds(20_000, 30_000, P)).toBeCloseTo(v('latency.ttftBaseS') + 20 * v('latency.ttftPerKUncachedS') + 30 * v('latency.ttftPerKCachedS'), 12);
+    expect(ttftSeconds(20_000, 30_000, P)).toBeCloseTo(
+      v('latency.ttftBaseS') + 20 * v('latency.ttftPerKUncachedS') + 30 * v('latency.ttftPerKCachedS'),
+      12,
+    );
     expect(ttftSeconds(50_000, 0, P)).toBeGreaterThan(ttftSeconds(0, 50_000, P));
   });
 

@@ -46,7 +46,14 @@ describe('prefix cache on hand-made prompts', () => {
   it('accounts a session with a real tokenizer: cold first turn, then the shared prefix', () => {
     const tokens = tokenCounter();
     const big = s('tools', 'tool-definitions', Array.from({ length: 300 }, (_, i) => `tool_${i}: does thing number ${i}`).join('\n'), true);
-    const turns = sessionCache([[sys, big, u2], [sys, big, h2, u3]], tokens, 1024);
+    const turns = sessionCache(
+      [
+        [sys, big, u2],
+        [sys, big, h2, u3],
+      ],
+      tokens,
+      1024,
+    );
     expect(turns[0]!.cachedTokens).toBe(0);
     expect(turns[1]!.cachedTokens).toBe(tokens.count(sys.text) + tokens.count(big.text));
     expect(turns[1]!.promptTokens).toBe([sys, big, h2, u3].reduce((a, x) => a + tokens.count(x.text), 0));

@@ -20,7 +20,10 @@ describe('poisoned tool set', () => {
     for (const t of tools) {
       const spec = SERVER_SPECS.find((s) => s.server === t.spec.server);
       expect(spec, t.id).toBeDefined();
-      expect(spec!.tools.some((x) => x.name === t.spec.name), t.id).toBe(false);
+      expect(
+        spec!.tools.some((x) => x.name === t.spec.name),
+        t.id,
+      ).toBe(false);
     }
     expect(new Set(POISONED_SPECS.map((s) => s.style)).size).toBeGreaterThanOrEqual(6);
     expect(new Set(POISONED_SPECS.map((s) => s.placement))).toEqual(new Set(['description-end', 'description-start', 'param']));
@@ -46,7 +49,9 @@ describe('poisoned tool set', () => {
       const target = server.targetTokensPerTool * factor;
       expect(Math.abs(mean - target) / target, server.server).toBeLessThanOrEqual(SERVER_TOLERANCE);
     }
-    expect(poisonedTools().map((t) => serializeToolDefinition(t.tool.definition))).toEqual(tools.map((t) => serializeToolDefinition(t.tool.definition)));
+    expect(poisonedTools().map((t) => serializeToolDefinition(t.tool.definition))).toEqual(
+      tools.map((t) => serializeToolDefinition(t.tool.definition)),
+    );
   });
 
   it('mixes into the catalog deterministically: 170 tools, every server block kept together', () => {

@@ -19,13 +19,19 @@ describe('scaled catalogs', () => {
     expect(catalog.tools).toHaveLength(n);
     expect(new Set(catalog.tools.map((t) => t.id)).size).toBe(n);
     expect(new Set(catalog.servers)).toEqual(new Set(catalog.tools.map((t) => t.server)));
-    for (const id of required) expect(catalog.tools.some((t) => t.id === id), id).toBe(true);
+    for (const id of required)
+      expect(
+        catalog.tools.some((t) => t.id === id),
+        id,
+      ).toBe(true);
   });
 
   it('N=120 is the testbed catalog itself', () => {
     const { catalog } = scaledCatalog(SERVER_SPECS, 120, { seed: 42 });
     expect(catalog.tools.map((t) => t.id)).toEqual(base.tools.map((t) => t.id));
-    expect(catalog.tools.map((t) => serializeToolDefinition(t.definition))).toEqual(base.tools.map((t) => serializeToolDefinition(t.definition)));
+    expect(catalog.tools.map((t) => serializeToolDefinition(t.definition))).toEqual(
+      base.tools.map((t) => serializeToolDefinition(t.definition)),
+    );
   });
 
   it('N < 120 is a subset of the testbed with its calibrated definitions unchanged', () => {
@@ -84,11 +90,26 @@ describe('scaling helpers', () => {
   });
 
   it('interpolates the rho = 0.3 crossing in log N', () => {
-    const c = crossing([{ n: 30, rho: 0.4 }, { n: 60, rho: 0.2 }, { n: 120, rho: 0.1 }], 0.3);
+    const c = crossing(
+      [
+        { n: 30, rho: 0.4 },
+        { n: 60, rho: 0.2 },
+        { n: 120, rho: 0.1 },
+      ],
+      0.3,
+    );
     expect(c).not.toBe('below-at-start');
     expect(c && c !== 'below-at-start' ? c.between : undefined).toEqual([30, 60]);
     expect(c && c !== 'below-at-start' ? Math.round(c.n) : 0).toBe(Math.round(Math.sqrt(30 * 60)));
-    expect(crossing([{ n: 30, rho: 0.9 }, { n: 60, rho: 0.8 }], 0.3)).toBeUndefined();
+    expect(
+      crossing(
+        [
+          { n: 30, rho: 0.9 },
+          { n: 60, rho: 0.8 },
+        ],
+        0.3,
+      ),
+    ).toBeUndefined();
     expect(crossing([{ n: 30, rho: 0.2 }], 0.3)).toBe('below-at-start');
   });
 });

@@ -19,7 +19,11 @@ const b1 = PIPELINES.filter((p) => p.id === 'b1-full-schema');
 function context(): StudyContext {
   const catalog = { ...loadCatalog('catalogs/synthetic-120'), name: SYNTHETIC_CATALOG_NAME };
   const all = new TaskGenerator(SERVER_SPECS).generate(42);
-  const tasks = [...all.filter((t) => t.kind === 'single').slice(0, 4), ...all.filter((t) => t.kind === 'multi').slice(0, 2), ...all.filter((t) => t.kind === 'long' && t.turns.length >= 30).slice(0, 1)];
+  const tasks = [
+    ...all.filter((t) => t.kind === 'single').slice(0, 4),
+    ...all.filter((t) => t.kind === 'multi').slice(0, 2),
+    ...all.filter((t) => t.kind === 'long' && t.turns.length >= 30).slice(0, 1),
+  ];
   return {
     root: process.cwd(),
     catalog,
@@ -69,7 +73,11 @@ describe('studies end to end (B1 only, tiny task subset)', () => {
     expect(row.distinctPayload).toBe(50);
     expect(row.turnsWithPayload).toBe(100);
     expect(row.tpaPerAttack).toBeCloseTo(36.5, 5);
-    expect(table!.columns.filter((c) => c.kind === 'projected').map((c) => c.key)).toEqual(['tpaPerAttack', 'tpaPerAttackFragment', 'turnCompromise']);
+    expect(table!.columns.filter((c) => c.kind === 'projected').map((c) => c.key)).toEqual([
+      'tpaPerAttack',
+      'tpaPerAttackFragment',
+      'turnCompromise',
+    ]);
     expect(row.pubTpa).toBe(38);
   });
 

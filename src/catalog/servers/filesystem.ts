@@ -53,8 +53,7 @@ export const filesystemServer: ServerSpec = {
     {
       name: 'read_file',
       title: 'Read File',
-      description:
-        "Read a file's complete contents as text. Use head or tail to return only the first or last N lines of large files.",
+      description: "Read a file's complete contents as text. Use head or tail to return only the first or last N lines of large files.",
       params: {
         path,
         head: { type: 'integer', description: 'Return only the first N lines.', minimum: 1 },
@@ -89,7 +88,7 @@ export const filesystemServer: ServerSpec = {
       name: 'read_multiple_files',
       title: 'Read Multiple Files',
       description:
-        "Read several files at once, each returned with its path. A file that cannot be read gets an error entry instead of failing the call.",
+        'Read several files at once, each returned with its path. A file that cannot be read gets an error entry instead of failing the call.',
       params: {
         paths: { type: 'array', description: 'Files to read.', items: { type: 'string' }, minItems: 1 },
       },
@@ -129,8 +128,7 @@ export const filesystemServer: ServerSpec = {
     {
       name: 'write_file',
       title: 'Write File',
-      description:
-        'Create a file or completely overwrite an existing one with new content. Existing files are replaced without warning.',
+      description: 'Create a file or completely overwrite an existing one with new content. Existing files are replaced without warning.',
       params: {
         path,
         content: { type: 'string', description: 'Full text to write.' },
@@ -190,8 +188,7 @@ export const filesystemServer: ServerSpec = {
       tags: ['write', 'files', 'edit'],
       preconditions: [WRITE, { kind: 'after_tool_output', prefixes: ['read_', 'search_'] }],
       sampleResponse: {
-        diff:
-          'Index: src/config/settings.yaml\n===================================================================\n--- src/config/settings.yaml\toriginal\n+++ src/config/settings.yaml\tmodified\n@@ -9,8 +9,8 @@\n features:\n   sso_login: true\n-  new_checkout: false\n-  rate_limit_per_minute: 600\n+  new_checkout: true\n+  rate_limit_per_minute: 1200\n logging:\n   level: info\n   format: json\n',
+        diff: 'Index: src/config/settings.yaml\n===================================================================\n--- src/config/settings.yaml\toriginal\n+++ src/config/settings.yaml\tmodified\n@@ -9,8 +9,8 @@\n features:\n   sso_login: true\n-  new_checkout: false\n-  rate_limit_per_minute: 600\n+  new_checkout: true\n+  rate_limit_per_minute: 1200\n logging:\n   level: info\n   format: json\n',
       },
       notes: [
         'Edits apply in order, each to the result of the previous one; an oldText that is not found aborts the call with no changes written.',
@@ -210,8 +207,7 @@ export const filesystemServer: ServerSpec = {
     {
       name: 'create_directory',
       title: 'Create Directory',
-      description:
-        'Create a directory, including any missing parent directories. Succeeds silently if it already exists.',
+      description: 'Create a directory, including any missing parent directories. Succeeds silently if it already exists.',
       params: { path },
       required: REQ_PATH,
       output: {
@@ -239,8 +235,7 @@ export const filesystemServer: ServerSpec = {
     {
       name: 'list_directory',
       title: 'List Directory',
-      description:
-        'List the files and subdirectories directly inside a directory. Entries are marked [FILE] or [DIR].',
+      description: 'List the files and subdirectories directly inside a directory. Entries are marked [FILE] or [DIR].',
       params: {
         path,
         sortBy: { type: 'string', enum: ['name', 'size'], description: 'Sort order of entries.', default: 'name' },
@@ -286,8 +281,7 @@ export const filesystemServer: ServerSpec = {
     {
       name: 'directory_tree',
       title: 'Directory Tree',
-      description:
-        "Get a recursive JSON tree of files and directories. Each entry has 'name', 'type' and, for directories, 'children'.",
+      description: "Get a recursive JSON tree of files and directories. Each entry has 'name', 'type' and, for directories, 'children'.",
       params: { path, excludePatterns },
       required: REQ_PATH,
       output: { tree: { type: 'array', items: { type: 'object' }, description: 'Nested entries.' } },
@@ -303,7 +297,14 @@ export const filesystemServer: ServerSpec = {
             children: [
               { name: 'Button.tsx', type: 'file' },
               { name: 'Header.tsx', type: 'file' },
-              { name: 'checkout', type: 'directory', children: [{ name: 'CartSummary.tsx', type: 'file' }, { name: 'PaymentForm.tsx', type: 'file' }] },
+              {
+                name: 'checkout',
+                type: 'directory',
+                children: [
+                  { name: 'CartSummary.tsx', type: 'file' },
+                  { name: 'PaymentForm.tsx', type: 'file' },
+                ],
+              },
             ],
           },
           { name: 'config', type: 'directory', children: [{ name: 'settings.yaml', type: 'file' }] },
@@ -325,8 +326,7 @@ export const filesystemServer: ServerSpec = {
     {
       name: 'move_file',
       title: 'Move File',
-      description:
-        'Move or rename a file or directory. Fails if the destination already exists.',
+      description: 'Move or rename a file or directory. Fails if the destination already exists.',
       params: {
         source: { type: 'string', description: 'Current path.' },
         destination: { type: 'string', description: 'New path.' },
@@ -356,8 +356,7 @@ export const filesystemServer: ServerSpec = {
     {
       name: 'search_files',
       title: 'Search Files',
-      description:
-        "Recursively find files and directories whose paths match a glob pattern such as '**/*.ts'. Returns full paths.",
+      description: "Recursively find files and directories whose paths match a glob pattern such as '**/*.ts'. Returns full paths.",
       params: {
         path,
         pattern: { type: 'string', description: 'Glob pattern, relative to path.' },
@@ -395,8 +394,7 @@ export const filesystemServer: ServerSpec = {
     {
       name: 'get_file_info',
       title: 'Get File Info',
-      description:
-        'Get metadata for a file or directory (size, timestamps, permissions, type) without reading its contents.',
+      description: 'Get metadata for a file or directory (size, timestamps, permissions, type) without reading its contents.',
       params: { path },
       required: REQ_PATH,
       output: {
@@ -425,12 +423,7 @@ export const filesystemServer: ServerSpec = {
         'On Linux, created falls back to the inode change time when the filesystem does not record birth time.',
         'Symbolic links report the target, not the link itself.',
       ],
-      intents: [
-        'when was {path} last touched?',
-        'how large is {path}',
-        'is {path} executable?',
-        'did anyone update {path} since {date}?',
-      ],
+      intents: ['when was {path} last touched?', 'how large is {path}', 'is {path} executable?', 'did anyone update {path} since {date}?'],
     },
   ],
 };

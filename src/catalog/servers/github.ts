@@ -224,7 +224,11 @@ const tools: ToolSpec[] = [
           draft: true,
           merged_at: null,
           user: { login: 'jdoe', id: 991204, type: 'User' },
-          head: { ref: 'fix/null-pointer-checkout', sha: 'c0ffee1234567890abcdef1234567890abcdef12', label: 'acme:fix/null-pointer-checkout' },
+          head: {
+            ref: 'fix/null-pointer-checkout',
+            sha: 'c0ffee1234567890abcdef1234567890abcdef12',
+            label: 'acme:fix/null-pointer-checkout',
+          },
           base: { ref: 'develop', sha: '77aa88bb99cc00dd11ee22ff33aa44bb55cc66dd', label: 'acme:develop' },
           labels: ['bug'],
           requested_reviewers: [],
@@ -447,7 +451,11 @@ const tools: ToolSpec[] = [
       merge_method: { type: 'string', description: 'Merge method', enum: ['merge', 'squash', 'rebase'], default: 'merge' },
       commit_title: { type: 'string', description: 'Title for the merge or squash commit' },
       commit_message: { type: 'string', description: 'Extra detail appended to the commit message' },
-      sha: { type: 'string', description: 'Expected head SHA; the merge is refused if the head has moved since', pattern: '^[0-9a-f]{40}$' },
+      sha: {
+        type: 'string',
+        description: 'Expected head SHA; the merge is refused if the head has moved since',
+        pattern: '^[0-9a-f]{40}$',
+      },
     },
     required: OWNER_REPO_PR,
     output: {
@@ -474,7 +482,7 @@ const tools: ToolSpec[] = [
     ],
     intents: [
       'ship #{pr_number} in {owner}/{repo}, squash it',
-      "ok {pr_number} looks good, go ahead and land it",
+      'ok {pr_number} looks good, go ahead and land it',
       'get PR {pr_number} into {branch} now that checks are green',
       'rebase and merge pull {pr_number} on {repo}',
       'click the big green button on that one',
@@ -564,7 +572,8 @@ const tools: ToolSpec[] = [
           additions: 3,
           deletions: 2,
           changes: 5,
-          patch: '@@ -1,4 +1,5 @@\n-import { db } from "../db";\n+import { db } from "../db";\n+import { rateLimit } from "../middleware/rateLimit";',
+          patch:
+            '@@ -1,4 +1,5 @@\n-import { db } from "../db";\n+import { db } from "../db";\n+import { rateLimit } from "../middleware/rateLimit";',
           blob_url: 'https://github.com/acme/billing-service/blob/4e5f6a7/src/search/handler.ts',
         },
       ],
@@ -638,12 +647,38 @@ const tools: ToolSpec[] = [
       sha: '4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f',
       total_count: 4,
       check_runs: [
-        { name: 'build', status: 'completed', conclusion: 'success', details_url: 'https://github.com/acme/billing-service/actions/runs/9120334811/job/25077', started_at: '2024-05-13T10:48:02Z', completed_at: '2024-05-13T10:53:40Z' },
-        { name: 'unit-tests', status: 'completed', conclusion: 'failure', details_url: 'https://github.com/acme/billing-service/actions/runs/9120334811/job/25078', started_at: '2024-05-13T10:48:02Z', completed_at: '2024-05-13T10:57:19Z' },
-        { name: 'lint', status: 'completed', conclusion: 'success', details_url: 'https://github.com/acme/billing-service/actions/runs/9120334811/job/25079', started_at: '2024-05-13T10:48:03Z', completed_at: '2024-05-13T10:49:11Z' },
+        {
+          name: 'build',
+          status: 'completed',
+          conclusion: 'success',
+          details_url: 'https://github.com/acme/billing-service/actions/runs/9120334811/job/25077',
+          started_at: '2024-05-13T10:48:02Z',
+          completed_at: '2024-05-13T10:53:40Z',
+        },
+        {
+          name: 'unit-tests',
+          status: 'completed',
+          conclusion: 'failure',
+          details_url: 'https://github.com/acme/billing-service/actions/runs/9120334811/job/25078',
+          started_at: '2024-05-13T10:48:02Z',
+          completed_at: '2024-05-13T10:57:19Z',
+        },
+        {
+          name: 'lint',
+          status: 'completed',
+          conclusion: 'success',
+          details_url: 'https://github.com/acme/billing-service/actions/runs/9120334811/job/25079',
+          started_at: '2024-05-13T10:48:03Z',
+          completed_at: '2024-05-13T10:49:11Z',
+        },
       ],
       statuses: [
-        { context: 'codecov/patch', state: 'success', description: '91.2% of diff hit (target 80%)', target_url: 'https://app.codecov.io/gh/acme/billing-service/pull/482' },
+        {
+          context: 'codecov/patch',
+          state: 'success',
+          description: '91.2% of diff hit (target 80%)',
+          target_url: 'https://app.codecov.io/gh/acme/billing-service/pull/482',
+        },
       ],
     },
   },
@@ -671,7 +706,12 @@ const tools: ToolSpec[] = [
           properties: {
             path: { type: 'string', description: 'File path relative to the repository root' },
             line: { type: 'integer', description: 'Line number in the file the comment applies to', minimum: 1 },
-            side: { type: 'string', enum: ['LEFT', 'RIGHT'], default: 'RIGHT', description: 'LEFT for deleted lines, RIGHT for added or unchanged lines' },
+            side: {
+              type: 'string',
+              enum: ['LEFT', 'RIGHT'],
+              default: 'RIGHT',
+              description: 'LEFT for deleted lines, RIGHT for added or unchanged lines',
+            },
             body: { type: 'string', description: 'Comment text' },
           },
           required: ['path', 'line', 'body'],
@@ -759,7 +799,7 @@ const tools: ToolSpec[] = [
       "what's tagged {label} in {owner}/{repo} right now?",
       'show me the tickets assigned to {github_user} in {repo}',
       'anything new reported against {repo} {date_range}?',
-      "which bugs has nobody picked up yet",
+      'which bugs has nobody picked up yet',
       'give me the {number} most discussed open tickets on {owner}/{repo}',
     ],
     ambiguousIntents: ["what's on the backlog?"],
@@ -798,8 +838,7 @@ const tools: ToolSpec[] = [
   {
     name: 'get_issue',
     title: 'Get issue details',
-    description:
-      'Get a single issue by number, including its body, labels, assignees, milestone and close reason.',
+    description: 'Get a single issue by number, including its body, labels, assignees, milestone and close reason.',
     params: { owner: OWNER, repo: REPO, issue_number: ISSUE_NUMBER },
     required: OWNER_REPO_ISSUE,
     output: {
@@ -865,8 +904,7 @@ const tools: ToolSpec[] = [
   {
     name: 'create_issue',
     title: 'Open new issue',
-    description:
-      'Create a new issue in a GitHub repository with a title, Markdown body, labels, assignees and milestone.',
+    description: 'Create a new issue in a GitHub repository with a title, Markdown body, labels, assignees and milestone.',
     params: {
       owner: OWNER,
       repo: REPO,
@@ -1025,8 +1063,7 @@ const tools: ToolSpec[] = [
   {
     name: 'get_file_contents',
     title: 'Get file or directory contents',
-    description:
-      'Get the contents of a file, or the listing of a directory, from a GitHub repository at a given branch, tag or commit.',
+    description: 'Get the contents of a file, or the listing of a directory, from a GitHub repository at a given branch, tag or commit.',
     params: {
       owner: OWNER,
       repo: REPO,
@@ -1084,7 +1121,8 @@ const tools: ToolSpec[] = [
       sha: '3d21ec53a331a6f037a91c368710b99387d012c1',
       size: 412,
       encoding: 'utf-8',
-      content: 'server:\n  port: 8080\n  cors_origins:\n    - https://app.acme.dev\nsearch:\n  timeout_ms: 2000\n  max_results: 50\nfeature_flags:\n  sso_login: false\n  new_checkout: true\nlogging:\n  level: info\n  format: json\n',
+      content:
+        'server:\n  port: 8080\n  cors_origins:\n    - https://app.acme.dev\nsearch:\n  timeout_ms: 2000\n  max_results: 50\nfeature_flags:\n  sso_login: false\n  new_checkout: true\nlogging:\n  level: info\n  format: json\n',
       html_url: 'https://github.com/acme/web-app/blob/main/src/config/settings.yaml',
     },
   },
@@ -1223,7 +1261,10 @@ const tools: ToolSpec[] = [
             name: { type: 'string' },
             commit: {
               type: 'object',
-              properties: { sha: { type: 'string' }, date: { type: 'string', format: 'date-time', description: 'Commit date of the head' } },
+              properties: {
+                sha: { type: 'string' },
+                date: { type: 'string', format: 'date-time', description: 'Commit date of the head' },
+              },
             },
             protected: { type: 'boolean', description: 'Whether branch protection applies' },
           },
@@ -1248,8 +1289,16 @@ const tools: ToolSpec[] = [
     sampleResponse: {
       branches: [
         { name: 'develop', commit: { sha: '77aa88bb99cc00dd11ee22ff33aa44bb55cc66dd', date: '2024-05-13T17:22:01Z' }, protected: true },
-        { name: 'feature/sso-login', commit: { sha: '9f3c2a1e7b44d0c85e1f6a2b3c4d5e6f7a8b9c0d', date: '2024-05-13T16:01:12Z' }, protected: false },
-        { name: 'fix/null-pointer-checkout', commit: { sha: 'c0ffee1234567890abcdef1234567890abcdef12', date: '2024-05-12T08:20:40Z' }, protected: false },
+        {
+          name: 'feature/sso-login',
+          commit: { sha: '9f3c2a1e7b44d0c85e1f6a2b3c4d5e6f7a8b9c0d', date: '2024-05-13T16:01:12Z' },
+          protected: false,
+        },
+        {
+          name: 'fix/null-pointer-checkout',
+          commit: { sha: 'c0ffee1234567890abcdef1234567890abcdef12', date: '2024-05-12T08:20:40Z' },
+          protected: false,
+        },
         { name: 'main', commit: { sha: '1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b', date: '2024-05-10T11:45:33Z' }, protected: true },
         { name: 'release/2.4', commit: { sha: 'ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12', date: '2024-04-29T09:10:00Z' }, protected: true },
       ],
@@ -1259,8 +1308,7 @@ const tools: ToolSpec[] = [
   {
     name: 'delete_branch',
     title: 'Delete branch',
-    description:
-      'Delete a branch from a GitHub repository. The commits stay reachable only if another branch or tag contains them.',
+    description: 'Delete a branch from a GitHub repository. The commits stay reachable only if another branch or tag contains them.',
     params: {
       owner: OWNER,
       repo: REPO,
@@ -1312,8 +1360,7 @@ const tools: ToolSpec[] = [
   {
     name: 'list_commits',
     title: 'List commits',
-    description:
-      'List commits on a branch or from a given SHA, newest first, optionally limited to a path, an author or a date window.',
+    description: 'List commits on a branch or from a given SHA, newest first, optionally limited to a path, an author or a date window.',
     params: {
       owner: OWNER,
       repo: REPO,
@@ -1456,8 +1503,20 @@ const tools: ToolSpec[] = [
       parents: ['e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0'],
       stats: { additions: 96, deletions: 3, total: 99 },
       files: [
-        { filename: 'src/middleware/rateLimit.ts', status: 'added', additions: 88, deletions: 0, patch: '@@ -0,0 +1,88 @@\n+export function rateLimit(opts: { rps: number; burst: number }) {' },
-        { filename: 'src/search/handler.ts', status: 'modified', additions: 8, deletions: 3, patch: '@@ -20,6 +20,11 @@\n-router.get("/search", search);\n+router.get("/search", rateLimit({ rps: 20, burst: 40 }), search);' },
+        {
+          filename: 'src/middleware/rateLimit.ts',
+          status: 'added',
+          additions: 88,
+          deletions: 0,
+          patch: '@@ -0,0 +1,88 @@\n+export function rateLimit(opts: { rps: number; burst: number }) {',
+        },
+        {
+          filename: 'src/search/handler.ts',
+          status: 'modified',
+          additions: 8,
+          deletions: 3,
+          patch: '@@ -20,6 +20,11 @@\n-router.get("/search", search);\n+router.get("/search", rateLimit({ rps: 20, burst: 40 }), search);',
+        },
       ],
       verification: { verified: true, reason: 'valid' },
       html_url: 'https://github.com/acme/billing-service/commit/4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f',
@@ -1522,7 +1581,7 @@ const tools: ToolSpec[] = [
       'Repositories with Actions disabled return an empty list rather than an error.',
     ],
     intents: [
-      "did the nightly job on {owner}/{repo} blow up {date}?",
+      'did the nightly job on {owner}/{repo} blow up {date}?',
       'show failed builds on {branch}',
       'what pipelines did {github_user} kick off {date_range}',
       'is the deploy workflow still running for {repo}?',
@@ -1531,9 +1590,45 @@ const tools: ToolSpec[] = [
     sampleResponse: {
       total_count: 214,
       workflow_runs: [
-        { id: 9120334811, name: 'CI', run_number: 1877, event: 'pull_request', status: 'completed', conclusion: 'failure', head_branch: 'hotfix/rate-limit', head_sha: '4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f', actor: 'sam-ortiz', created_at: '2024-05-13T10:47:58Z', html_url: 'https://github.com/acme/billing-service/actions/runs/9120334811' },
-        { id: 9119002143, name: 'Deploy', run_number: 402, event: 'push', status: 'in_progress', conclusion: null, head_branch: 'main', head_sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e', actor: 'sam-ortiz', created_at: '2024-05-13T17:20:40Z', html_url: 'https://github.com/acme/billing-service/actions/runs/9119002143' },
-        { id: 9101187720, name: 'Nightly', run_number: 311, event: 'schedule', status: 'completed', conclusion: 'success', head_branch: 'main', head_sha: '1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b', actor: 'mchen', created_at: '2024-05-13T02:00:07Z', html_url: 'https://github.com/acme/billing-service/actions/runs/9101187720' },
+        {
+          id: 9120334811,
+          name: 'CI',
+          run_number: 1877,
+          event: 'pull_request',
+          status: 'completed',
+          conclusion: 'failure',
+          head_branch: 'hotfix/rate-limit',
+          head_sha: '4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f',
+          actor: 'sam-ortiz',
+          created_at: '2024-05-13T10:47:58Z',
+          html_url: 'https://github.com/acme/billing-service/actions/runs/9120334811',
+        },
+        {
+          id: 9119002143,
+          name: 'Deploy',
+          run_number: 402,
+          event: 'push',
+          status: 'in_progress',
+          conclusion: null,
+          head_branch: 'main',
+          head_sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e',
+          actor: 'sam-ortiz',
+          created_at: '2024-05-13T17:20:40Z',
+          html_url: 'https://github.com/acme/billing-service/actions/runs/9119002143',
+        },
+        {
+          id: 9101187720,
+          name: 'Nightly',
+          run_number: 311,
+          event: 'schedule',
+          status: 'completed',
+          conclusion: 'success',
+          head_branch: 'main',
+          head_sha: '1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b',
+          actor: 'mchen',
+          created_at: '2024-05-13T02:00:07Z',
+          html_url: 'https://github.com/acme/billing-service/actions/runs/9101187720',
+        },
       ],
     },
   },
@@ -1600,7 +1695,14 @@ const tools: ToolSpec[] = [
           prerelease: false,
           body: '## Fixes\n- Android crash on launch (#3412)\n- Checkout total NaN with coupons (#1021)',
           author: { login: 'jdoe', id: 991204, type: 'User' },
-          assets: [{ name: 'app-release.apk', size: 48213377, download_count: 1290, browser_download_url: 'https://github.com/acme/mobile-client/releases/download/v2.4.1/app-release.apk' }],
+          assets: [
+            {
+              name: 'app-release.apk',
+              size: 48213377,
+              download_count: 1290,
+              browser_download_url: 'https://github.com/acme/mobile-client/releases/download/v2.4.1/app-release.apk',
+            },
+          ],
           published_at: '2024-05-09T15:30:00Z',
           html_url: 'https://github.com/acme/mobile-client/releases/tag/v2.4.1',
         },
@@ -1677,9 +1779,30 @@ const tools: ToolSpec[] = [
       total_count: 3,
       incomplete_results: false,
       items: [
-        { name: 'handler.ts', path: 'src/search/handler.ts', repository: 'acme/billing-service', sha: 'b7e1a0f2c3d4e5f60718293a4b5c6d7e8f901234', fragment: 'router.get("/search", rateLimit({ rps: 20, burst: 40 }), search);', html_url: 'https://github.com/acme/billing-service/blob/main/src/search/handler.ts' },
-        { name: 'rateLimit.ts', path: 'src/middleware/rateLimit.ts', repository: 'acme/billing-service', sha: 'a4c2e9d1b3f5a7c9e1d3b5f7a9c1e3d5b7f9a1c3', fragment: 'export function rateLimit(opts: { rps: number; burst: number }) {', html_url: 'https://github.com/acme/billing-service/blob/main/src/middleware/rateLimit.ts' },
-        { name: 'rateLimit.test.ts', path: 'test/middleware/rateLimit.test.ts', repository: 'acme/billing-service', sha: 'c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0', fragment: 'const limiter = rateLimit({ rps: 1, burst: 1 });', html_url: 'https://github.com/acme/billing-service/blob/main/test/middleware/rateLimit.test.ts' },
+        {
+          name: 'handler.ts',
+          path: 'src/search/handler.ts',
+          repository: 'acme/billing-service',
+          sha: 'b7e1a0f2c3d4e5f60718293a4b5c6d7e8f901234',
+          fragment: 'router.get("/search", rateLimit({ rps: 20, burst: 40 }), search);',
+          html_url: 'https://github.com/acme/billing-service/blob/main/src/search/handler.ts',
+        },
+        {
+          name: 'rateLimit.ts',
+          path: 'src/middleware/rateLimit.ts',
+          repository: 'acme/billing-service',
+          sha: 'a4c2e9d1b3f5a7c9e1d3b5f7a9c1e3d5b7f9a1c3',
+          fragment: 'export function rateLimit(opts: { rps: number; burst: number }) {',
+          html_url: 'https://github.com/acme/billing-service/blob/main/src/middleware/rateLimit.ts',
+        },
+        {
+          name: 'rateLimit.test.ts',
+          path: 'test/middleware/rateLimit.test.ts',
+          repository: 'acme/billing-service',
+          sha: 'c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0',
+          fragment: 'const limiter = rateLimit({ rps: 1, burst: 1 });',
+          html_url: 'https://github.com/acme/billing-service/blob/main/test/middleware/rateLimit.test.ts',
+        },
       ],
     },
   },
@@ -1691,7 +1814,7 @@ const tools: ToolSpec[] = [
     params: {
       query: {
         type: 'string',
-        description: "Search query with qualifiers such as is:issue, is:pr, is:open, author:, assignee:, label:, review-requested:",
+        description: 'Search query with qualifiers such as is:issue, is:pr, is:open, author:, assignee:, label:, review-requested:',
         minLength: 1,
       },
       owner: { type: 'string', description: 'Optional repository owner; combined with repo into a repo: qualifier' },
@@ -1709,7 +1832,13 @@ const tools: ToolSpec[] = [
     output: {
       total_count: TOTAL_COUNT,
       incomplete_results: INCOMPLETE,
-      items: { type: 'array', items: { ...ISSUE_ITEM, properties: { ...(ISSUE_ITEM.properties as object), repository: { type: 'string', description: 'owner/name' } } } },
+      items: {
+        type: 'array',
+        items: {
+          ...ISSUE_ITEM,
+          properties: { ...(ISSUE_ITEM.properties as object), repository: { type: 'string', description: 'owner/name' } },
+        },
+      },
     },
     annotations: READ_ONLY_OPEN,
     summary: 'Look up issues or pull requests anywhere on GitHub by author, reviewer, label, state or words in the text',
@@ -1827,8 +1956,34 @@ const tools: ToolSpec[] = [
       total_count: 2,
       incomplete_results: false,
       items: [
-        { full_name: 'acme/infra-terraform', description: 'Terraform modules for AWS accounts and EKS clusters', private: true, archived: false, language: 'HCL', topics: ['terraform', 'aws', 'eks'], stargazers_count: 14, forks_count: 3, open_issues_count: 9, default_branch: 'main', pushed_at: '2024-05-13T21:09:44Z', html_url: 'https://github.com/acme/infra-terraform' },
-        { full_name: 'acme/terraform-provider-acme', description: 'Terraform provider for the Acme API', private: false, archived: true, language: 'Go', topics: ['terraform-provider'], stargazers_count: 212, forks_count: 31, open_issues_count: 0, default_branch: 'master', pushed_at: '2023-02-01T10:22:31Z', html_url: 'https://github.com/acme/terraform-provider-acme' },
+        {
+          full_name: 'acme/infra-terraform',
+          description: 'Terraform modules for AWS accounts and EKS clusters',
+          private: true,
+          archived: false,
+          language: 'HCL',
+          topics: ['terraform', 'aws', 'eks'],
+          stargazers_count: 14,
+          forks_count: 3,
+          open_issues_count: 9,
+          default_branch: 'main',
+          pushed_at: '2024-05-13T21:09:44Z',
+          html_url: 'https://github.com/acme/infra-terraform',
+        },
+        {
+          full_name: 'acme/terraform-provider-acme',
+          description: 'Terraform provider for the Acme API',
+          private: false,
+          archived: true,
+          language: 'Go',
+          topics: ['terraform-provider'],
+          stargazers_count: 212,
+          forks_count: 31,
+          open_issues_count: 0,
+          default_branch: 'master',
+          pushed_at: '2023-02-01T10:22:31Z',
+          html_url: 'https://github.com/acme/terraform-provider-acme',
+        },
       ],
     },
   },
@@ -1885,8 +2040,22 @@ const tools: ToolSpec[] = [
       total_count: 2,
       incomplete_results: false,
       items: [
-        { login: 'priya-k', id: 5820311, type: 'User', score: 1.0, avatar_url: 'https://avatars.githubusercontent.com/u/5820311?v=4', html_url: 'https://github.com/priya-k' },
-        { login: 'priyakumar', id: 44102873, type: 'User', score: 0.62, avatar_url: 'https://avatars.githubusercontent.com/u/44102873?v=4', html_url: 'https://github.com/priyakumar' },
+        {
+          login: 'priya-k',
+          id: 5820311,
+          type: 'User',
+          score: 1.0,
+          avatar_url: 'https://avatars.githubusercontent.com/u/5820311?v=4',
+          html_url: 'https://github.com/priya-k',
+        },
+        {
+          login: 'priyakumar',
+          id: 44102873,
+          type: 'User',
+          score: 0.62,
+          avatar_url: 'https://avatars.githubusercontent.com/u/44102873?v=4',
+          html_url: 'https://github.com/priyakumar',
+        },
       ],
     },
   },
@@ -1980,7 +2149,17 @@ const tools: ToolSpec[] = [
             reason: {
               type: 'string',
               description: 'Why you were notified',
-              enum: ['review_requested', 'mention', 'assign', 'author', 'comment', 'ci_activity', 'subscribed', 'team_mention', 'state_change'],
+              enum: [
+                'review_requested',
+                'mention',
+                'assign',
+                'author',
+                'comment',
+                'ci_activity',
+                'subscribed',
+                'team_mention',
+                'state_change',
+              ],
             },
             unread: { type: 'boolean' },
             subject: {
@@ -2010,15 +2189,48 @@ const tools: ToolSpec[] = [
     intents: [
       'anything in my GitHub inbox?',
       'has someone pinged me on {owner}/{repo} {date}?',
-      "what reviews am I on the hook for",
+      'what reviews am I on the hook for',
       'catch me up on what happened in {repo} since {date}',
     ],
     ambiguousIntents: ['anything I need to look at?'],
     sampleResponse: {
       notifications: [
-        { id: '9012345678', reason: 'review_requested', unread: true, subject: { title: 'Rate-limit the public search endpoint', type: 'PullRequest', url: 'https://github.com/acme/billing-service/pull/482' }, repository: 'acme/billing-service', updated_at: '2024-05-13T10:48:00Z' },
-        { id: '9012340011', reason: 'mention', unread: true, subject: { title: 'SSO login fails for users with plus sign in email', type: 'Issue', url: 'https://github.com/acme/web-app/issues/1988' }, repository: 'acme/web-app', updated_at: '2024-05-14T13:40:02Z' },
-        { id: '9012298876', reason: 'ci_activity', unread: false, subject: { title: 'CI workflow run failed for hotfix/rate-limit', type: 'CheckSuite', url: 'https://github.com/acme/billing-service/actions/runs/9120334811' }, repository: 'acme/billing-service', updated_at: '2024-05-13T10:57:20Z' },
+        {
+          id: '9012345678',
+          reason: 'review_requested',
+          unread: true,
+          subject: {
+            title: 'Rate-limit the public search endpoint',
+            type: 'PullRequest',
+            url: 'https://github.com/acme/billing-service/pull/482',
+          },
+          repository: 'acme/billing-service',
+          updated_at: '2024-05-13T10:48:00Z',
+        },
+        {
+          id: '9012340011',
+          reason: 'mention',
+          unread: true,
+          subject: {
+            title: 'SSO login fails for users with plus sign in email',
+            type: 'Issue',
+            url: 'https://github.com/acme/web-app/issues/1988',
+          },
+          repository: 'acme/web-app',
+          updated_at: '2024-05-14T13:40:02Z',
+        },
+        {
+          id: '9012298876',
+          reason: 'ci_activity',
+          unread: false,
+          subject: {
+            title: 'CI workflow run failed for hotfix/rate-limit',
+            type: 'CheckSuite',
+            url: 'https://github.com/acme/billing-service/actions/runs/9120334811',
+          },
+          repository: 'acme/billing-service',
+          updated_at: '2024-05-13T10:57:20Z',
+        },
       ],
       pageInfo: { page: 1, perPage: 30, hasNextPage: false },
     },

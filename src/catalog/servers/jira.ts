@@ -43,7 +43,8 @@ const ISSUE_KEY: JsonSchema = {
 
 const PROJECT_KEY: JsonSchema = {
   type: 'string',
-  description: "Jira project key, the uppercase prefix of its issue keys (e.g. 'PAY', 'OPS'). Never guess it: ask the user if it is unknown.",
+  description:
+    "Jira project key, the uppercase prefix of its issue keys (e.g. 'PAY', 'OPS'). Never guess it: ask the user if it is unknown.",
   pattern: '^[A-Z][A-Z0-9_]+$',
 };
 
@@ -71,7 +72,7 @@ const EXPAND: JsonSchema = {
 const JQL: JsonSchema = {
   type: 'string',
   description:
-    "JQL (Jira Query Language) query. Examples: \"project = PAY AND status = 'In Progress'\", \"assignee = currentUser() AND resolution = Unresolved\", \"sprint in openSprints() AND labels = backend\", \"parent = PAY-100\", \"updated >= -7d ORDER BY priority DESC\".",
+    'JQL (Jira Query Language) query. Examples: "project = PAY AND status = \'In Progress\'", "assignee = currentUser() AND resolution = Unresolved", "sprint in openSprints() AND labels = backend", "parent = PAY-100", "updated >= -7d ORDER BY priority DESC".',
 };
 
 const START_AT: JsonSchema = {
@@ -117,8 +118,7 @@ const USER_IDENTIFIER: JsonSchema = {
 
 const ASSIGNEE: JsonSchema = {
   type: 'string',
-  description:
-    "(Optional) Assignee's account ID, email or display name; '' to unassign, '-1' for the project default.",
+  description: "(Optional) Assignee's account ID, email or display name; '' to unassign, '-1' for the project default.",
 };
 
 const SUMMARY: JsonSchema = {
@@ -396,9 +396,33 @@ const searchIssues: ToolSpec = {
   preconditions: READ,
   sampleResponse: {
     issues: [
-      { key: 'PAY-142', summary: 'Refund webhook retries exhaust after 3 attempts', status: 'In Progress', issue_type: 'Bug', priority: 'High', assignee: 'Maria Lopez', updated: '2024-06-03T14:22:10.000+0000' },
-      { key: 'PAY-139', summary: 'Currency rounding differs between invoice PDF and API', status: 'To Do', issue_type: 'Bug', priority: 'Medium', assignee: null, updated: '2024-06-02T09:05:44.000+0000' },
-      { key: 'PAY-131', summary: 'Add idempotency keys to payout endpoint', status: 'In Review', issue_type: 'Story', priority: 'High', assignee: 'Tom Baker', updated: '2024-05-31T17:48:02.000+0000' },
+      {
+        key: 'PAY-142',
+        summary: 'Refund webhook retries exhaust after 3 attempts',
+        status: 'In Progress',
+        issue_type: 'Bug',
+        priority: 'High',
+        assignee: 'Maria Lopez',
+        updated: '2024-06-03T14:22:10.000+0000',
+      },
+      {
+        key: 'PAY-139',
+        summary: 'Currency rounding differs between invoice PDF and API',
+        status: 'To Do',
+        issue_type: 'Bug',
+        priority: 'Medium',
+        assignee: null,
+        updated: '2024-06-02T09:05:44.000+0000',
+      },
+      {
+        key: 'PAY-131',
+        summary: 'Add idempotency keys to payout endpoint',
+        status: 'In Review',
+        issue_type: 'Story',
+        priority: 'High',
+        assignee: 'Tom Baker',
+        updated: '2024-05-31T17:48:02.000+0000',
+      },
     ],
     total: 27,
     start_at: 0,
@@ -411,11 +435,11 @@ const searchIssues: ToolSpec = {
     'Values with spaces or reserved words must be quoted in JQL, for example status = "In Review" or summary ~ "null pointer".',
     'On Jira Cloud the enhanced search endpoint does not compute an exact count, so total can be null; rely on next_page_token instead.',
     'A query naming an unknown field, project or status fails with HTTP 400 and the JQL parser message unless validate_query is none.',
-    'JQL functions such as currentUser(), openSprints(), membersOf() and startOfWeek() are evaluated on the server in the caller\'s context.',
+    "JQL functions such as currentUser(), openSprints(), membersOf() and startOfWeek() are evaluated on the server in the caller's context.",
   ],
   intents: [
     'what bugs are still lying around in {jira_project}?',
-    "show me everything {jira_user} has on their plate right now",
+    'show me everything {jira_user} has on their plate right now',
     'any tickets about {topic} touched {date_range}?',
     'pull up the high priority stuff in {jira_project} that nobody picked up',
     'list tickets sitting in {jira_status}',
@@ -486,7 +510,8 @@ const getIssue: ToolSpec = {
     id: '10458',
     url: `${SITE}/browse/PAY-142`,
     summary: 'Refund webhook retries exhaust after 3 attempts',
-    description: 'When the acquirer is slow, refund webhooks fail three times and are dropped.\n\n**Expected:** exponential backoff up to 24h.\n\n**Seen in:** prod, EU region.',
+    description:
+      'When the acquirer is slow, refund webhooks fail three times and are dropped.\n\n**Expected:** exponential backoff up to 24h.\n\n**Seen in:** prod, EU region.',
     status: { name: 'In Progress', category: 'In Progress' },
     issue_type: 'Bug',
     priority: 'High',
@@ -541,9 +566,33 @@ const getProjectIssues: ToolSpec = {
   preconditions: READ,
   sampleResponse: {
     issues: [
-      { key: 'OPS-91', summary: 'Rotate TLS certs on edge proxies', status: 'To Do', issue_type: 'Task', priority: 'High', assignee: 'Devon Price', updated: '2024-06-03T07:40:12.000+0000' },
-      { key: 'OPS-90', summary: 'Grafana alert for disk >85% on db-replica-2', status: 'In Progress', issue_type: 'Task', priority: 'Medium', assignee: 'Kenji Sato', updated: '2024-06-02T16:11:54.000+0000' },
-      { key: 'OPS-87', summary: 'Nightly backup job exceeds 4h window', status: 'Blocked', issue_type: 'Bug', priority: 'Highest', assignee: 'Devon Price', updated: '2024-06-01T22:03:31.000+0000' },
+      {
+        key: 'OPS-91',
+        summary: 'Rotate TLS certs on edge proxies',
+        status: 'To Do',
+        issue_type: 'Task',
+        priority: 'High',
+        assignee: 'Devon Price',
+        updated: '2024-06-03T07:40:12.000+0000',
+      },
+      {
+        key: 'OPS-90',
+        summary: 'Grafana alert for disk >85% on db-replica-2',
+        status: 'In Progress',
+        issue_type: 'Task',
+        priority: 'Medium',
+        assignee: 'Kenji Sato',
+        updated: '2024-06-02T16:11:54.000+0000',
+      },
+      {
+        key: 'OPS-87',
+        summary: 'Nightly backup job exceeds 4h window',
+        status: 'Blocked',
+        issue_type: 'Bug',
+        priority: 'Highest',
+        assignee: 'Devon Price',
+        updated: '2024-06-01T22:03:31.000+0000',
+      },
     ],
     total: 91,
     start_at: 0,
@@ -666,7 +715,10 @@ const batchCreateIssues: ToolSpec = {
     created: {
       type: 'array',
       description: 'Created issues in input order.',
-      items: { type: 'object', properties: { index: { type: 'integer' }, key: { type: 'string' }, url: { type: 'string', format: 'uri' } } },
+      items: {
+        type: 'object',
+        properties: { index: { type: 'integer' }, key: { type: 'string' }, url: { type: 'string', format: 'uri' } },
+      },
     },
     errors: {
       type: 'array',
@@ -813,7 +865,7 @@ const deleteIssue: ToolSpec = {
     'Jira has no recycle bin for issues: the issue, its comments, worklogs and attachments are gone and the key is never reused.',
     'Requires the Delete Issues project permission, which most non-admin roles lack.',
     'An issue that has subtasks fails with HTTP 400 unless delete_subtasks is true.',
-    'Prefer closing duplicates with a Won\'t Do or Duplicate resolution when history should be kept.',
+    "Prefer closing duplicates with a Won't Do or Duplicate resolution when history should be kept.",
   ],
   intents: [
     'nuke {jira_key}, it was a test',
@@ -879,7 +931,7 @@ const getTransitions: ToolSpec = {
   intents: [
     'where can {jira_key} go from here?',
     'what are my options for moving {jira_key} along?',
-    "can {jira_key} go straight to {jira_status} or is there a step in between?",
+    'can {jira_key} go straight to {jira_status} or is there a step in between?',
     'which statuses are allowed next for this ticket?',
   ],
 };
@@ -946,7 +998,7 @@ const transitionIssue: ToolSpec = {
   intents: [
     'bump {jira_key} to {jira_status} please',
     'mark {jira_key} as finished, it shipped',
-    "{jira_key} is stuck waiting on legal, flag it as {jira_status}",
+    '{jira_key} is stuck waiting on legal, flag it as {jira_status}',
     'close that one out as a duplicate',
     'kick {jira_key} over to review',
   ],
@@ -1031,7 +1083,7 @@ const addComment: ToolSpec = {
     created: '2024-06-03T15:04:51.000+0000',
     url: `${SITE}/browse/OPS-87?focusedCommentId=20412`,
     visibility: { type: 'role', value: 'Developers' },
-    body: 'Backup window moved to 01:00 UTC; will confirm after tonight\'s run.',
+    body: "Backup window moved to 01:00 UTC; will confirm after tonight's run.",
   },
   notes: [
     'Plain @names are not converted to mentions; use [~accountid:ID] so the person is notified.',
@@ -1141,9 +1193,27 @@ const getIssueChangelog: ToolSpec = {
   sampleResponse: {
     issue_key: 'DATA-314',
     histories: [
-      { id: '88120', author: 'Kenji Sato', created: '2024-05-20T09:12:00.000+0000', items: [{ field: 'status', from: 'To Do', to: 'In Progress' }] },
-      { id: '88342', author: 'Kenji Sato', created: '2024-05-24T16:40:00.000+0000', items: [{ field: 'assignee', from: 'Kenji Sato', to: 'Aisha Khan' }] },
-      { id: '88517', author: 'Automation for Jira', created: '2024-05-29T11:03:00.000+0000', items: [{ field: 'status', from: 'In Progress', to: 'Blocked' }, { field: 'labels', from: null, to: 'waiting-vendor' }] },
+      {
+        id: '88120',
+        author: 'Kenji Sato',
+        created: '2024-05-20T09:12:00.000+0000',
+        items: [{ field: 'status', from: 'To Do', to: 'In Progress' }],
+      },
+      {
+        id: '88342',
+        author: 'Kenji Sato',
+        created: '2024-05-24T16:40:00.000+0000',
+        items: [{ field: 'assignee', from: 'Kenji Sato', to: 'Aisha Khan' }],
+      },
+      {
+        id: '88517',
+        author: 'Automation for Jira',
+        created: '2024-05-29T11:03:00.000+0000',
+        items: [
+          { field: 'status', from: 'In Progress', to: 'Blocked' },
+          { field: 'labels', from: null, to: 'waiting-vendor' },
+        ],
+      },
     ],
     total: 3,
     is_last: true,
@@ -1166,8 +1236,7 @@ const getIssueChangelog: ToolSpec = {
 const addWorklog: ToolSpec = {
   name: 'add_worklog',
   title: 'Add Worklog',
-  description:
-    'Log time spent on a Jira issue, with an optional note and start time, and adjust the remaining estimate.',
+  description: 'Log time spent on a Jira issue, with an optional note and start time, and adjust the remaining estimate.',
   params: {
     issue_key: ISSUE_KEY,
     time_spent: TIME_SPENT,
@@ -1175,7 +1244,8 @@ const addWorklog: ToolSpec = {
     comment: { type: 'string', description: '(Optional) What the time was spent on, in Markdown.' },
     adjust_estimate: {
       type: 'string',
-      description: "How to change the remaining estimate: 'auto' subtracts the logged time, 'leave' keeps it, 'new' sets new_estimate, 'manual' subtracts reduce_by.",
+      description:
+        "How to change the remaining estimate: 'auto' subtracts the logged time, 'leave' keeps it, 'new' sets new_estimate, 'manual' subtracts reduce_by.",
       enum: ['auto', 'leave', 'new', 'manual'],
       default: 'auto',
     },
@@ -1224,8 +1294,7 @@ const addWorklog: ToolSpec = {
 const getWorklog: ToolSpec = {
   name: 'get_worklog',
   title: 'Get Worklog',
-  description:
-    'List the time entries logged on a Jira issue, with author, duration, start time and note, and the total time spent.',
+  description: 'List the time entries logged on a Jira issue, with author, duration, start time and note, and the total time spent.',
   params: {
     issue_key: ISSUE_KEY,
     started_after: { ...DATE_TIME, description: '(Optional) Only entries that started at or after this time.' },
@@ -1261,9 +1330,30 @@ const getWorklog: ToolSpec = {
   sampleResponse: {
     issue_key: 'OPS-87',
     worklogs: [
-      { id: '31702', author: 'Devon Price', time_spent: '3h', time_spent_seconds: 10800, started: '2024-05-30T13:00:00.000+0200', comment: 'Reproduced slow dump on staging.' },
-      { id: '31755', author: 'Kenji Sato', time_spent: '1h', time_spent_seconds: 3600, started: '2024-05-31T10:30:00.000+0900', comment: null },
-      { id: '31877', author: 'Devon Price', time_spent: '2h 30m', time_spent_seconds: 9000, started: '2024-06-03T09:00:00.000+0200', comment: 'Split large tables into parallel streams.' },
+      {
+        id: '31702',
+        author: 'Devon Price',
+        time_spent: '3h',
+        time_spent_seconds: 10800,
+        started: '2024-05-30T13:00:00.000+0200',
+        comment: 'Reproduced slow dump on staging.',
+      },
+      {
+        id: '31755',
+        author: 'Kenji Sato',
+        time_spent: '1h',
+        time_spent_seconds: 3600,
+        started: '2024-05-31T10:30:00.000+0900',
+        comment: null,
+      },
+      {
+        id: '31877',
+        author: 'Devon Price',
+        time_spent: '2h 30m',
+        time_spent_seconds: 9000,
+        started: '2024-06-03T09:00:00.000+0200',
+        comment: 'Split large tables into parallel streams.',
+      },
     ],
     total_time_spent_seconds: 23400,
     total: 3,
@@ -1319,7 +1409,7 @@ const linkIssues: ToolSpec = {
     outward_issue: 'PAY-142',
     reads_as: 'PAY-142 blocks OPS-87',
     message:
-      "Link created: PAY-142 (Refund webhook retries exhaust after 3 attempts) blocks OPS-87 (Nightly backup job exceeds 4h window). Comment 20420 added to OPS-87.",
+      'Link created: PAY-142 (Refund webhook retries exhaust after 3 attempts) blocks OPS-87 (Nightly backup job exceeds 4h window). Comment 20420 added to OPS-87.',
   },
   notes: [
     'For "Blocks" the outward issue blocks the inward issue; get_link_types shows the inward and outward wording of every type.',
@@ -1458,7 +1548,14 @@ const linkToEpic: ToolSpec = {
     epic_key: 'PAY-100',
     epic_summary: 'Refund reliability',
     previous_epic: 'PAY-88',
-    issue: { key: 'PAY-150', summary: 'Retry refunds rejected with code 05', status: 'To Do', assignee: null, priority: 'Medium', parent: 'PAY-100' },
+    issue: {
+      key: 'PAY-150',
+      summary: 'Retry refunds rejected with code 05',
+      status: 'To Do',
+      assignee: null,
+      priority: 'Medium',
+      parent: 'PAY-100',
+    },
     message: 'PAY-150 moved from epic PAY-88 (Payout reporting) to PAY-100 (Refund reliability).',
   },
   notes: [
@@ -1478,7 +1575,7 @@ const createRemoteIssueLink: ToolSpec = {
   name: 'create_remote_issue_link',
   title: 'Create Remote Issue Link',
   description:
-    'Attach a web link or Confluence page to a Jira issue; it appears in the issue\'s Links section and opens the external resource.',
+    "Attach a web link or Confluence page to a Jira issue; it appears in the issue's Links section and opens the external resource.",
   params: {
     issue_key: ISSUE_KEY,
     url: { type: 'string', format: 'uri', description: 'Address to link to (web page, dashboard, Confluence page).' },
@@ -1573,7 +1670,10 @@ const addWatcher: ToolSpec = {
   description: 'Add a user to the watchers of a Jira issue so they are notified of changes. Defaults to the authenticated user.',
   params: {
     issue_key: ISSUE_KEY,
-    user_identifier: { ...USER_IDENTIFIER, description: '(Optional) User to add: account ID, email or display name. Defaults to the caller.' },
+    user_identifier: {
+      ...USER_IDENTIFIER,
+      description: '(Optional) User to add: account ID, email or display name. Defaults to the caller.',
+    },
   },
   required: REQ_ISSUE,
   output: {
@@ -1741,7 +1841,7 @@ const getAgileBoards: ToolSpec = {
     is_last: true,
   },
   notes: [
-    "Only boards whose saved filter the caller can view are listed.",
+    'Only boards whose saved filter the caller can view are listed.',
     'Board names are not unique; use the id from the result afterwards.',
   ],
   intents: [
@@ -1759,7 +1859,7 @@ const getBoardIssues: ToolSpec = {
     "List the issues on an agile board, in board rank order, optionally narrowed with extra JQL on top of the board's own filter.",
   params: {
     board_id: BOARD_ID,
-    jql: { ...JQL, description: "(Optional) Extra JQL applied on top of the board filter, e.g. \"assignee = currentUser()\"." },
+    jql: { ...JQL, description: '(Optional) Extra JQL applied on top of the board filter, e.g. "assignee = currentUser()".' },
     fields: FIELDS,
     start_at: START_AT,
     limit: LIMIT,
@@ -1772,9 +1872,33 @@ const getBoardIssues: ToolSpec = {
   preconditions: READ,
   sampleResponse: {
     issues: [
-      { key: 'MOB-66', summary: 'Android crash on cold start with dark mode', status: 'In Progress', issue_type: 'Bug', priority: 'Highest', assignee: 'Aisha Khan', updated: '2024-06-03T11:20:44.000+0000' },
-      { key: 'MOB-64', summary: 'Offline cart sync', status: 'In Review', issue_type: 'Story', priority: 'High', assignee: 'Tom Baker', updated: '2024-06-02T18:02:10.000+0000' },
-      { key: 'MOB-70', summary: 'Bump React Native to 0.74', status: 'To Do', issue_type: 'Task', priority: 'Low', assignee: null, updated: '2024-06-01T08:45:00.000+0000' },
+      {
+        key: 'MOB-66',
+        summary: 'Android crash on cold start with dark mode',
+        status: 'In Progress',
+        issue_type: 'Bug',
+        priority: 'Highest',
+        assignee: 'Aisha Khan',
+        updated: '2024-06-03T11:20:44.000+0000',
+      },
+      {
+        key: 'MOB-64',
+        summary: 'Offline cart sync',
+        status: 'In Review',
+        issue_type: 'Story',
+        priority: 'High',
+        assignee: 'Tom Baker',
+        updated: '2024-06-02T18:02:10.000+0000',
+      },
+      {
+        key: 'MOB-70',
+        summary: 'Bump React Native to 0.74',
+        status: 'To Do',
+        issue_type: 'Task',
+        priority: 'Low',
+        assignee: null,
+        updated: '2024-06-01T08:45:00.000+0000',
+      },
     ],
     total: 38,
     start_at: 0,
@@ -1815,8 +1939,24 @@ const getSprintsFromBoard: ToolSpec = {
   preconditions: READ,
   sampleResponse: {
     sprints: [
-      { id: 1206, name: 'Sprint 42', state: 'closed', start_date: '2024-05-06T08:00:00.000Z', end_date: '2024-05-20T08:00:00.000Z', complete_date: '2024-05-20T09:14:00.000Z', goal: 'Ship refund retries' },
-      { id: 1207, name: 'Sprint 43', state: 'active', start_date: '2024-05-20T08:00:00.000Z', end_date: '2024-06-03T08:00:00.000Z', complete_date: null, goal: 'Payout idempotency' },
+      {
+        id: 1206,
+        name: 'Sprint 42',
+        state: 'closed',
+        start_date: '2024-05-06T08:00:00.000Z',
+        end_date: '2024-05-20T08:00:00.000Z',
+        complete_date: '2024-05-20T09:14:00.000Z',
+        goal: 'Ship refund retries',
+      },
+      {
+        id: 1207,
+        name: 'Sprint 43',
+        state: 'active',
+        start_date: '2024-05-20T08:00:00.000Z',
+        end_date: '2024-06-03T08:00:00.000Z',
+        complete_date: null,
+        goal: 'Payout idempotency',
+      },
       { id: 1208, name: 'Sprint 44', state: 'future', start_date: null, end_date: null, complete_date: null, goal: null },
     ],
     is_last: true,
@@ -1826,7 +1966,7 @@ const getSprintsFromBoard: ToolSpec = {
     'Sprints are listed by sequence, oldest first; pass state active to get only the running one.',
   ],
   intents: [
-    "which sprint is running for the payments team?",
+    'which sprint is running for the payments team?',
     'when does {sprint} end?',
     "what's planned after {sprint}?",
     'list old sprints on board 84',
@@ -1846,7 +1986,11 @@ const getSprintIssues: ToolSpec = {
   },
   required: REQ_SPRINT,
   output: {
-    sprint: { type: 'object', description: 'The sprint.', properties: { id: SPRINT_OUT.id, name: SPRINT_OUT.name, state: SPRINT_OUT.state } },
+    sprint: {
+      type: 'object',
+      description: 'The sprint.',
+      properties: { id: SPRINT_OUT.id, name: SPRINT_OUT.name, state: SPRINT_OUT.state },
+    },
     ...ISSUE_PAGE_OUT,
   },
   annotations: READ_ONLY,
@@ -1856,9 +2000,33 @@ const getSprintIssues: ToolSpec = {
   sampleResponse: {
     sprint: { id: 1207, name: 'Sprint 43', state: 'active' },
     issues: [
-      { key: 'PAY-131', summary: 'Add idempotency keys to payout endpoint', status: 'In Review', issue_type: 'Story', priority: 'High', assignee: 'Tom Baker', updated: '2024-05-31T17:48:02.000+0000' },
-      { key: 'PAY-142', summary: 'Refund webhook retries exhaust after 3 attempts', status: 'In Progress', issue_type: 'Bug', priority: 'High', assignee: 'Maria Lopez', updated: '2024-06-03T14:22:10.000+0000' },
-      { key: 'PAY-147', summary: 'Document payout API error codes', status: 'Done', issue_type: 'Task', priority: 'Low', assignee: 'Devon Price', updated: '2024-05-29T12:00:00.000+0000' },
+      {
+        key: 'PAY-131',
+        summary: 'Add idempotency keys to payout endpoint',
+        status: 'In Review',
+        issue_type: 'Story',
+        priority: 'High',
+        assignee: 'Tom Baker',
+        updated: '2024-05-31T17:48:02.000+0000',
+      },
+      {
+        key: 'PAY-142',
+        summary: 'Refund webhook retries exhaust after 3 attempts',
+        status: 'In Progress',
+        issue_type: 'Bug',
+        priority: 'High',
+        assignee: 'Maria Lopez',
+        updated: '2024-06-03T14:22:10.000+0000',
+      },
+      {
+        key: 'PAY-147',
+        summary: 'Document payout API error codes',
+        status: 'Done',
+        issue_type: 'Task',
+        priority: 'Low',
+        assignee: 'Devon Price',
+        updated: '2024-05-29T12:00:00.000+0000',
+      },
     ],
     total: 14,
     start_at: 0,
@@ -1874,7 +2042,7 @@ const getSprintIssues: ToolSpec = {
     "what's still not done this iteration?",
     'list everything we committed to for {sprint}',
   ],
-  ambiguousIntents: ["where are we at?"],
+  ambiguousIntents: ['where are we at?'],
 };
 
 const createSprint: ToolSpec = {
@@ -1948,7 +2116,7 @@ const updateSprint: ToolSpec = {
     complete_date: '2024-06-03T09:02:41.000Z',
     goal: 'Payout idempotency',
     moved_to_backlog: ['PAY-142', 'PAY-149'],
-    message: "Sprint 43 closed: 12 of 14 issues completed; 2 unfinished issues moved to the backlog.",
+    message: 'Sprint 43 closed: 12 of 14 issues completed; 2 unfinished issues moved to the backlog.',
   },
   notes: [
     'Starting a sprint needs start and end dates and fails if the board already has an active sprint, unless parallel sprints are enabled.',
@@ -1991,7 +2159,8 @@ const addIssuesToSprint: ToolSpec = {
     sprint_id: 1208,
     moved: ['PAY-142', 'PAY-150', 'PAY-153'],
     failed: [{ key: 'PAY-151', reason: 'Subtasks move with their parent issue.' }],
-    message: "3 issues moved to 'Sprint 44' (future, board 84); PAY-142 was taken out of the active 'Sprint 43'. 1 issue could not be moved.",
+    message:
+      "3 issues moved to 'Sprint 44' (future, board 84); PAY-142 was taken out of the active 'Sprint 43'. 1 issue could not be moved.",
   },
   notes: [
     'Up to 50 issues per call.',
@@ -2038,9 +2207,36 @@ const getProjectVersions: ToolSpec = {
   preconditions: READ,
   sampleResponse: {
     versions: [
-      { id: '10410', name: 'v2.4.0', description: 'Refund retries, payout idempotency', released: true, archived: false, start_date: '2024-05-06', release_date: '2024-05-21', overdue: false },
-      { id: '10422', name: 'v2.5.0', description: 'Multi-currency payouts', released: false, archived: false, start_date: '2024-05-22', release_date: '2024-06-01', overdue: true },
-      { id: '10431', name: 'release-2024.06', description: null, released: false, archived: false, start_date: null, release_date: '2024-06-28', overdue: false },
+      {
+        id: '10410',
+        name: 'v2.4.0',
+        description: 'Refund retries, payout idempotency',
+        released: true,
+        archived: false,
+        start_date: '2024-05-06',
+        release_date: '2024-05-21',
+        overdue: false,
+      },
+      {
+        id: '10422',
+        name: 'v2.5.0',
+        description: 'Multi-currency payouts',
+        released: false,
+        archived: false,
+        start_date: '2024-05-22',
+        release_date: '2024-06-01',
+        overdue: true,
+      },
+      {
+        id: '10431',
+        name: 'release-2024.06',
+        description: null,
+        released: false,
+        archived: false,
+        start_date: null,
+        release_date: '2024-06-28',
+        overdue: false,
+      },
     ],
     total: 3,
   },
@@ -2162,10 +2358,13 @@ const listProjects: ToolSpec = {
 const searchFields: ToolSpec = {
   name: 'search_fields',
   title: 'Search Fields',
-  description:
-    'Search the Jira field catalogue by keyword, with fuzzy matching, to find the ID and JQL name of a system or custom field.',
+  description: 'Search the Jira field catalogue by keyword, with fuzzy matching, to find the ID and JQL name of a system or custom field.',
   params: {
-    keyword: { type: 'string', description: "Words to match against field names, e.g. 'story points'. Empty lists the first fields.", default: '' },
+    keyword: {
+      type: 'string',
+      description: "Words to match against field names, e.g. 'story points'. Empty lists the first fields.",
+      default: '',
+    },
     custom_only: { type: 'boolean', description: 'Only return custom fields.', default: false },
     limit: LIMIT,
     refresh: { type: 'boolean', description: 'Reload the cached field list from Jira.', default: false },
@@ -2193,7 +2392,13 @@ const searchFields: ToolSpec = {
   preconditions: READ,
   sampleResponse: {
     fields: [
-      { id: 'customfield_10016', name: 'Story point estimate', custom: true, schema_type: 'number', clause_names: ['cf[10016]', 'Story point estimate'] },
+      {
+        id: 'customfield_10016',
+        name: 'Story point estimate',
+        custom: true,
+        schema_type: 'number',
+        clause_names: ['cf[10016]', 'Story point estimate'],
+      },
       { id: 'customfield_10026', name: 'Story Points', custom: true, schema_type: 'number', clause_names: ['cf[10026]', 'Story Points'] },
       { id: 'customfield_10020', name: 'Sprint', custom: true, schema_type: 'array', clause_names: ['cf[10020]', 'Sprint'] },
     ],
@@ -2220,17 +2425,17 @@ export const jiraServer: ServerSpec = {
   targetTokensPerTool: publishedServer('jira').meanTokens,
   notes: [
     'All tools call the Jira REST API of the configured site as one account: an API token on Jira Cloud or a personal access token on Server/Data Center.',
-    'Results reflect that account\'s permissions; issues in projects it cannot browse behave as if they did not exist.',
+    "Results reflect that account's permissions; issues in projects it cannot browse behave as if they did not exist.",
     'List tools page with start_at and a page size; a short page or is_last=true means there are no more results.',
     'Jira Cloud rate-limits each account; HTTP 429 responses are retried after the Retry-After delay up to three times before the error is returned.',
     'With READ_ONLY_MODE=true on the server every writing tool returns an error without contacting Jira.',
     'JIRA_PROJECTS_FILTER restricts every tool to a comma-separated list of project keys.',
     'Rich text such as descriptions, comments and worklog notes is written in Markdown and converted to Atlassian Document Format on Cloud or wiki markup on Server/Data Center.',
-    'Timestamps are ISO 8601; a date-time without an offset is read in the time zone of the authenticated user\'s profile.',
+    "Timestamps are ISO 8601; a date-time without an offset is read in the time zone of the authenticated user's profile.",
     'Cloud identifies people by opaque account IDs while Server/Data Center uses usernames; emails and display names are resolved where the instance allows it.',
     'Custom fields are addressed by ID, such as customfield_10016; search_fields maps a display name to its ID.',
     'Issue and project keys are upper case; lowercase keys are normalised before the request is sent.',
-    'Errors come back as text with the HTTP status, Jira\'s errorMessages and any per-field errors.',
+    "Errors come back as text with the HTTP status, Jira's errorMessages and any per-field errors.",
     'Requests time out after 30 seconds; a timed-out write may still have been applied, so re-read the issue before retrying.',
     'Responses keep only the requested fields and drop empty values to save tokens.',
     'Team-managed projects use the parent field for epics and may name issue types differently from company-managed projects.',

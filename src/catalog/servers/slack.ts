@@ -152,8 +152,7 @@ const tools: ToolSpec[] = [
   {
     name: 'post_message',
     title: 'Post Message',
-    description:
-      'Send a new top-level message to a channel or DM. Returns the new message ts, needed to reply, react or pin later.',
+    description: 'Send a new top-level message to a channel or DM. Returns the new message ts, needed to reply, react or pin later.',
     params: {
       channel_id: CHANNEL_ID,
       text: TEXT,
@@ -252,8 +251,7 @@ const tools: ToolSpec[] = [
   {
     name: 'list_channels',
     title: 'List Channels',
-    description:
-      'List conversations visible to the token, with member counts, topic and purpose. Filter by type; paginated with a cursor.',
+    description: 'List conversations visible to the token, with member counts, topic and purpose. Filter by type; paginated with a cursor.',
     params: {
       types: {
         type: 'array',
@@ -275,10 +273,46 @@ const tools: ToolSpec[] = [
     preconditions: [READ],
     sampleResponse: {
       channels: [
-        { id: 'C04SUPPORT1', name: 'support', is_private: false, num_members: 84, topic: 'Tier-1 queue | on-call: @aisha', purpose: 'Customer escalations and triage', creator: 'U04AISHA11', created: 1618317600 },
-        { id: 'C04ENGBACK2', name: 'eng-backend', is_private: false, num_members: 37, topic: 'Sprint 42 board: WEB-2291', purpose: 'Backend services, APIs, data', creator: 'U04DEVON55', created: 1620043200 },
-        { id: 'C04INCIDENT', name: 'incidents', is_private: false, num_members: 152, topic: 'SEV2 open: checkout outage', purpose: 'Live incident coordination', creator: 'U04TOMB033', created: 1609459200 },
-        { id: 'G05SALESEM', name: 'sales-emea', is_private: true, num_members: 19, topic: '', purpose: 'EMEA pipeline and deals', creator: 'U04MARIA22', created: 1672531200 },
+        {
+          id: 'C04SUPPORT1',
+          name: 'support',
+          is_private: false,
+          num_members: 84,
+          topic: 'Tier-1 queue | on-call: @aisha',
+          purpose: 'Customer escalations and triage',
+          creator: 'U04AISHA11',
+          created: 1618317600,
+        },
+        {
+          id: 'C04ENGBACK2',
+          name: 'eng-backend',
+          is_private: false,
+          num_members: 37,
+          topic: 'Sprint 42 board: WEB-2291',
+          purpose: 'Backend services, APIs, data',
+          creator: 'U04DEVON55',
+          created: 1620043200,
+        },
+        {
+          id: 'C04INCIDENT',
+          name: 'incidents',
+          is_private: false,
+          num_members: 152,
+          topic: 'SEV2 open: checkout outage',
+          purpose: 'Live incident coordination',
+          creator: 'U04TOMB033',
+          created: 1609459200,
+        },
+        {
+          id: 'G05SALESEM',
+          name: 'sales-emea',
+          is_private: true,
+          num_members: 19,
+          topic: '',
+          purpose: 'EMEA pipeline and deals',
+          creator: 'U04MARIA22',
+          created: 1672531200,
+        },
       ],
       response_metadata: { next_cursor: 'dGVhbTpDMDRSQU5ET00z' },
     },
@@ -320,9 +354,27 @@ const tools: ToolSpec[] = [
     preconditions: [READ],
     sampleResponse: {
       messages: [
-        { ts: '1716219012.118300', user: 'U04AISHA11', text: 'Checkout is throwing 502s for ~8% of requests since 09:40, looks tied to the rate-limit hotfix', reply_count: 6, reactions: [{ name: 'eyes', count: 4 }] },
-        { ts: '1716218450.771900', user: 'U04TOMB033', text: 'Status page updated: https://status.example.com/incidents', reply_count: 0, reactions: [{ name: 'white_check_mark', count: 2 }] },
-        { ts: '1716216003.002100', user: 'U04KENJI44', text: 'Morning! Android crash rate on 2.4.0 is back under 0.3% after the patch', reply_count: 2, reactions: [{ name: 'tada', count: 5 }] },
+        {
+          ts: '1716219012.118300',
+          user: 'U04AISHA11',
+          text: 'Checkout is throwing 502s for ~8% of requests since 09:40, looks tied to the rate-limit hotfix',
+          reply_count: 6,
+          reactions: [{ name: 'eyes', count: 4 }],
+        },
+        {
+          ts: '1716218450.771900',
+          user: 'U04TOMB033',
+          text: 'Status page updated: https://status.example.com/incidents',
+          reply_count: 0,
+          reactions: [{ name: 'white_check_mark', count: 2 }],
+        },
+        {
+          ts: '1716216003.002100',
+          user: 'U04KENJI44',
+          text: 'Morning! Android crash rate on 2.4.0 is back under 0.3% after the patch',
+          reply_count: 2,
+          reactions: [{ name: 'tada', count: 5 }],
+        },
       ],
       has_more: true,
       response_metadata: { next_cursor: 'bmV4dF90czoxNzE2MjE2MDAz' },
@@ -345,8 +397,7 @@ const tools: ToolSpec[] = [
   {
     name: 'get_thread_replies',
     title: 'Get Thread Replies',
-    description:
-      'Return every message in a thread: the parent first, then replies in chronological order.',
+    description: 'Return every message in a thread: the parent first, then replies in chronological order.',
     params: {
       channel_id: CHANNEL_ID,
       thread_ts: THREAD_TS,
@@ -365,10 +416,32 @@ const tools: ToolSpec[] = [
     preconditions: [READ, AFTER_LOOKUP],
     sampleResponse: {
       messages: [
-        { ts: '1716219012.118300', user: 'U04AISHA11', text: 'Checkout is throwing 502s for ~8% of requests since 09:40, looks tied to the rate-limit hotfix', thread_ts: '1716219012.118300', reply_count: 3 },
-        { ts: '1716219140.220100', user: 'U04DEVON55', text: 'Confirmed, burst limit is 20 instead of 200 in the deployed config', thread_ts: '1716219012.118300' },
-        { ts: '1716219388.903400', user: 'U04TOMB033', text: 'Rolling back hotfix/rate-limit now, ETA 5 min', thread_ts: '1716219012.118300' },
-        { ts: '1716220011.440700', user: 'U04AISHA11', text: 'Error rate back to 0.1%. Filing OPS-87 for the postmortem.', thread_ts: '1716219012.118300', reactions: [{ name: 'raised_hands', count: 3 }] },
+        {
+          ts: '1716219012.118300',
+          user: 'U04AISHA11',
+          text: 'Checkout is throwing 502s for ~8% of requests since 09:40, looks tied to the rate-limit hotfix',
+          thread_ts: '1716219012.118300',
+          reply_count: 3,
+        },
+        {
+          ts: '1716219140.220100',
+          user: 'U04DEVON55',
+          text: 'Confirmed, burst limit is 20 instead of 200 in the deployed config',
+          thread_ts: '1716219012.118300',
+        },
+        {
+          ts: '1716219388.903400',
+          user: 'U04TOMB033',
+          text: 'Rolling back hotfix/rate-limit now, ETA 5 min',
+          thread_ts: '1716219012.118300',
+        },
+        {
+          ts: '1716220011.440700',
+          user: 'U04AISHA11',
+          text: 'Error rate back to 0.1%. Filing OPS-87 for the postmortem.',
+          thread_ts: '1716219012.118300',
+          reactions: [{ name: 'raised_hands', count: 3 }],
+        },
       ],
       has_more: false,
       response_metadata: { next_cursor: '' },
@@ -380,7 +453,7 @@ const tools: ToolSpec[] = [
     ],
     intents: [
       'open up that thread and show me the whole back-and-forth',
-      'what did everyone answer under {slack_user}\'s question?',
+      "what did everyone answer under {slack_user}'s question?",
       'read the discussion under that post about {topic}',
       'any responses on that message yet?',
     ],
@@ -423,9 +496,27 @@ const tools: ToolSpec[] = [
     sampleResponse: {
       query: 'pricing change in:#sales-emea after:2024-04-30',
       matches: [
-        { channel: { id: 'G05SALESEM', name: 'sales-emea' }, user: 'U04MARIA22', ts: '1715004411.551200', text: 'Two renewals pushed back after the pricing change, both asking about annual discounts', permalink: 'https://acme.slack.com/archives/G05SALESEM/p1715004411551200' },
-        { channel: { id: 'G05SALESEM', name: 'sales-emea' }, user: 'U04KENJI44', ts: '1715261803.118000', text: 'Deck for the pricing change FAQ is in the shared drive, see https://example.com/pricing', permalink: 'https://acme.slack.com/archives/G05SALESEM/p1715261803118000' },
-        { channel: { id: 'G05SALESEM', name: 'sales-emea' }, user: 'U04TOMB033', ts: '1715789002.440300', text: 'Churn risk list updated, 3 accounts flagged the pricing change as main reason', permalink: 'https://acme.slack.com/archives/G05SALESEM/p1715789002440300' },
+        {
+          channel: { id: 'G05SALESEM', name: 'sales-emea' },
+          user: 'U04MARIA22',
+          ts: '1715004411.551200',
+          text: 'Two renewals pushed back after the pricing change, both asking about annual discounts',
+          permalink: 'https://acme.slack.com/archives/G05SALESEM/p1715004411551200',
+        },
+        {
+          channel: { id: 'G05SALESEM', name: 'sales-emea' },
+          user: 'U04KENJI44',
+          ts: '1715261803.118000',
+          text: 'Deck for the pricing change FAQ is in the shared drive, see https://example.com/pricing',
+          permalink: 'https://acme.slack.com/archives/G05SALESEM/p1715261803118000',
+        },
+        {
+          channel: { id: 'G05SALESEM', name: 'sales-emea' },
+          user: 'U04TOMB033',
+          ts: '1715789002.440300',
+          text: 'Churn risk list updated, 3 accounts flagged the pricing change as main reason',
+          permalink: 'https://acme.slack.com/archives/G05SALESEM/p1715789002440300',
+        },
       ],
       total: 3,
     },
@@ -448,8 +539,7 @@ const tools: ToolSpec[] = [
   {
     name: 'add_reaction',
     title: 'Add Reaction',
-    description:
-      'Add an emoji reaction to a message, given its channel and timestamp.',
+    description: 'Add an emoji reaction to a message, given its channel and timestamp.',
     params: {
       channel_id: CHANNEL_ID,
       timestamp: MESSAGE_TS,
@@ -480,7 +570,10 @@ const tools: ToolSpec[] = [
         user: 'U04AISHA11',
         text: 'Error rate back to 0.1%. Filing OPS-87 for the postmortem.',
         thread_ts: '1716219012.118300',
-        reactions: [{ name: 'raised_hands', count: 3 }, { name: 'white_check_mark', count: 1 }],
+        reactions: [
+          { name: 'raised_hands', count: 3 },
+          { name: 'white_check_mark', count: 1 },
+        ],
       },
     },
     notes: [
@@ -489,8 +582,8 @@ const tools: ToolSpec[] = [
       'Requires the reactions:write scope on the token.',
     ],
     intents: [
-      "+1 that post for me",
-      'put an :eyes: on {slack_user}\'s post so they know I saw it',
+      '+1 that post for me',
+      "put an :eyes: on {slack_user}'s post so they know I saw it",
       'tick off the latest post in {channel} with a :white_check_mark:',
       'give that announcement a :tada:',
       'ack the alert so folks see someone is on it',
@@ -517,11 +610,43 @@ const tools: ToolSpec[] = [
     preconditions: [READ],
     sampleResponse: {
       members: [
-        { id: 'U04MARIA22', name: 'maria', real_name: 'Maria Lopez', title: 'Account Executive, EMEA', tz: 'Europe/Madrid', is_bot: false, deleted: false },
+        {
+          id: 'U04MARIA22',
+          name: 'maria',
+          real_name: 'Maria Lopez',
+          title: 'Account Executive, EMEA',
+          tz: 'Europe/Madrid',
+          is_bot: false,
+          deleted: false,
+        },
         { id: 'U04TOMB033', name: 'tom.b', real_name: 'Tom Baker', title: 'SRE', tz: 'Europe/London', is_bot: false, deleted: false },
-        { id: 'U04AISHA11', name: 'aisha', real_name: 'Aisha Khan', title: 'Support Lead', tz: 'America/New_York', is_bot: false, deleted: false },
-        { id: 'U04KENJI44', name: 'kenji', real_name: 'Kenji Sato', title: 'Android Engineer', tz: 'Asia/Tokyo', is_bot: false, deleted: false },
-        { id: 'U05BOTMCP01', name: 'tooltax-bot', real_name: 'Tooltax Bot', title: '', tz: 'America/Los_Angeles', is_bot: true, deleted: false },
+        {
+          id: 'U04AISHA11',
+          name: 'aisha',
+          real_name: 'Aisha Khan',
+          title: 'Support Lead',
+          tz: 'America/New_York',
+          is_bot: false,
+          deleted: false,
+        },
+        {
+          id: 'U04KENJI44',
+          name: 'kenji',
+          real_name: 'Kenji Sato',
+          title: 'Android Engineer',
+          tz: 'Asia/Tokyo',
+          is_bot: false,
+          deleted: false,
+        },
+        {
+          id: 'U05BOTMCP01',
+          name: 'tooltax-bot',
+          real_name: 'Tooltax Bot',
+          title: '',
+          tz: 'America/Los_Angeles',
+          is_bot: true,
+          deleted: false,
+        },
       ],
       response_metadata: { next_cursor: 'dXNlcjpVMDRERVZPTjU1' },
     },
@@ -541,8 +666,7 @@ const tools: ToolSpec[] = [
   {
     name: 'get_user_profile',
     title: 'Get User Profile',
-    description:
-      "Get one user's full profile: display and real name, title, email, phone, status text and emoji, and time zone.",
+    description: "Get one user's full profile: display and real name, title, email, phone, status text and emoji, and time zone.",
     params: {
       user_id: USER_ID,
       include_labels: { type: 'boolean', default: false, description: 'Label custom fields.' },
@@ -594,8 +718,7 @@ const tools: ToolSpec[] = [
   {
     name: 'create_channel',
     title: 'Create Channel',
-    description:
-      'Create a new public or private channel; the creator joins it automatically. Names are lowercase, max 80 characters.',
+    description: 'Create a new public or private channel; the creator joins it automatically. Names are lowercase, max 80 characters.',
     params: {
       name: {
         type: 'string',
@@ -641,8 +764,7 @@ const tools: ToolSpec[] = [
   {
     name: 'invite_to_channel',
     title: 'Invite to Channel',
-    description:
-      'Add one or more users to a channel the caller belongs to. Pass up to 1000 user IDs.',
+    description: 'Add one or more users to a channel the caller belongs to. Pass up to 1000 user IDs.',
     params: {
       channel_id: CHANNEL_ID,
       users: {
@@ -702,8 +824,7 @@ const tools: ToolSpec[] = [
   {
     name: 'set_channel_topic',
     title: 'Set Channel Topic',
-    description:
-      "Replace a channel's topic, the line shown in the channel header. An empty string clears it.",
+    description: "Replace a channel's topic, the line shown in the channel header. An empty string clears it.",
     params: {
       channel_id: CHANNEL_ID,
       topic: { type: 'string', maxLength: 250, description: 'New topic text, up to 250 characters; no formatting.' },
@@ -801,8 +922,7 @@ const tools: ToolSpec[] = [
   {
     name: 'schedule_message',
     title: 'Schedule Message',
-    description:
-      'Queue a message to be posted to a channel at a future Unix time. Returns a scheduled_message_id for cancelling it.',
+    description: 'Queue a message to be posted to a channel at a future Unix time. Returns a scheduled_message_id for cancelling it.',
     params: {
       channel_id: CHANNEL_ID,
       text: TEXT,
@@ -849,8 +969,7 @@ const tools: ToolSpec[] = [
   {
     name: 'pin_message',
     title: 'Pin Message',
-    description:
-      "Pin a message to a channel so it appears in the channel's pinned items. Identify the message by channel and timestamp.",
+    description: "Pin a message to a channel so it appears in the channel's pinned items. Identify the message by channel and timestamp.",
     params: {
       channel_id: CHANNEL_ID,
       timestamp: MESSAGE_TS,
@@ -875,7 +994,10 @@ const tools: ToolSpec[] = [
         user: 'U05BOTMCP01',
         text: 'Heads up: the 14:00 deploy of billing-service v2.4.0 finished. Error rates are back to baseline; ping <@U04MARIA22> if you still see failed invoices.',
         reply_count: 4,
-        reactions: [{ name: 'pushpin', count: 1 }, { name: 'white_check_mark', count: 6 }],
+        reactions: [
+          { name: 'pushpin', count: 1 },
+          { name: 'white_check_mark', count: 6 },
+        ],
       },
     },
     notes: [

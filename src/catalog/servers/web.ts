@@ -90,9 +90,23 @@ const tools: ToolSpec[] = [
     ambiguousIntents: ['can you look into this online?'],
     sampleResponse: {
       results: [
-        { title: 'PostgreSQL: Documentation: Routine Vacuuming', url: 'https://www.postgresql.org/docs/current/routine-vacuuming.html', snippet: 'PostgreSQL databases require periodic maintenance known as vacuuming. For many installations, it is sufficient to let vacuuming be performed by the autovacuum daemon...' },
-        { title: 'Tuning autovacuum for large tables', url: 'https://blog.example.org/2023/autovacuum-tuning', snippet: 'Lower autovacuum_vacuum_scale_factor on tables over 100M rows and raise cost_limit so workers keep up with write-heavy workloads.' },
-        { title: 'Why is my table bloated? (Stack Overflow)', url: 'https://stackoverflow.com/questions/4473124', snippet: 'Dead tuples accumulate when long-running transactions hold back the xmin horizon...' },
+        {
+          title: 'PostgreSQL: Documentation: Routine Vacuuming',
+          url: 'https://www.postgresql.org/docs/current/routine-vacuuming.html',
+          snippet:
+            'PostgreSQL databases require periodic maintenance known as vacuuming. For many installations, it is sufficient to let vacuuming be performed by the autovacuum daemon...',
+        },
+        {
+          title: 'Tuning autovacuum for large tables',
+          url: 'https://blog.example.org/2023/autovacuum-tuning',
+          snippet:
+            'Lower autovacuum_vacuum_scale_factor on tables over 100M rows and raise cost_limit so workers keep up with write-heavy workloads.',
+        },
+        {
+          title: 'Why is my table bloated? (Stack Overflow)',
+          url: 'https://stackoverflow.com/questions/4473124',
+          snippet: 'Dead tuples accumulate when long-running transactions hold back the xmin horizon...',
+        },
       ],
     },
   },
@@ -112,7 +126,13 @@ const tools: ToolSpec[] = [
         type: 'array',
         items: {
           type: 'object',
-          properties: { title: { type: 'string' }, url: OUT_URL, source: { type: 'string' }, published_at: { type: 'string' }, summary: { type: 'string' } },
+          properties: {
+            title: { type: 'string' },
+            url: OUT_URL,
+            source: { type: 'string' },
+            published_at: { type: 'string' },
+            summary: { type: 'string' },
+          },
         },
       },
     },
@@ -132,8 +152,20 @@ const tools: ToolSpec[] = [
     ],
     sampleResponse: {
       articles: [
-        { title: 'EU regulators publish guidance on data retention periods', url: 'https://news.example.com/eu-data-retention-guidance', source: 'Example News', published_at: '2024-05-13T08:30:00Z', summary: 'The EDPB clarified how long companies may keep customer records under GDPR, urging documented retention schedules.' },
-        { title: 'What the new GDPR retention guidance means for SaaS', url: 'https://techdaily.example.net/gdpr-saas', source: 'Tech Daily', published_at: '2024-05-12T15:05:00Z', summary: 'Analysts say most SaaS vendors will need to shorten log retention and automate deletion.' },
+        {
+          title: 'EU regulators publish guidance on data retention periods',
+          url: 'https://news.example.com/eu-data-retention-guidance',
+          source: 'Example News',
+          published_at: '2024-05-13T08:30:00Z',
+          summary: 'The EDPB clarified how long companies may keep customer records under GDPR, urging documented retention schedules.',
+        },
+        {
+          title: 'What the new GDPR retention guidance means for SaaS',
+          url: 'https://techdaily.example.net/gdpr-saas',
+          source: 'Tech Daily',
+          published_at: '2024-05-12T15:05:00Z',
+          summary: 'Analysts say most SaaS vendors will need to shorten log retention and automate deletion.',
+        },
       ],
     },
   },
@@ -171,7 +203,8 @@ const tools: ToolSpec[] = [
     ],
     ambiguousIntents: ['check that link for me'],
     sampleResponse: {
-      content: '# asyncio — Asynchronous I/O\n\nasyncio is a library to write **concurrent** code using the async/await syntax.\n\nasyncio is used as a foundation for multiple Python asynchronous frameworks that provide high-performance network and web-servers, database connection libraries, distributed task queues, etc.\n\n## High-level APIs\n- run Python coroutines concurrently and have full control over their execution;\n- perform network IO and IPC;',
+      content:
+        '# asyncio — Asynchronous I/O\n\nasyncio is a library to write **concurrent** code using the async/await syntax.\n\nasyncio is used as a foundation for multiple Python asynchronous frameworks that provide high-performance network and web-servers, database connection libraries, distributed task queues, etc.\n\n## High-level APIs\n- run Python coroutines concurrently and have full control over their execution;\n- perform network IO and IPC;',
       content_type: 'text/html; charset=utf-8',
       status: 200,
       next_start_index: 5000,
@@ -210,7 +243,8 @@ const tools: ToolSpec[] = [
       'pull all the links from {url}',
     ],
     sampleResponse: {
-      markdown: '# Pricing\n\n| Plan | Monthly | Seats |\n|---|---|---|\n| Starter | $0 | 3 |\n| Team | $12/user | unlimited |\n| Enterprise | Contact us | unlimited |\n\nAll plans include SSO on annual billing.',
+      markdown:
+        '# Pricing\n\n| Plan | Monthly | Seats |\n|---|---|---|\n| Starter | $0 | 3 |\n| Team | $12/user | unlimited |\n| Enterprise | Contact us | unlimited |\n\nAll plans include SSO on annual billing.',
       links: ['https://example.com/signup', 'https://example.com/enterprise', 'https://example.com/faq'],
       metadata: { title: 'Pricing | Example', statusCode: 200 },
     },
@@ -258,7 +292,13 @@ const tools: ToolSpec[] = [
     title: 'Extract structured data',
     description: 'Extract structured fields from one or more pages with an LLM, following a prompt and an optional JSON schema.',
     params: {
-      urls: { type: 'array', items: { type: 'string', format: 'uri' }, description: 'Pages to extract from; /* wildcards allowed', minItems: 1, maxItems: 10 },
+      urls: {
+        type: 'array',
+        items: { type: 'string', format: 'uri' },
+        description: 'Pages to extract from; /* wildcards allowed',
+        minItems: 1,
+        maxItems: 10,
+      },
       prompt: { type: 'string', description: 'What to extract, in plain language' },
       schema: { type: 'object', description: 'JSON schema the result must follow' },
     },
@@ -371,8 +411,15 @@ const tools: ToolSpec[] = [
       total: 48,
       completed: 31,
       data: [
-        { url: 'https://kubernetes.io/docs/concepts/overview/', markdown: '# Overview\n\nKubernetes is a portable, extensible, open source platform for managing containerized workloads and services...' },
-        { url: 'https://kubernetes.io/docs/concepts/workloads/pods/', markdown: '# Pods\n\nPods are the smallest deployable units of computing that you can create and manage in Kubernetes.' },
+        {
+          url: 'https://kubernetes.io/docs/concepts/overview/',
+          markdown:
+            '# Overview\n\nKubernetes is a portable, extensible, open source platform for managing containerized workloads and services...',
+        },
+        {
+          url: 'https://kubernetes.io/docs/concepts/workloads/pods/',
+          markdown: '# Pods\n\nPods are the smallest deployable units of computing that you can create and manage in Kubernetes.',
+        },
       ],
       next: 'eyJvZmZzZXQiOjJ9',
     },
@@ -445,10 +492,7 @@ const tools: ToolSpec[] = [
     summary: 'Take a picture of how a web page looks in a browser, the visible part or all of it',
     tags: ['screenshot', 'web'],
     preconditions: FETCH,
-    notes: [
-      'The image link expires after 24 hours.',
-      'Full-page captures are cut off at 16384 pixels of height.',
-    ],
+    notes: ['The image link expires after 24 hours.', 'Full-page captures are cut off at 16384 pixels of height.'],
     intents: [
       'what does {url} look like right now?',
       'snap the status page so I can see the banner',

@@ -114,7 +114,12 @@ interface Group {
 
 type Root = { tool: number } | { def: string };
 
-export function dedupeTools(input: readonly McpTool[], variant: RefVariant, tokens: TokenCounter, config: DedupConfig = DEFAULT_DEDUP_CONFIG): DedupResult {
+export function dedupeTools(
+  input: readonly McpTool[],
+  variant: RefVariant,
+  tokens: TokenCounter,
+  config: DedupConfig = DEFAULT_DEDUP_CONFIG,
+): DedupResult {
   const tools = input.map((t) => deepClone(t));
   const defs = new Map<string, HoistedDef>();
   const ours = new WeakSet<object>();
@@ -122,14 +127,16 @@ export function dedupeTools(input: readonly McpTool[], variant: RefVariant, toke
   const minOcc = Math.max(2, config.minOccurrences);
 
   const rootKey = (root: Root): string => ('tool' in root ? `t${root.tool}` : `d${root.def}`);
-  const rootLine = (root: Root): string => ('tool' in root ? toolLine(variant, tools[root.tool]!) : defLine(variant, root.def, defs.get(root.def)!.value));
+  const rootLine = (root: Root): string =>
+    'tool' in root ? toolLine(variant, tools[root.tool]!) : defLine(variant, root.def, defs.get(root.def)!.value);
 
   /** The candidate slots of one root (a tool, or a definition's value). */
   const entriesOf = (root: Root): Entry[] => {
     const out: Entry[] = [];
     const visit = (slot: Slot, value: unknown) => {
       if (!config.kinds[slot.kind]) return;
-      const isSchemaKind = slot.kind === 'property' || slot.kind === 'items' || slot.kind === 'input-schema' || slot.kind === 'output-schema';
+      const isSchemaKind =
+        slot.kind === 'property' || slot.kind === 'items' || slot.kind === 'input-schema' || slot.kind === 'output-schema';
       if (isSchemaKind ? !isPlainObject(value) : !Array.isArray(value)) return;
       if (isPlainObject(value) && ours.has(value)) return;
       if (hasForeignRef(value, ours)) return;
@@ -159,7 +166,11 @@ export function dedupeTools(input: readonly McpTool[], variant: RefVariant, toke
       for (const e of list) {
         if (rejected.has(e.canon)) continue;
         let g = groups.get(e.canon);
-        if (!g) groups.set(e.canon, (g = { canon: e.canon, kind: e.slot.kind, hint: e.slot.hint, value: getSlot(e.slot.holder, e.slot.key), entries: [] }));
+        if (!g)
+          groups.set(
+            e.canon,
+            (g = { canon: e.canon, kind: e.slot.kind, hint: e.slot.hint, value: getSlot(e.slot.holder, e.slot.key), entries: [] }),
+          );
         g.entries.push(e);
       }
     }
@@ -202,7 +213,9 @@ export function dedupeTools(input: readonly McpTool[], variant: RefVariant, toke
       });
       const def: HoistedDef = { name, kind: g.kind, value, uses: g.entries.length, deltaTokens: 0 };
       defs.set(name, def);
-      const delta = clear ? est : [...roots.values()].reduce((s, r) => s + tokens.count(rootLine(r)), 0) + tokens.count(defLine(variant, name, value)) - before;
+      const delta = clear
+        ? est
+        : [...roots.values()].reduce((s, r) => s + tokens.count(rootLine(r)), 0) + tokens.count(defLine(variant, name, value)) - before;
       if (delta < 0) {
         def.deltaTokens = delta;
         accepted = { g, name, roots: [...roots.values()] };
@@ -224,7 +237,10 @@ export function dedupeTools(input: readonly McpTool[], variant: RefVariant, toke
   // and the heading are only paid here).
   if (result.defs.length) {
     const plain = countByLine(renderPlain(input, B1_HEADING), tokens);
-    const deduped = variant === 'internal' ? countByLine(renderInternal(result), tokens) : countByLine(renderExternalList(result), tokens) + countByLine(renderTemplates(result), tokens);
+    const deduped =
+      variant === 'internal'
+        ? countByLine(renderInternal(result), tokens)
+        : countByLine(renderExternalList(result), tokens) + countByLine(renderTemplates(result), tokens);
     if (deduped >= plain) return { variant, tools: input.map((t) => deepClone(t)), defs: [] };
   }
   return result;
@@ -273,7 +289,14 @@ function hasForeignRef(value: unknown, ours: WeakSet<object>): boolean {
   return false;
 }
 
-const SHORT_PREFIX: Record<SlotKind, string> = { property: '', items: 'item', required: 'req', enum: 'enum', 'input-schema': 'input', 'output-schema': 'output' };
+const SHORT_PREFIX: Record<SlotKind, string> = {
+  property: '',
+  items: 'item',
+  required: 'req',
+  enum: 'enum',
+  'input-schema': 'input',
+  'output-schema': 'output',
+};
 
 /** A short, readable, unique definition name: the property name, else a kind prefix. */
 function uniqueName(g: Group, defs: ReadonlyMap<string, HoistedDef>): string {
@@ -296,7 +319,9 @@ export function renderPlain(tools: readonly McpTool[], heading = B1_HEADING): st
 export function renderInternal(result: DedupResult, heading = INTERNAL_HEADING, plainHeading = B1_HEADING): string {
   if (result.variant !== 'internal') throw new Error('renderInternal: not an internal dedup result');
   if (!result.defs.length) return renderPlain(result.tools, plainHeading);
-  const defLines = result.defs.map((d, i) => `${JSON.stringify(d.name)}:${JSON.stringify(d.value)}${i < result.defs.length - 1 ? ',' : ''}`);
+  const defLines = result.defs.map(
+    (d, i) => `${JSON.stringify(d.name)}:${JSON.stringify(d.value)}${i < result.defs.length - 1 ? ',' : ''}`,
+  );
   const toolLines = result.tools.map((t, i) => `${JSON.stringify(t)}${i < result.tools.length - 1 ? ',' : ''}`);
   return `${[heading, '{"$defs":{', ...defLines, '},"tools":[', ...toolLines, ']}'].join('\n')}\n`;
 }
@@ -309,7 +334,9 @@ export function renderExternalList(result: DedupResult, heading = EXTERNAL_HEADI
 /** The external templates as the host loads them into context once: `{"owner.json":{...},...}`. */
 export function renderTemplates(result: DedupResult, heading = TEMPLATES_HEADING): string {
   if (!result.defs.length) return '';
-  const lines = result.defs.map((d, i) => `${JSON.stringify(defKey('external', d.name))}:${JSON.stringify(d.value)}${i < result.defs.length - 1 ? ',' : ''}`);
+  const lines = result.defs.map(
+    (d, i) => `${JSON.stringify(defKey('external', d.name))}:${JSON.stringify(d.value)}${i < result.defs.length - 1 ? ',' : ''}`,
+  );
   return `${[heading, '{', ...lines, '}'].join('\n')}\n`;
 }
 

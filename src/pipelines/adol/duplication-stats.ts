@@ -89,7 +89,8 @@ export function duplicationStats(catalog: string, tools: readonly McpTool[], tok
     u.tools.add(tool);
   };
   tools.forEach((t, i) => {
-    for (const [name, def] of Object.entries(topProps(t))) addUnit(`p:${name}:${canonicalJson(def)}`, `${JSON.stringify(name)}:${JSON.stringify(def)}`, i);
+    for (const [name, def] of Object.entries(topProps(t)))
+      addUnit(`p:${name}:${canonicalJson(def)}`, `${JSON.stringify(name)}:${JSON.stringify(def)}`, i);
     const r = req[i];
     if (r) addUnit(`r:${JSON.stringify(r)}`, `"required":${JSON.stringify(r)}`, i);
   });

@@ -39,7 +39,19 @@ export function containsRef(value: unknown): boolean {
 /** Keywords whose value is a map of name → subschema. */
 const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
 /** Keywords whose value is one subschema. */
-const SCHEMA_KEYWORDS = ['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'] as const;
+const SCHEMA_KEYWORDS = [
+  'items',
+  'additionalProperties',
+  'additionalItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+] as const;
 /** Keywords whose value is an array of subschemas. */
 const SCHEMA_ARRAY_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
 
@@ -76,7 +88,16 @@ export function walkSchema(schema: unknown, visit: (slot: Slot, value: unknown) 
       if (kw === 'items' && Array.isArray(v)) {
         v.forEach((_, i) => visitAndDescend({ holder: v, key: i, context: '', kind: 'items', hint: 'item' }, visit));
       } else if (isPlainObject(v)) {
-        visitAndDescend({ holder: schema, key: kw, context: `${JSON.stringify(kw)}:`, kind: kw === 'items' ? 'items' : 'property', hint: kw === 'items' ? 'item' : kw }, visit);
+        visitAndDescend(
+          {
+            holder: schema,
+            key: kw,
+            context: `${JSON.stringify(kw)}:`,
+            kind: kw === 'items' ? 'items' : 'property',
+            hint: kw === 'items' ? 'item' : kw,
+          },
+          visit,
+        );
       }
     } else if ((SCHEMA_ARRAY_KEYWORDS as readonly string[]).includes(kw) && Array.isArray(v)) {
       v.forEach((_, i) => visitAndDescend({ holder: v, key: i, context: '', kind: 'items', hint: kw }, visit));

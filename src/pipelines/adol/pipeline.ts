@@ -7,8 +7,26 @@ import { queryText } from '../../retrieval/texts.ts';
 import type { Task, TaskTurn } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
 import type { Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
-import { B1_HEADING, DEFAULT_DEDUP_CONFIG, dedupeTools, renderExternalList, renderInternal, renderPlain, renderTemplates, type DedupConfig, type DedupResult, type RefVariant } from './dedup.ts';
-import { DEFAULT_REQUIRE_OUTPUT, outputFieldPaths, requestedFields, trimResponse, withRequireOutput, type RequireOutputConfig } from './require-output.ts';
+import {
+  B1_HEADING,
+  DEFAULT_DEDUP_CONFIG,
+  dedupeTools,
+  renderExternalList,
+  renderInternal,
+  renderPlain,
+  renderTemplates,
+  type DedupConfig,
+  type DedupResult,
+  type RefVariant,
+} from './dedup.ts';
+import {
+  DEFAULT_REQUIRE_OUTPUT,
+  outputFieldPaths,
+  requestedFields,
+  trimResponse,
+  withRequireOutput,
+  type RequireOutputConfig,
+} from './require-output.ts';
 import { SEMANTIC_DEFAULTS, SemanticToolIndex, selectByTags, TAG_DEFAULTS, type SemanticConfig, type TagConfig } from './retrieval.ts';
 import { DEFAULT_SHORT_MODE, shortDefinition, type ShortModeConfig } from './short-mode.ts';
 
@@ -52,11 +70,23 @@ export const NO_MECHANISM: AdolOptions = { ref: false, short: false, requireOutp
 
 /** The registered variants: each mechanism alone, and all combined. */
 export const ADOL_PRESETS = {
-  'adol-ref-internal': { label: 'ADOL $ref (internal $defs)', mechanism: 'A. $ref dedup, internal', options: { ...NO_MECHANISM, ref: 'internal' } },
-  'adol-ref-external': { label: 'ADOL $ref (external templates)', mechanism: 'A. $ref dedup, external', options: { ...NO_MECHANISM, ref: 'external' } },
+  'adol-ref-internal': {
+    label: 'ADOL $ref (internal $defs)',
+    mechanism: 'A. $ref dedup, internal',
+    options: { ...NO_MECHANISM, ref: 'internal' },
+  },
+  'adol-ref-external': {
+    label: 'ADOL $ref (external templates)',
+    mechanism: 'A. $ref dedup, external',
+    options: { ...NO_MECHANISM, ref: 'external' },
+  },
   'adol-short': { label: 'ADOL short tools/list', mechanism: 'B. optional fields omitted', options: { ...NO_MECHANISM, short: true } },
   'adol-require-output': { label: 'ADOL requireOutput', mechanism: 'C. requireOutput', options: { ...NO_MECHANISM, requireOutput: true } },
-  'adol-retrieval-semantic': { label: 'ADOL semantic retrieval', mechanism: 'D. retrieval, semantic top-k', options: { ...NO_MECHANISM, retrieval: 'semantic' } },
+  'adol-retrieval-semantic': {
+    label: 'ADOL semantic retrieval',
+    mechanism: 'D. retrieval, semantic top-k',
+    options: { ...NO_MECHANISM, retrieval: 'semantic' },
+  },
   'adol-retrieval-tags': { label: 'ADOL tag retrieval', mechanism: 'D. retrieval, tags', options: { ...NO_MECHANISM, retrieval: 'tags' } },
   'adol-combined': {
     label: 'ADOL combined',
@@ -91,12 +121,18 @@ export function outputSelections(catalog: Catalog, config: RequireOutputConfig =
 export function exposedDefinition(tool: CatalogTool, options: AdolOptions, selection?: OutputSelection): McpTool {
   let def = tool.definition;
   if (options.short) def = shortDefinition(def, options.shortMode ?? DEFAULT_SHORT_MODE);
-  if (options.requireOutput && selection) def = withRequireOutput(def, selection.offered, options.requireOutputConfig ?? DEFAULT_REQUIRE_OUTPUT);
+  if (options.requireOutput && selection)
+    def = withRequireOutput(def, selection.offered, options.requireOutputConfig ?? DEFAULT_REQUIRE_OUTPUT);
   return def;
 }
 
 /** The rendered tool list of a set of exposed definitions under the ref switch (not external). */
-export function renderToolList(defs: readonly McpTool[], ref: false | 'internal', tokens: TokenCounter, dedup: DedupConfig = DEFAULT_DEDUP_CONFIG): { text: string; dedup?: DedupResult } {
+export function renderToolList(
+  defs: readonly McpTool[],
+  ref: false | 'internal',
+  tokens: TokenCounter,
+  dedup: DedupConfig = DEFAULT_DEDUP_CONFIG,
+): { text: string; dedup?: DedupResult } {
   if (!ref) return { text: renderPlain(defs, B1_HEADING) };
   const result = dedupeTools(defs, 'internal', tokens, dedup);
   return { text: renderInternal(result), dedup: result };
@@ -148,7 +184,8 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
 
   const historyFor = (task: Task, turnIndex: number, shared: readonly PromptSection[]): PromptSection[] => {
     if (!options.requireOutput) return [...shared];
-    for (let j = historyMemo.length; j < turnIndex; j++) historyMemo.push(trimmedTranscript(catalog, j, task.turns[j]!, selections, roConfig.propertyName));
+    for (let j = historyMemo.length; j < turnIndex; j++)
+      historyMemo.push(trimmedTranscript(catalog, j, task.turns[j]!, selections, roConfig.propertyName));
     return historyMemo.slice(0, turnIndex);
   };
 
@@ -168,7 +205,11 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
         const tpl = renderTemplates(external);
         templatesSection = tpl ? section('tools', 'adol-templates', tpl, true) : undefined;
       }
-      if (!options.retrieval) fullSection = toolSection(catalog.tools.map((t) => t.id), true);
+      if (!options.retrieval)
+        fullSection = toolSection(
+          catalog.tools.map((t) => t.id),
+          true,
+        );
       if (options.retrieval === 'semantic') {
         encoder = await resolveEncoder(ctx, semConfig.encoder);
         semantic = await SemanticToolIndex.build(catalog.tools, encoder, semConfig);
@@ -222,18 +263,32 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
       return {
         retrieval:
           options.retrieval === 'semantic' && semantic
-            ? { encoder: encoder?.name ?? '?', encoderDescription: encoder?.description, index: semantic.indexNote, k: semConfig.k, toolText: `weighted mean of name, description, parameters embeddings (${semConfig.weights.name}:${semConfig.weights.description}:${semConfig.weights.parameters})`, query: 'user message' }
+            ? {
+                encoder: encoder?.name ?? '?',
+                encoderDescription: encoder?.description,
+                index: semantic.indexNote,
+                k: semConfig.k,
+                toolText: `weighted mean of name, description, parameters embeddings (${semConfig.weights.name}:${semConfig.weights.description}:${semConfig.weights.parameters})`,
+                query: 'user message',
+              }
             : undefined,
         adol: {
-          externalTemplates: external ? { templates: external.defs.length, tokens: templatesSection ? tokens.count(templatesSection.text) : 0 } : undefined,
+          externalTemplates: external
+            ? { templates: external.defs.length, tokens: templatesSection ? tokens.count(templatesSection.text) : 0 }
+            : undefined,
           tagFallbackTurns: options.retrieval === 'tags' ? stats.tagFallbackTurns : undefined,
         },
         details: {
           mechanisms: { ref: options.ref, short: options.short, requireOutput: options.requireOutput, retrieval: options.retrieval },
           dedup: options.ref ? dedupConfig : undefined,
           shortMode: options.short ? (options.shortMode ?? DEFAULT_SHORT_MODE) : undefined,
-          requireOutput: options.requireOutput ? { ...roConfig, toolsOffering: [...selections.values()].filter((s) => s.offered.length).length, toolsRequesting: requested } : undefined,
-          semantic: options.retrieval === 'semantic' ? { ...semConfig, encoder: encoder?.description ?? semConfig.encoder, index: semantic?.indexNote } : undefined,
+          requireOutput: options.requireOutput
+            ? { ...roConfig, toolsOffering: [...selections.values()].filter((s) => s.offered.length).length, toolsRequesting: requested }
+            : undefined,
+          semantic:
+            options.retrieval === 'semantic'
+              ? { ...semConfig, encoder: encoder?.description ?? semConfig.encoder, index: semantic?.indexNote }
+              : undefined,
           tags: options.retrieval === 'tags' ? tagConfig : undefined,
           turns: stats.turns,
           meanListedTools: stats.turns ? stats.selectedTotal / stats.turns : 0,
@@ -248,7 +303,13 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
  * `requireOutput` and each result is the trimmed sample response. Built by editing the
  * shared transcript line by line, so everything else stays byte-identical to it.
  */
-export function trimmedTranscript(catalog: Catalog, j: number, turn: TaskTurn, selections: ReadonlyMap<string, OutputSelection>, propertyName = DEFAULT_REQUIRE_OUTPUT.propertyName): PromptSection {
+export function trimmedTranscript(
+  catalog: Catalog,
+  j: number,
+  turn: TaskTurn,
+  selections: ReadonlyMap<string, OutputSelection>,
+  propertyName = DEFAULT_REQUIRE_OUTPUT.propertyName,
+): PromptSection {
   const base = transcriptSection(catalog, j, turn);
   const lines = base.text.replace(/\n$/, '').split('\n');
   const callIdx: number[] = [];
@@ -257,7 +318,8 @@ export function trimmedTranscript(catalog: Catalog, j: number, turn: TaskTurn, s
     if (l.startsWith('Assistant → tool call ')) callIdx.push(i);
     else if (l.startsWith('Tool result (')) resultIdx.push(i);
   });
-  if (callIdx.length !== turn.tools.length || resultIdx.length !== turn.tools.length) throw new Error(`adol: unexpected transcript shape for turn ${j + 1}`);
+  if (callIdx.length !== turn.tools.length || resultIdx.length !== turn.tools.length)
+    throw new Error(`adol: unexpected transcript shape for turn ${j + 1}`);
   turn.tools.forEach((id, k) => {
     const tool = catalog.tools.find((t) => t.id === id)!;
     const requested = selections.get(id)?.requested ?? [];

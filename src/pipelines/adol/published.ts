@@ -10,7 +10,8 @@
  * that server's 60 tool snapshots of 2025-09-12, and its README notes the figures count
  * identical definitions, not presence. The draft does not define its "repetition rate".
  */
-export const PUBLISHED_ADOL_SOURCE = 'ADOL Internet-Draft §2.1 and MCP SEP "Mitigating Token Bloat in MCP" (Chang, Li, Cao, 2025-09-30), via shared/reference/published-figures.md';
+export const PUBLISHED_ADOL_SOURCE =
+  'ADOL Internet-Draft §2.1 and MCP SEP "Mitigating Token Bloat in MCP" (Chang, Li, Cao, 2025-09-30), via shared/reference/published-figures.md';
 
 export const PUBLISHED_ADOL_GITHUB = {
   /** The catalog our loader names for the matching dump (extra/github-2025-09.json). */

@@ -40,7 +40,25 @@ export const DEFAULT_REQUIRE_OUTPUT: RequireOutputConfig = {
  * one of IDENTITY_FIELDS, STATUS_FIELDS or PAGINATION_FIELDS, or ends with `_id`, `_key`,
  * `_url`, `_number`, `_status` or `_state`.
  */
-export const IDENTITY_FIELDS = ['id', 'key', 'number', 'name', 'title', 'slug', 'login', 'sha', 'ref', 'path', 'url', 'uri', 'html_url', 'web_url', 'permalink', 'ts', 'uuid'] as const;
+export const IDENTITY_FIELDS = [
+  'id',
+  'key',
+  'number',
+  'name',
+  'title',
+  'slug',
+  'login',
+  'sha',
+  'ref',
+  'path',
+  'url',
+  'uri',
+  'html_url',
+  'web_url',
+  'permalink',
+  'ts',
+  'uuid',
+] as const;
 export const STATUS_FIELDS = ['state', 'status', 'conclusion', 'merged', 'success', 'ok', 'error'] as const;
 export const PAGINATION_FIELDS = ['has_next_page', 'next_cursor', 'cursor', 'next_page_token', 'total', 'total_count'] as const;
 const SUFFIXES = ['_id', '_key', '_url', '_number', '_status', '_state'];

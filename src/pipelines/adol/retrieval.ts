@@ -76,7 +76,11 @@ export class SemanticToolIndex {
     readonly config: SemanticConfig,
   ) {}
 
-  static async build(tools: readonly CatalogTool[], encoder: Encoder, config: SemanticConfig = SEMANTIC_DEFAULTS): Promise<SemanticToolIndex> {
+  static async build(
+    tools: readonly CatalogTool[],
+    encoder: Encoder,
+    config: SemanticConfig = SEMANTIC_DEFAULTS,
+  ): Promise<SemanticToolIndex> {
     const comps = tools.map(toolComponents);
     const texts = comps.flatMap((c) => [c.name, c.description, c.parameters]);
     const vecs = await encoder.embed(texts);

@@ -98,7 +98,8 @@ export function selectStaticSubset(catalog: Catalog, history: readonly Task[], s
   if (ranked.length < size) ranked.push(...fallbackOrder(catalog, new Set(ranked)).slice(0, size - ranked.length));
   const chosen = new Set(ranked);
   const covered = [...chosen].reduce((s, id) => s + (calls.get(id) ?? 0), 0);
-  const rule: SubsetRule = fromHistory === 0 ? 'fallback-spread-read-only-first' : ranked.length > fromHistory ? 'history-usage+fallback' : 'history-usage';
+  const rule: SubsetRule =
+    fromHistory === 0 ? 'fallback-spread-read-only-first' : ranked.length > fromHistory ? 'history-usage+fallback' : 'history-usage';
   return {
     ids: catalog.tools.filter((t) => chosen.has(t.id)).map((t) => t.id),
     rule,

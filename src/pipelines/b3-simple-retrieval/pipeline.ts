@@ -52,7 +52,11 @@ export function createSimpleRetrievalPipeline(options: SimpleRetrievalOptions = 
       const hits = toolIndex.index.search(query!, k);
       const tools = hits.map((h) => byId.get(h.id)!);
       const ids = tools.map((t) => t.id);
-      const schemas = schemaSections('retrieved-schemas', RETRIEVED_SCHEMAS_HEADING, tools.map((t) => t.definition));
+      const schemas = schemaSections(
+        'retrieved-schemas',
+        RETRIEVED_SCHEMAS_HEADING,
+        tools.map((t) => t.definition),
+      );
       return {
         prompt: { sections: [shared.system, ...shared.history, ...schemas, shared.user] },
         exposure: { listedTools: ids, fullSchemaTools: ids, discoveryCalls: [] },

@@ -83,7 +83,8 @@ export function createCliLazyPipeline(options: CliLazyOptions = {}): Pipeline {
         details: {
           cli,
           listFormat: `one line per tool: id padded to 40 + first ${LIST_DESCRIPTION_CHARS} characters of the description (mcp2cli --list)`,
-          helpFormat: 'argparse help of the tool sub-command, generated from inputSchema (mcp2cli); no tool description, no required marks, no defaults',
+          helpFormat:
+            'argparse help of the tool sub-command, generated from inputSchema (mcp2cli); no tool description, no required marks, no defaults',
           assumptions: [
             '--list runs once per task, on the first turn that needs a tool',
             '--help runs for exactly the tools a turn needs whose help is not yet in the task context',

@@ -26,7 +26,10 @@ const MAX_HELP_POSITION = 24;
 const INDENT = 2;
 
 export function toKebab(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase();
 }
 
 export function renderList(tools: readonly CatalogTool[]): string {
@@ -72,7 +75,8 @@ function optionsFor(schema: JsonSchema): Option[] {
       options.push({ invocation: flag, usage: `[${flag}]`, help });
       continue;
     }
-    const metavar = Array.isArray(p?.enum) && p.enum.length ? `{${p.enum.map(choiceText).join(',')}}` : flag.slice(2).replace(/-/g, '_').toUpperCase();
+    const metavar =
+      Array.isArray(p?.enum) && p.enum.length ? `{${p.enum.map(choiceText).join(',')}}` : flag.slice(2).replace(/-/g, '_').toUpperCase();
     options.push({ invocation: `${flag} ${metavar}`, usage: `[${flag} ${metavar}]`, help });
   }
   return options;
@@ -143,7 +147,14 @@ export function renderHelp(cli: string, tool: CatalogTool): string {
   const helpPosition = Math.min(longest + 2, MAX_HELP_POSITION);
   const helpWidth = Math.max(WIDTH - helpPosition, 11);
   const actionWidth = helpPosition - INDENT - 2;
-  const lines = [...usageLines(prog, options.map((o) => o.usage)), '', 'options:'];
+  const lines = [
+    ...usageLines(
+      prog,
+      options.map((o) => o.usage),
+    ),
+    '',
+    'options:',
+  ];
   for (const o of options) {
     const help = wrap(o.help, helpWidth);
     const pad = ' '.repeat(INDENT);

@@ -14,7 +14,6 @@ export const CALIBRATION_STEP = 0.01;
 export const PUBLISHED_THETA = 0.28;
 export const PUBLISHED_THETA_RANGE_MINILM: readonly [number, number] = [0.22, 0.32];
 
-
 /**
  * θ calibration (paper §5.2): score every (query, tool) pair of the held-out calibration turns
  * by ISO (a pair is relevant when the tool is among the turn's ground-truth tools, every other
@@ -60,4 +59,3 @@ export function writeCalibration(workDir: string, calibration: ThresholdCalibrat
   writeFileAtomic(path, `${JSON.stringify(calibration, null, 1)}\n`);
   return path;
 }
-

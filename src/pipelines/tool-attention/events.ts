@@ -34,7 +34,10 @@ export interface GateEvent {
 }
 
 export function vectorHash(v: Float32Array): string {
-  return createHash('sha256').update(Buffer.from(v.buffer, v.byteOffset, v.byteLength)).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(Buffer.from(v.buffer, v.byteOffset, v.byteLength))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export function round4(x: number): number {

@@ -66,7 +66,8 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
   const k = options.phase1Only ? 0 : (options.k ?? 10);
   if (!Number.isInteger(k) || k < 0) throw new Error(`tool-attention: k must be a non-negative integer, got ${k}`);
   const thetaOption = options.theta ?? 'calibrated';
-  if (thetaOption !== 'calibrated' && !Number.isFinite(thetaOption)) throw new Error(`tool-attention: theta must be a number or 'calibrated'`);
+  if (thetaOption !== 'calibrated' && !Number.isFinite(thetaOption))
+    throw new Error(`tool-attention: theta must be a number or 'calibrated'`);
   const useStateGate = options.preconditionGate ?? true;
   const useHallucinationGate = options.hallucinationGate ?? true;
   const skipPhase2 = options.skipPhase2 ?? false;
@@ -95,7 +96,9 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
   /** One batched embed for a task's queries (a no-op for the prewarmed default; saves per-turn calls for other encoders). */
   async function prefetch(task: Task): Promise<void> {
     if (!(encoder instanceof CachedEncoder)) return;
-    const texts = task.turns.map((turn, i) => queryFor(turn.user, i > 0 && reembed ? transcriptSection(catalogOf!, i - 1, task.turns[i - 1]!).text : undefined));
+    const texts = task.turns.map((turn, i) =>
+      queryFor(turn.user, i > 0 && reembed ? transcriptSection(catalogOf!, i - 1, task.turns[i - 1]!).text : undefined),
+    );
     await encoder.embed(texts);
   }
 
@@ -126,7 +129,13 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
         theta = thetaOption;
         thetaSource = 'fixed';
       } else if (ctx.calibrationTasks.some((t) => t.turns.some((turn) => turn.tools.length > 0))) {
-        const cal = await calibrateTheta(encoder, tools, toolIndex.vectors, ctx.calibrationTasks, 'server/name: summary (the phase-1 line)');
+        const cal = await calibrateTheta(
+          encoder,
+          tools,
+          toolIndex.vectors,
+          ctx.calibrationTasks,
+          'server/name: summary (the phase-1 line)',
+        );
         // Every point of the sweep, for the record; the threshold study reads `calibration` from describe().
         writeCalibration(ctx.workDir, cal);
         theta = cal.chosen.theta;
@@ -151,7 +160,11 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
       const sections: PromptSection[] = [shared.system, pool, ...shared.history];
       let phase2Tokens = 0;
       if (!skipPhase2 && active.length > 0) {
-        const promoted = schemaSections('promoted-schemas', PROMOTED_SCHEMAS_HEADING, active.map((id) => loader!.get(id)));
+        const promoted = schemaSections(
+          'promoted-schemas',
+          PROMOTED_SCHEMAS_HEADING,
+          active.map((id) => loader!.get(id)),
+        );
         for (const s of promoted) phase2Tokens += tokens.count(s.text);
         sections.push(...promoted);
       }

@@ -8,25 +8,71 @@ import { validatePacket } from './validator.ts';
  */
 
 const TASK_WORDS: Record<string, string> = {
-  FETCH: 'Retrieve', PROC: 'Process', FLAG: 'Flag for review', RESOLVE: 'Resolve', LOG: 'Write an audit record',
-  SEND: 'Send', BUILD: 'Build', MERGE: 'Merge and calculate', CALC: 'Calculate', REPORT: 'Produce a report',
-  ACK: 'Acknowledge', SYNC: 'Synchronise',
+  FETCH: 'Retrieve',
+  PROC: 'Process',
+  FLAG: 'Flag for review',
+  RESOLVE: 'Resolve',
+  LOG: 'Write an audit record',
+  SEND: 'Send',
+  BUILD: 'Build',
+  MERGE: 'Merge and calculate',
+  CALC: 'Calculate',
+  REPORT: 'Produce a report',
+  ACK: 'Acknowledge',
+  SYNC: 'Synchronise',
 };
 
 const DOM_WORDS: Record<string, string> = {
-  HR: 'human resources', FIN: 'finance', SALES: 'sales', LEGAL: 'legal', IT: 'IT', CS: 'customer service', MKT: 'marketing',
+  HR: 'human resources',
+  FIN: 'finance',
+  SALES: 'sales',
+  LEGAL: 'legal',
+  IT: 'IT',
+  CS: 'customer service',
+  MKT: 'marketing',
 };
 
 const PRIORITY_WORDS: Record<string, string> = { '1': 'critical', '2': 'medium', '3': 'low' };
 
 const KEY_WORDS: Record<string, string> = {
-  res: 'resource', period: 'period', filter: 'filter', fields: 'return fields', fmt: 'format',
-  src: 'sources', src_prev: 'previous source', rules: 'rule set', validate: 'validate against', tmpl: 'template',
-  data_ptr: 'data pointer', amt: 'amount', ccy: 'currency', sup: 'supplier', match: 'match against', terms: 'payment terms',
-  type: 'document type', party: 'counterparty', clause: 'clause', issue: 'issue', risk: 'risk', block: 'block',
-  flags: 'flags', req: 'requested actions', highlight: 'highlight', status: 'status', to: 'recipients', subj: 'subject',
-  att: 'attachment', flag_msg: 'flag message', tone: 'tone', sentiment: 'sentiment', actor: 'actor', chain: 'agent chain',
-  prog: 'progress', ltv: 'lifetime value', loyalty: 'loyalty', urgency: 'urgency',
+  res: 'resource',
+  period: 'period',
+  filter: 'filter',
+  fields: 'return fields',
+  fmt: 'format',
+  src: 'sources',
+  src_prev: 'previous source',
+  rules: 'rule set',
+  validate: 'validate against',
+  tmpl: 'template',
+  data_ptr: 'data pointer',
+  amt: 'amount',
+  ccy: 'currency',
+  sup: 'supplier',
+  match: 'match against',
+  terms: 'payment terms',
+  type: 'document type',
+  party: 'counterparty',
+  clause: 'clause',
+  issue: 'issue',
+  risk: 'risk',
+  block: 'block',
+  flags: 'flags',
+  req: 'requested actions',
+  highlight: 'highlight',
+  status: 'status',
+  to: 'recipients',
+  subj: 'subject',
+  att: 'attachment',
+  flag_msg: 'flag message',
+  tone: 'tone',
+  sentiment: 'sentiment',
+  actor: 'actor',
+  chain: 'agent chain',
+  prog: 'progress',
+  ltv: 'lifetime value',
+  loyalty: 'loyalty',
+  urgency: 'urgency',
 };
 
 export function decodePacket(text: string): string {
@@ -45,7 +91,9 @@ export function decodePacket(text: string): string {
   }
   const lines = [`${verb} (${domain} domain).`];
   if (details.length > 0) lines.push(`Details — ${details.join('; ')}.`);
-  lines.push(`Priority: ${priority || 'not given (medium by default)'}. Return the result to ${ret || '(no return agent)'}. AACP version ${version || '(missing)'}.`);
+  lines.push(
+    `Priority: ${priority || 'not given (medium by default)'}. Return the result to ${ret || '(no return agent)'}. AACP version ${version || '(missing)'}.`,
+  );
   const v = validatePacket(text);
   if (!v.valid) lines.push(`INVALID: ${v.errors.map((e) => e.rule).join(', ')}.`);
   if (v.warnings.length > 0) lines.push(`Warnings: ${v.warnings.map((w) => w.rule).join(', ')}.`);

@@ -117,7 +117,8 @@ export class FallbackEncoder {
 
   private fromRegistry(entry: RegistryEntry, english: string, vars: ReturnType<typeof extractVariables>, score: number) {
     let packet: string;
-    if (!this.staleSafe) packet = entry.packet; // reference-SDK behaviour: may be stale
+    if (!this.staleSafe)
+      packet = entry.packet; // reference-SDK behaviour: may be stale
     else {
       if (!entry.template) return undefined;
       const filled = fillTemplate(entry.template, english, vars);

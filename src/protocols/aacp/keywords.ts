@@ -7,10 +7,12 @@ import { extractVariables, withoutVariables } from './variables.ts';
  */
 
 const STOPWORDS = new Set(
-  ('the a an and or but in on to for of with at by from up about into through is are was were be been being have has had ' +
+  (
+    'the a an and or but in on to for of with at by from up about into through is are was were be been being have has had ' +
     'do does did will would could should may might i me my we our you your it its this that these those all each every both ' +
     'few more most other some please need want like just also then than them they their there here what which when once ' +
-    'before after any anything nobody only so as if not now next thanks still can let sure make sent send back know').split(' '),
+    'before after any anything nobody only so as if not now next thanks still can let sure make sent send back know'
+  ).split(' '),
 );
 
 /** Crude plural folding so "records" and "record" match; no full stemmer needed for this. */
@@ -34,7 +36,10 @@ export function keywordsOf(text: string): string[] {
 
 function extractKeywords(text: string): string[] {
   const { spans } = extractVariables(text);
-  const words = withoutVariables(text, spans).toLowerCase().match(/[a-z]+/g) ?? [];
+  const words =
+    withoutVariables(text, spans)
+      .toLowerCase()
+      .match(/[a-z]+/g) ?? [];
   const out: string[] = [];
   for (const w of words) {
     const k = fold(w);

@@ -49,7 +49,12 @@ export function measureHops(
         const englishTokens = countTokens(m.english, tokenizer) + extra;
         const aacpTokens = countTokens(m.packet, tokenizer) + extra;
         rows.push({
-          workflow: m.workflow, hop: m.hop, tokenizer, framing, englishTokens, aacpTokens,
+          workflow: m.workflow,
+          hop: m.hop,
+          tokenizer,
+          framing,
+          englishTokens,
+          aacpTokens,
           changePct: pct(aacpTokens, englishTokens),
           ...(m.workflow === 'payroll' ? published(m.hop) : published('')),
         });
@@ -79,7 +84,12 @@ export function measureWorkflows(hopRows: HopTokenRow[]): WorkflowTokenRow[] {
     const aacpTokens = rows.reduce((s, r) => s + r.aacpTokens, 0);
     const t = workflow === 'payroll-4hop' ? PUBLISHED_AACP_PAYROLL.total : undefined;
     return {
-      workflow, tokenizer, framing, hops: rows.length, englishTokens, aacpTokens,
+      workflow,
+      tokenizer,
+      framing,
+      hops: rows.length,
+      englishTokens,
+      aacpTokens,
       changePct: pct(aacpTokens, englishTokens),
       publishedEnglish: t?.english ?? null,
       publishedAacp: t?.aacp ?? null,

@@ -21,12 +21,20 @@ export const DRAFT_BENCHMARK_HOPS = ['fetch-employees', 'fetch-budgets', 'merge-
 export function coordinationMessages(): CoordinationMessage[] {
   const out: CoordinationMessage[] = [];
   const payroll = encodePayrollRun(DRAFT_PAYROLL_INPUT);
-  PAYROLL_HOPS.forEach((hop, i) => out.push({ workflow: 'payroll', hop, english: payrollInstruction(hop, DRAFT_PAYROLL_INPUT), packet: payroll[i]!.packet }));
+  PAYROLL_HOPS.forEach((hop, i) =>
+    out.push({ workflow: 'payroll', hop, english: payrollInstruction(hop, DRAFT_PAYROLL_INPUT), packet: payroll[i]!.packet }),
+  );
   const it = encodeItOnboarding(DRAFT_IT_INPUT);
-  IT_HOPS.forEach((hop, i) => out.push({ workflow: 'it-provisioning', hop, english: itInstruction(hop, DRAFT_IT_INPUT), packet: it[i]!.packet }));
+  IT_HOPS.forEach((hop, i) =>
+    out.push({ workflow: 'it-provisioning', hop, english: itInstruction(hop, DRAFT_IT_INPUT), packet: it[i]!.packet }),
+  );
   const inv = encodeInvoice(DRAFT_INVOICE_INPUT);
-  INVOICE_HOPS.forEach((hop, i) => out.push({ workflow: 'invoice', hop, english: invoiceInstruction(hop, DRAFT_INVOICE_INPUT), packet: inv[i]!.packet }));
+  INVOICE_HOPS.forEach((hop, i) =>
+    out.push({ workflow: 'invoice', hop, english: invoiceInstruction(hop, DRAFT_INVOICE_INPUT), packet: inv[i]!.packet }),
+  );
   const con = encodeContractReview(DRAFT_CONTRACT_INPUT);
-  CONTRACT_HOPS.forEach((hop, i) => out.push({ workflow: 'contract-review', hop, english: contractInstruction(hop, DRAFT_CONTRACT_INPUT), packet: con[i]!.packet }));
+  CONTRACT_HOPS.forEach((hop, i) =>
+    out.push({ workflow: 'contract-review', hop, english: contractInstruction(hop, DRAFT_CONTRACT_INPUT), packet: con[i]!.packet }),
+  );
   return out;
 }

@@ -23,7 +23,8 @@ export const AACP_PARAMS = {
     },
     'anthropic-messages': {
       tokens: 7,
-      source: 'ASSUMPTION: Anthropic publishes neither its tokenizer nor a per-message overhead; set equal to the OpenAI figure. Claude rows use cl100k/o200k content counts as a proxy.',
+      source:
+        'ASSUMPTION: Anthropic publishes neither its tokenizer nor a per-message overhead; set equal to the OpenAI figure. Claude rows use cl100k/o200k content counts as a proxy.',
     },
   } satisfies Record<string, FramingProfile>,
 } as const;

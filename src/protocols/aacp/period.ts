@@ -1,7 +1,18 @@
 /** Calendar months as AACP writes them (YYYY-MM, draft §4.2 "period"). */
 
 export const MONTH_NAMES = [
-  'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 export function isPeriod(s: string): boolean {

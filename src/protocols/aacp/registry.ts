@@ -63,7 +63,8 @@ function checkEntry(file: string, path: string, e: unknown): RegistryEntry {
   expect(typeof e === 'object' && e !== null && !Array.isArray(e), file, path, 'a registry entry object', e);
   const o = e as Record<string, unknown>;
   expect(typeof o.hash === 'string' && /^[0-9a-f]{64}$/.test(o.hash), file, `${path}.hash`, 'a SHA-256 hex string (64 characters)', o.hash);
-  for (const k of ['english', 'normalised', 'domain', 'packet', 'encoder']) expect(typeof o[k] === 'string', file, `${path}.${k}`, 'a string', o[k]);
+  for (const k of ['english', 'normalised', 'domain', 'packet', 'encoder'])
+    expect(typeof o[k] === 'string', file, `${path}.${k}`, 'a string', o[k]);
   expect(isStringArray(o.keywords), file, `${path}.keywords`, 'an array of strings', o.keywords);
   for (const k of ['times_seen', 'pattern_hits']) {
     expect(Number.isInteger(o[k]) && (o[k] as number) >= 0, file, `${path}.${k}`, 'a non-negative integer', o[k]);
@@ -77,7 +78,12 @@ function parseRegistry(file: string, text: string): RegistryEntry[] {
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new InputError(file, '', `valid JSON (an AACP registry written by tooltax, format "${REGISTRY_FORMAT}")`, `unparsable text (${(err as Error).message})`);
+    throw new InputError(
+      file,
+      '',
+      `valid JSON (an AACP registry written by tooltax, format "${REGISTRY_FORMAT}")`,
+      `unparsable text (${(err as Error).message})`,
+    );
   }
   expect(typeof data === 'object' && data !== null && !Array.isArray(data), file, '', `an object with format "${REGISTRY_FORMAT}"`, data);
   const o = data as Record<string, unknown>;

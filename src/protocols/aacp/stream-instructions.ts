@@ -18,20 +18,87 @@ export interface NovelPattern {
 const gbp = (n: number) => `£${n.toLocaleString('en-GB')}`;
 
 export const NOVEL_PATTERNS: readonly NovelPattern[] = [
-  { id: 'pension-export', weight: 12, hasAmount: false, render: (p) => `Export the auto-enrolment pension contributions for ${periodLabel(p)} as a CSV file so we can upload it to the pension provider.` },
-  { id: 'timesheet-reminder', weight: 5, hasAmount: false, render: () => 'Remind all line managers to approve their outstanding timesheets before the payroll cut-off.' },
-  { id: 'bacs-check', weight: 3, hasAmount: false, render: () => 'Double-check that the BACS bank file totals match the payroll register before it is released.' },
-  { id: 'holiday-accrual', weight: 6, hasAmount: false, render: (p) => `Recalculate the holiday pay accrual for ${periodLabel(p)} for everyone who changed their working hours.` },
-  { id: 'accrual-journal', weight: 4, hasAmount: true, render: (p, a) => `Post the ${periodLabel(p)} payroll accrual journal of ${gbp(a)} to the general ledger.` },
-  { id: 'bonus-signoff', weight: 3, hasAmount: true, render: (p, a) => `Check whether any bonus above ${gbp(a)} paid in ${periodLabel(p)} still needs a director's sign-off.` },
-  { id: 'p60-reminder', weight: 2.4, hasAmount: false, render: (p) => `Send the P60 reminder email to all leavers from ${periodLabel(p)}.` },
-  { id: 'ssp-reconcile', weight: 2, hasAmount: false, render: (p) => `Reconcile the statutory sick pay claims for ${periodLabel(p)} against the absence records.` },
+  {
+    id: 'pension-export',
+    weight: 12,
+    hasAmount: false,
+    render: (p) =>
+      `Export the auto-enrolment pension contributions for ${periodLabel(p)} as a CSV file so we can upload it to the pension provider.`,
+  },
+  {
+    id: 'timesheet-reminder',
+    weight: 5,
+    hasAmount: false,
+    render: () => 'Remind all line managers to approve their outstanding timesheets before the payroll cut-off.',
+  },
+  {
+    id: 'bacs-check',
+    weight: 3,
+    hasAmount: false,
+    render: () => 'Double-check that the BACS bank file totals match the payroll register before it is released.',
+  },
+  {
+    id: 'holiday-accrual',
+    weight: 6,
+    hasAmount: false,
+    render: (p) => `Recalculate the holiday pay accrual for ${periodLabel(p)} for everyone who changed their working hours.`,
+  },
+  {
+    id: 'accrual-journal',
+    weight: 4,
+    hasAmount: true,
+    render: (p, a) => `Post the ${periodLabel(p)} payroll accrual journal of ${gbp(a)} to the general ledger.`,
+  },
+  {
+    id: 'bonus-signoff',
+    weight: 3,
+    hasAmount: true,
+    render: (p, a) => `Check whether any bonus above ${gbp(a)} paid in ${periodLabel(p)} still needs a director's sign-off.`,
+  },
+  {
+    id: 'p60-reminder',
+    weight: 2.4,
+    hasAmount: false,
+    render: (p) => `Send the P60 reminder email to all leavers from ${periodLabel(p)}.`,
+  },
+  {
+    id: 'ssp-reconcile',
+    weight: 2,
+    hasAmount: false,
+    render: (p) => `Reconcile the statutory sick pay claims for ${periodLabel(p)} against the absence records.`,
+  },
   { id: 'levy-return', weight: 1.7, hasAmount: false, render: (p) => `Submit the ${periodLabel(p)} apprenticeship levy return to HMRC.` },
-  { id: 'headcount-summary', weight: 1.5, hasAmount: false, render: (p) => `Produce a headcount, starters and leavers summary for ${periodLabel(p)} for the board pack.` },
-  { id: 'ni-liability', weight: 1.3, hasAmount: true, render: (p, a) => `Calculate the employer National Insurance liability for ${periodLabel(p)}, which should come to about ${gbp(a)}.` },
-  { id: 'payslip-portal', weight: 1.2, hasAmount: false, render: (p) => `Issue the ${periodLabel(p)} payslips to the employee self-service portal.` },
-  { id: 'pension-deductions', weight: 1.1, hasAmount: true, render: (p, a) => `Reconcile the ${periodLabel(p)} pension deductions with the provider's schedule, highlighting differences over ${gbp(a)}.` },
-  { id: 'approval-archive', weight: 1, hasAmount: false, render: (p) => `Archive the signed ${periodLabel(p)} payroll approval pack in the document store.` },
+  {
+    id: 'headcount-summary',
+    weight: 1.5,
+    hasAmount: false,
+    render: (p) => `Produce a headcount, starters and leavers summary for ${periodLabel(p)} for the board pack.`,
+  },
+  {
+    id: 'ni-liability',
+    weight: 1.3,
+    hasAmount: true,
+    render: (p, a) => `Calculate the employer National Insurance liability for ${periodLabel(p)}, which should come to about ${gbp(a)}.`,
+  },
+  {
+    id: 'payslip-portal',
+    weight: 1.2,
+    hasAmount: false,
+    render: (p) => `Issue the ${periodLabel(p)} payslips to the employee self-service portal.`,
+  },
+  {
+    id: 'pension-deductions',
+    weight: 1.1,
+    hasAmount: true,
+    render: (p, a) =>
+      `Reconcile the ${periodLabel(p)} pension deductions with the provider's schedule, highlighting differences over ${gbp(a)}.`,
+  },
+  {
+    id: 'approval-archive',
+    weight: 1,
+    hasAmount: false,
+    render: (p) => `Archive the signed ${periodLabel(p)} payroll approval pack in the document store.`,
+  },
 ];
 
 /** Each is used at most once in a stream. */

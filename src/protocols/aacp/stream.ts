@@ -75,9 +75,17 @@ export interface StreamResult {
 export function staleValues(packet: string, english: string): string[] {
   const v = extractVariables(english).values;
   // period: must be one the instruction names; other dates may also be the derived previous month.
-  const named = new Set(Object.entries(v).filter(([k]) => k.startsWith('period')).map(([, x]) => x));
+  const named = new Set(
+    Object.entries(v)
+      .filter(([k]) => k.startsWith('period'))
+      .map(([, x]) => x),
+  );
   const anyPeriod = new Set([...named, ...(v.prev_period ? [v.prev_period] : [])]);
-  const amounts = new Set(Object.entries(v).filter(([k]) => k.startsWith('amt')).map(([, x]) => x));
+  const amounts = new Set(
+    Object.entries(v)
+      .filter(([k]) => k.startsWith('amt'))
+      .map(([, x]) => x),
+  );
   const out: string[] = [];
   for (const f of parsePacket(packet).fields) {
     const allowed = f.key === 'period' ? named : anyPeriod;

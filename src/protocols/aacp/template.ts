@@ -63,7 +63,8 @@ export type FillResult = { ok: true; packet: string } | { ok: false; reason: str
 /** Fill a template from a new instruction, or say why it does not apply. */
 export function fillTemplate(t: PacketTemplate, english: string, vars: InstructionVariables): FillResult {
   const kinds = [...vars.kinds].sort();
-  if (kinds.join(',') !== t.kinds.join(',')) return { ok: false, reason: `variable kinds differ (${kinds.join(',') || 'none'} vs ${t.kinds.join(',') || 'none'})` };
+  if (kinds.join(',') !== t.kinds.join(','))
+    return { ok: false, reason: `variable kinds differ (${kinds.join(',') || 'none'} vs ${t.kinds.join(',') || 'none'})` };
   const have = new Set(tokensOf(english));
   const missing = t.anchors.filter((a) => !have.has(a));
   if (missing.length > 0) return { ok: false, reason: `instruction lacks ${missing.join(', ')}` };

@@ -48,7 +48,8 @@ export function validatePacket(text: string): ValidationResult {
   else if (!isKnownTask(packet.task)) {
     warnings.push({ rule: 'task-unknown', section: '§7, §5.1', message: `TASK ${JSON.stringify(packet.task)} is not a v1.1 value` });
   }
-  if (segments < 2 || packet.dom === '') errors.push({ rule: 'dom-missing', section: '§7, §4.1', message: 'Field 1 (DOM) is missing or empty' });
+  if (segments < 2 || packet.dom === '')
+    errors.push({ rule: 'dom-missing', section: '§7, §4.1', message: 'Field 1 (DOM) is missing or empty' });
   else if (!isKnownDom(packet.dom)) {
     warnings.push({ rule: 'dom-unknown', section: '§7, §5.2', message: `DOM ${JSON.stringify(packet.dom)} is not a v1.1 value` });
   }
@@ -58,7 +59,11 @@ export function validatePacket(text: string): ValidationResult {
     if (issue.kind === 'empty-slot') {
       errors.push({ rule: 'empty-slot', section: '§4', message: `field ${issue.index} is an empty slot` });
     } else {
-      errors.push({ rule: 'unnamed-field', section: '§4', message: `field ${issue.index} (${JSON.stringify(issue.segment)}) is not a key:value pair` });
+      errors.push({
+        rule: 'unnamed-field',
+        section: '§4',
+        message: `field ${issue.index} (${JSON.stringify(issue.segment)}) is not a key:value pair`,
+      });
     }
   }
 
@@ -98,7 +103,9 @@ export class AacpValidationError extends Error {
     readonly packetText: string,
     readonly errors: Finding<ErrorRule>[],
   ) {
-    super(`AACP packet rejected before transmission: ${errors.map((e) => `${e.rule} (${e.section}): ${e.message}`).join('; ')}\n  ${packetText}`);
+    super(
+      `AACP packet rejected before transmission: ${errors.map((e) => `${e.rule} (${e.section}): ${e.message}`).join('; ')}\n  ${packetText}`,
+    );
     this.name = 'AacpValidationError';
   }
 }

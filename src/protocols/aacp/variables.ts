@@ -45,11 +45,22 @@ export function extractVariables(text: string): InstructionVariables {
 function extract(text: string): InstructionVariables {
   const found: { kind: 'period' | 'amt' | 'ref'; value: string; at: number; end: number; ccy?: string }[] = [];
   for (const m of text.matchAll(PERIOD_WORDS)) {
-    found.push({ kind: 'period', value: makePeriod(Number(m[2]), MONTHS.indexOf(m[1]!.toLowerCase()) + 1), at: m.index, end: m.index + m[0].length });
+    found.push({
+      kind: 'period',
+      value: makePeriod(Number(m[2]), MONTHS.indexOf(m[1]!.toLowerCase()) + 1),
+      at: m.index,
+      end: m.index + m[0].length,
+    });
   }
   for (const m of text.matchAll(PERIOD_ISO)) found.push({ kind: 'period', value: m[0], at: m.index, end: m.index + m[0].length });
   for (const m of text.matchAll(AMOUNT_SYMBOL)) {
-    found.push({ kind: 'amt', value: m[2]!.replaceAll(',', '') + (m[3] ?? ''), ccy: SYMBOL_CCY[m[1]!], at: m.index, end: m.index + m[0].length });
+    found.push({
+      kind: 'amt',
+      value: m[2]!.replaceAll(',', '') + (m[3] ?? ''),
+      ccy: SYMBOL_CCY[m[1]!],
+      at: m.index,
+      end: m.index + m[0].length,
+    });
   }
   for (const m of text.matchAll(AMOUNT_CODE)) {
     found.push({ kind: 'amt', value: m[1]!.replaceAll(',', '') + (m[2] ?? ''), ccy: m[3], at: m.index, end: m.index + m[0].length });

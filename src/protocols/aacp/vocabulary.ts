@@ -7,9 +7,7 @@
 export const AACP_VERSION = '1.1';
 
 /** §5.1 TASK values. */
-export const TASK_VALUES = [
-  'FETCH', 'PROC', 'FLAG', 'RESOLVE', 'LOG', 'SEND', 'BUILD', 'MERGE', 'CALC', 'REPORT', 'ACK', 'SYNC',
-] as const;
+export const TASK_VALUES = ['FETCH', 'PROC', 'FLAG', 'RESOLVE', 'LOG', 'SEND', 'BUILD', 'MERGE', 'CALC', 'REPORT', 'ACK', 'SYNC'] as const;
 
 /** §5.2 DOM values. */
 export const DOM_VALUES = ['HR', 'FIN', 'SALES', 'LEGAL', 'IT', 'CS', 'MKT'] as const;
@@ -25,9 +23,39 @@ export const CORE_KEYS = ['return', 'p', 'aacp', 'res', 'period', 'filter', 'fie
 
 /** §4.3: defined extended keys. Anything else is "unknown" and only warns. */
 export const EXTENDED_KEYS = [
-  'src', 'src_prev', 'rules', 'validate', 'tmpl', 'data_ptr', 'amt', 'ccy', 'sup', 'match', 'terms',
-  'type', 'party', 'clause', 'issue', 'risk', 'block', 'flags', 'req', 'highlight', 'status', 'to',
-  'subj', 'att', 'flag_msg', 'tone', 'sentiment', 'actor', 'chain', 'prog', 'ltv', 'loyalty', 'urgency',
+  'src',
+  'src_prev',
+  'rules',
+  'validate',
+  'tmpl',
+  'data_ptr',
+  'amt',
+  'ccy',
+  'sup',
+  'match',
+  'terms',
+  'type',
+  'party',
+  'clause',
+  'issue',
+  'risk',
+  'block',
+  'flags',
+  'req',
+  'highlight',
+  'status',
+  'to',
+  'subj',
+  'att',
+  'flag_msg',
+  'tone',
+  'sentiment',
+  'actor',
+  'chain',
+  'prog',
+  'ltv',
+  'loyalty',
+  'urgency',
 ] as const;
 
 const taskSet: ReadonlySet<string> = new Set(TASK_VALUES);

@@ -17,7 +17,8 @@ import { conformsTo } from './value-type.ts';
  * deprecated → withdrawn → retired lifecycle, and every state change is a timeline row.
  */
 
-export type TimelineEvent = 'queued' | 'patched' | 'merged' | 'suppressed' | 'promoted' | 'deprecated' | 'extended' | 'withdrawn' | 'retired';
+export type TimelineEvent =
+  'queued' | 'patched' | 'merged' | 'suppressed' | 'promoted' | 'deprecated' | 'extended' | 'withdrawn' | 'retired';
 
 export interface TimelineRow {
   day: number;
@@ -113,7 +114,8 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
   const timeline: TimelineRow[] = [];
   const daily: DailyKeyRow[] = [];
   const sourceOf = new Map<string, string>(); // fragment text -> need id (ground truth, for the simulation only)
-  for (const need of script.needs) for (const t of allFragmentTexts({ ...script, needs: [need], noise: { share: 0, phrases: [] } })) sourceOf.set(t, need.id);
+  for (const need of script.needs)
+    for (const t of allFragmentTexts({ ...script, needs: [need], noise: { share: 0, phrases: [] } })) sourceOf.set(t, need.id);
 
   const clients = Array.from({ length: script.clients }, (_, i) => `client-${String(i + 1).padStart(2, '0')}`);
   const legacy = new Set(clients.slice(0, Math.round(script.legacyShare * script.clients)));
@@ -121,20 +123,53 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
   const adopted = new Map<string, Set<string>>(clients.map((c) => [c, new Set()]));
   const retriggerDays = new Set<string>();
 
-  const s = { requests: 0, accepted: 0, warned: 0, rejected: 0, fragments: 0, triggers: 0, newKeys: 0, merged: 0, suppressed: 0, queued: 0, maxExp: 0, retriggers: 0 };
+  const s = {
+    requests: 0,
+    accepted: 0,
+    warned: 0,
+    rejected: 0,
+    fragments: 0,
+    triggers: 0,
+    newKeys: 0,
+    merged: 0,
+    suppressed: 0,
+    queued: 0,
+    maxExp: 0,
+    retriggers: 0,
+  };
   const usesToday = new Map<string, number>();
   let payloadsToday = 0;
 
   const experimentalCount = () => [...keys.values()].filter((k) => k.state === 'experimental').length;
   const dayOf = (tH: number) => Math.floor(tH / 24);
 
-  function row(tH: number, key: string, event: TimelineEvent, k: LiveKey | undefined, cluster: Cluster | undefined, note: string, m?: MetricSnapshot): void {
+  function row(
+    tH: number,
+    key: string,
+    event: TimelineEvent,
+    k: LiveKey | undefined,
+    cluster: Cluster | undefined,
+    note: string,
+    m?: MetricSnapshot,
+  ): void {
     const c = cluster ?? (k ? pool.clusters[k.clusterId] : undefined);
     timeline.push({
-      day: dayOf(tH), hour: Math.round((tH % 24) * 10) / 10, scenario: base.scenario, key_name: key, event, state: k?.state ?? null,
-      usage: round3(m?.usage ?? null), alignment: round3(m?.alignment ?? null), typeCorrectness: round3(m?.typeCorrectness ?? null), adoption: round3(m?.adoption ?? null),
-      clusterId: c?.id ?? k?.clusterId ?? -1, clusterFragments: c?.fragments.length ?? 0, clusterClients: c?.clients.size ?? 0,
-      clusterHeat: c ? Math.round(pool.heat(c, tH) * 10) / 10 : 0, patchId: k?.patchId ?? null, note,
+      day: dayOf(tH),
+      hour: Math.round((tH % 24) * 10) / 10,
+      scenario: base.scenario,
+      key_name: key,
+      event,
+      state: k?.state ?? null,
+      usage: round3(m?.usage ?? null),
+      alignment: round3(m?.alignment ?? null),
+      typeCorrectness: round3(m?.typeCorrectness ?? null),
+      adoption: round3(m?.adoption ?? null),
+      clusterId: c?.id ?? k?.clusterId ?? -1,
+      clusterFragments: c?.fragments.length ?? 0,
+      clusterClients: c?.clients.size ?? 0,
+      clusterHeat: c ? Math.round(pool.heat(c, tH) * 10) / 10 : 0,
+      patchId: k?.patchId ?? null,
+      note,
     });
   }
 
@@ -160,9 +195,12 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
     }
     const patchKeys = new Map([...keys.values()].filter(isAdvertised).map((k) => [k.def.key_name, k.def]));
     const packaged = packagePatch(candidate, {
-      parentSchemaId: base.schema_id, baseKeys, patchKeys,
+      parentSchemaId: base.schema_id,
+      baseKeys,
+      patchKeys,
       patchId: `${base.schema_id}-patch-${patches.length + 1}`,
-      timestamp: new Date(start.getTime() + tH * 3_600_000), observationWindowDays: p.observationWindowDays,
+      timestamp: new Date(start.getTime() + tH * 3_600_000),
+      observationWindowDays: p.observationWindowDays,
     });
     patches.push(packaged.patch);
     if (packaged.conflict !== 'none') {
@@ -170,12 +208,26 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
       if (packaged.conflict === 'base-key') baseKeys.set(refined.key_name, refined);
       else keys.get(refined.key_name)!.def.semantic_description = refined.semantic_description;
       s.merged++;
-      row(tH, candidate.key_name, 'merged', keys.get(candidate.key_name), c, `conflict with ${packaged.conflict}: description refined, no new key`);
+      row(
+        tH,
+        candidate.key_name,
+        'merged',
+        keys.get(candidate.key_name),
+        c,
+        `conflict with ${packaged.conflict}: description refined, no new key`,
+      );
       return;
     }
     const k: LiveKey = {
-      def: packaged.patch.new_keys![0]!, state: 'experimental', sinceH: tH, trialStartH: tH, metrics: emptyMetrics(),
-      clusterId: c.id, trials: 1, needId: majoritySource(c), patchId: packaged.patch.patch_id,
+      def: packaged.patch.new_keys![0]!,
+      state: 'experimental',
+      sinceH: tH,
+      trialStartH: tH,
+      metrics: emptyMetrics(),
+      clusterId: c.id,
+      trials: 1,
+      needId: majoritySource(c),
+      patchId: packaged.patch.patch_id,
     };
     keys.set(k.def.key_name, k);
     s.newKeys++;
@@ -189,7 +241,14 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
       c.state = 'queued';
       queue.push(c);
       s.queued++;
-      row(tH, inducer.induce(c.fragments.map((f) => f.text)).key_name, 'queued', undefined, c, `convergence guard: ${experimentalCount()} experimental keys`);
+      row(
+        tH,
+        inducer.induce(c.fragments.map((f) => f.text)).key_name,
+        'queued',
+        undefined,
+        c,
+        `convergence guard: ${experimentalCount()} experimental keys`,
+      );
     } else patchCluster(c, tH);
   }
 
@@ -287,10 +346,14 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
 
       const advertised = [...keys.values()].filter(isAdvertised);
       const schema: SchemaTemplate = { ...base, keys: [...baseKeys.values(), ...advertised.map((k) => k.def)] };
-      const v = validatePayload(schema, { schema_id: base.schema_id, payload }, {
-        legacyKeys: new Set([...keys.values()].filter((k) => k.state === 'withdrawn').map((k) => k.def.key_name)),
-        provisionalKeys: new Set(advertised.filter((k) => k.state !== 'stable').map((k) => k.def.key_name)),
-      });
+      const v = validatePayload(
+        schema,
+        { schema_id: base.schema_id, payload },
+        {
+          legacyKeys: new Set([...keys.values()].filter((k) => k.state === 'withdrawn').map((k) => k.def.key_name)),
+          provisionalKeys: new Set(advertised.filter((k) => k.state !== 'stable').map((k) => k.def.key_name)),
+        },
+      );
       if (!v.valid) {
         s.rejected++;
         continue;
@@ -322,18 +385,37 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
   }
 
   const advertised = [...keys.values()].filter(isAdvertised);
-  const finalSchema: SchemaTemplate = { ...base, keys: [...[...baseKeys.values()].filter((k) => k.key_name !== 'other'), ...advertised.map((k) => k.def), ...[...baseKeys.values()].filter((k) => k.key_name === 'other')] };
+  const finalSchema: SchemaTemplate = {
+    ...base,
+    keys: [
+      ...[...baseKeys.values()].filter((k) => k.key_name !== 'other'),
+      ...advertised.map((k) => k.def),
+      ...[...baseKeys.values()].filter((k) => k.key_name === 'other'),
+    ],
+  };
   return {
     timeline,
     daily,
     patches,
     finalSchema,
     summary: {
-      script: script.name, encoder: encoder.name, days: script.days, requests: s.requests, accepted: s.accepted, acceptedWithWarnings: s.warned, rejected: s.rejected,
-      otherFragments: s.fragments, clusters: pool.clusters.length, triggers: s.triggers, newKeyPatches: s.newKeys, mergedPatches: s.merged, suppressed: s.suppressed,
-      queuedTotal: s.queued, maxExperimentalAtOnce: s.maxExp, retriggersSuppressed: s.retriggers,
+      script: script.name,
+      encoder: encoder.name,
+      days: script.days,
+      requests: s.requests,
+      accepted: s.accepted,
+      acceptedWithWarnings: s.warned,
+      rejected: s.rejected,
+      otherFragments: s.fragments,
+      clusters: pool.clusters.length,
+      triggers: s.triggers,
+      newKeyPatches: s.newKeys,
+      mergedPatches: s.merged,
+      suppressed: s.suppressed,
+      queuedTotal: s.queued,
+      maxExperimentalAtOnce: s.maxExp,
+      retriggersSuppressed: s.retriggers,
       finalKeys: Object.fromEntries([...keys.values()].map((k) => [k.def.key_name, k.state])),
     },
   };
 }
-

@@ -13,7 +13,9 @@ export interface KeyInducer {
 }
 
 const STOP = new Set(
-  'a an the and or of for to in on at with my me i we our please would like want need prefer preferred some any one two kg by near from is be it if possible also'.split(' '),
+  'a an the and or of for to in on at with my me i we our please would like want need prefer preferred some any one two kg by near from is be it if possible also'.split(
+    ' ',
+  ),
 );
 
 function contentWords(text: string): string[] {

@@ -71,9 +71,15 @@ export function measureKvTokens(
         const respTokens = countTokens(json(t, layout), tokenizer);
         const negotiation = reqTokens + respTokens;
         rows.push({
-          scenario: t.scenario, tokenizer, layout, requests: mine.length,
-          nlTokensMean: round1(nl), payloadTokensMean: round1(payload),
-          negotiationRequestTokens: reqTokens, negotiationResponseTokens: respTokens, negotiationTokens: negotiation,
+          scenario: t.scenario,
+          tokenizer,
+          layout,
+          requests: mine.length,
+          nlTokensMean: round1(nl),
+          payloadTokensMean: round1(payload),
+          negotiationRequestTokens: reqTokens,
+          negotiationResponseTokens: respTokens,
+          negotiationTokens: negotiation,
           savedPerMessage: round1(nl - payload),
           breakEvenMessages: breakEven(negotiation, payload, nl),
           payloadWithSchemaTokensMean: round1(payload + respTokens),

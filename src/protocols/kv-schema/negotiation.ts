@@ -37,7 +37,14 @@ export class SchemaServer {
       return { error: { code: 'invalid_request', message: 'expected {"method":"get_schema_template","params":{"scenario":string}}' } };
     }
     const t = this.byScenario.get(r.params.scenario);
-    if (!t) return { error: { code: 'unknown_scenario', message: `no schema for scenario ${JSON.stringify(r.params.scenario)}`, available: this.scenarios } };
+    if (!t)
+      return {
+        error: {
+          code: 'unknown_scenario',
+          message: `no schema for scenario ${JSON.stringify(r.params.scenario)}`,
+          available: this.scenarios,
+        },
+      };
     return t;
   }
 }

@@ -39,4 +39,5 @@ export type EvolutionParams = {
     : number;
 };
 
-export const EVOLUTION_PARAMS_SOURCE = 'draft-zhou-structured-data-schema-interaction-00 §6.2.1 (pool, trigger) and §6.2.3 (lifecycle, convergence guard)';
+export const EVOLUTION_PARAMS_SOURCE =
+  'draft-zhou-structured-data-schema-interaction-00 §6.2.1 (pool, trigger) and §6.2.3 (lifecycle, convergence guard)';

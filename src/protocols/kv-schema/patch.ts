@@ -32,11 +32,27 @@ function examplesOf(description: string): string {
 
 export function packagePatch(candidate: KeyDefinition, ctx: PatchContext): PackagedPatch {
   const expiration = new Date(ctx.timestamp.getTime() + ctx.observationWindowDays * 86_400_000);
-  const head = { patch_id: ctx.patchId, parent_schema_id: ctx.parentSchemaId, timestamp: ctx.timestamp.toISOString(), expiration: expiration.toISOString() };
+  const head = {
+    patch_id: ctx.patchId,
+    parent_schema_id: ctx.parentSchemaId,
+    timestamp: ctx.timestamp.toISOString(),
+    expiration: expiration.toISOString(),
+  };
   const existing = ctx.baseKeys.get(candidate.key_name) ?? ctx.patchKeys.get(candidate.key_name);
   if (existing) {
-    const refined: KeyDefinition = { ...existing, semantic_description: `${existing.semantic_description} Further mapping examples: ${examplesOf(candidate.semantic_description)}.` };
-    return { patch: { ...head, modified_keys: [refined] }, conflict: ctx.baseKeys.has(candidate.key_name) ? 'base-key' : 'patch-key', keyName: candidate.key_name };
+    const refined: KeyDefinition = {
+      ...existing,
+      semantic_description: `${existing.semantic_description} Further mapping examples: ${examplesOf(candidate.semantic_description)}.`,
+    };
+    return {
+      patch: { ...head, modified_keys: [refined] },
+      conflict: ctx.baseKeys.has(candidate.key_name) ? 'base-key' : 'patch-key',
+      keyName: candidate.key_name,
+    };
   }
-  return { patch: { ...head, new_keys: [{ ...candidate, required: false, experimental: true }] }, conflict: 'none', keyName: candidate.key_name };
+  return {
+    patch: { ...head, new_keys: [{ ...candidate, required: false, experimental: true }] },
+    conflict: 'none',
+    keyName: candidate.key_name,
+  };
 }

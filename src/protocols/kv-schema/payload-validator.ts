@@ -11,7 +11,15 @@ import { conformsTo, isOtherValue } from './value-type.ts';
 
 export interface PayloadIssue {
   key: string;
-  rule: 'schema-mismatch' | 'not-an-object' | 'required-missing' | 'type-mismatch' | 'provisional-type-mismatch' | 'other-type' | 'unknown-key' | 'withdrawn-key';
+  rule:
+    | 'schema-mismatch'
+    | 'not-an-object'
+    | 'required-missing'
+    | 'type-mismatch'
+    | 'provisional-type-mismatch'
+    | 'other-type'
+    | 'unknown-key'
+    | 'withdrawn-key';
   message: string;
 }
 
@@ -37,9 +45,14 @@ export function validatePayload(template: SchemaTemplate, message: unknown, opts
   const errors: PayloadIssue[] = [];
   const warnings: PayloadIssue[] = [];
   const m = message as { schema_id?: unknown; payload?: unknown } | null;
-  if (typeof m !== 'object' || m === null) return { valid: false, errors: [{ key: '', rule: 'not-an-object', message: 'expected {"schema_id", "payload"}' }], warnings };
+  if (typeof m !== 'object' || m === null)
+    return { valid: false, errors: [{ key: '', rule: 'not-an-object', message: 'expected {"schema_id", "payload"}' }], warnings };
   if (m.schema_id !== template.schema_id) {
-    errors.push({ key: 'schema_id', rule: 'schema-mismatch', message: `schema_id ${JSON.stringify(m.schema_id)} is not ${template.schema_id}` });
+    errors.push({
+      key: 'schema_id',
+      rule: 'schema-mismatch',
+      message: `schema_id ${JSON.stringify(m.schema_id)} is not ${template.schema_id}`,
+    });
   }
   const payload = m.payload;
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
@@ -49,12 +62,14 @@ export function validatePayload(template: SchemaTemplate, message: unknown, opts
   const p = payload as Record<string, unknown>;
   const defs = new Map(template.keys.map((k) => [k.key_name, k]));
   for (const k of template.keys) {
-    if (k.required && p[k.key_name] === undefined) errors.push({ key: k.key_name, rule: 'required-missing', message: `REQUIRED key ${k.key_name} is missing` });
+    if (k.required && p[k.key_name] === undefined)
+      errors.push({ key: k.key_name, rule: 'required-missing', message: `REQUIRED key ${k.key_name} is missing` });
   }
   for (const [key, value] of Object.entries(p)) {
     const def = defs.get(key);
     if (!def) {
-      if (opts.legacyKeys?.has(key)) warnings.push({ key, rule: 'withdrawn-key', message: `${key} is withdrawn; accepted during the backward-compatibility window` });
+      if (opts.legacyKeys?.has(key))
+        warnings.push({ key, rule: 'withdrawn-key', message: `${key} is withdrawn; accepted during the backward-compatibility window` });
       else errors.push({ key, rule: 'unknown-key', message: `${key} is not in ${template.schema_id}` });
       continue;
     }

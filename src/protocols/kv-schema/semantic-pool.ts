@@ -35,7 +35,18 @@ export class DifferentialSemanticPool {
   readonly clusters: Cluster[] = [];
   private readonly sums: Float64Array[] = [];
 
-  constructor(private readonly p: Pick<EvolutionParams, 'clusterSimilarity' | 'heatHalfLifeHours' | 'heatIncrement' | 'heatThreshold' | 'minDistinctClients' | 'minOccurrencesInWindow' | 'occurrenceWindowDays'>) {}
+  constructor(
+    private readonly p: Pick<
+      EvolutionParams,
+      | 'clusterSimilarity'
+      | 'heatHalfLifeHours'
+      | 'heatIncrement'
+      | 'heatThreshold'
+      | 'minDistinctClients'
+      | 'minOccurrencesInWindow'
+      | 'occurrenceWindowDays'
+    >,
+  ) {}
 
   /** Heat at time t, decayed from the last update (§6.2.1 "MUST decay over time"). */
   heat(c: Cluster, tH: number): number {
@@ -51,8 +62,10 @@ export class DifferentialSemanticPool {
 
   /** The dual gate of §6.2.1. */
   isMature(c: Cluster, tH: number): boolean {
-    return this.heat(c, tH) >= this.p.heatThreshold
-      && (c.clients.size >= this.p.minDistinctClients || this.occurrencesInWindow(c, tH) >= this.p.minOccurrencesInWindow);
+    return (
+      this.heat(c, tH) >= this.p.heatThreshold &&
+      (c.clients.size >= this.p.minDistinctClients || this.occurrencesInWindow(c, tH) >= this.p.minOccurrencesInWindow)
+    );
   }
 
   /** Add a fragment (in time order); returns its cluster and the best cosine found. */

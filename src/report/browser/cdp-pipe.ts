@@ -90,7 +90,14 @@ export class CdpPipe {
     while ((end = this.buffer.indexOf('\0')) >= 0) {
       const text = this.buffer.slice(0, end);
       this.buffer = this.buffer.slice(end + 1);
-      const msg = JSON.parse(text) as { id?: number; result?: Record<string, unknown>; error?: { message: string }; method?: string; params?: Record<string, unknown>; sessionId?: string };
+      const msg = JSON.parse(text) as {
+        id?: number;
+        result?: Record<string, unknown>;
+        error?: { message: string };
+        method?: string;
+        params?: Record<string, unknown>;
+        sessionId?: string;
+      };
       if (msg.id !== undefined) {
         const p = this.pending.get(msg.id);
         this.pending.delete(msg.id);

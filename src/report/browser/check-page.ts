@@ -89,7 +89,11 @@ export async function checkPage(htmlPath: string, opts: CheckOptions): Promise<P
       });
       await Promise.all(['Runtime.enable', 'Log.enable', 'Page.enable', 'Network.enable'].map((m) => send(m)));
       await send('Emulation.setDeviceMetricsOverride', { width: opts.width ?? 1280, height: 900, deviceScaleFactor: 1, mobile: false });
-      const loaded = browser.waitFor((e) => e.sessionId === sessionId && e.method === 'Page.loadEventFired', timeoutMs, `the load event of ${url}`);
+      const loaded = browser.waitFor(
+        (e) => e.sessionId === sessionId && e.method === 'Page.loadEventFired',
+        timeoutMs,
+        `the load event of ${url}`,
+      );
       const nav = (await send('Page.navigate', { url })) as { errorText?: string };
       if (nav.errorText) throw new Error(`navigation to ${url} failed: ${nav.errorText}`);
       await loaded;
@@ -124,7 +128,9 @@ export async function checkPage(htmlPath: string, opts: CheckOptions): Promise<P
 function collect(e: CdpEvent, errors: string[], external: string[]): void {
   const p = e.params as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   if (e.method === 'Runtime.consoleAPICalled' && (p.type === 'error' || p.type === 'assert')) {
-    errors.push(`console.${p.type}: ${(p.args as { value?: unknown; description?: string }[]).map((a) => a.description ?? String(a.value)).join(' ')}`);
+    errors.push(
+      `console.${p.type}: ${(p.args as { value?: unknown; description?: string }[]).map((a) => a.description ?? String(a.value)).join(' ')}`,
+    );
   } else if (e.method === 'Runtime.exceptionThrown') {
     errors.push(`uncaught: ${p.exceptionDetails?.exception?.description ?? p.exceptionDetails?.text}`);
   } else if (e.method === 'Log.entryAdded' && p.entry?.level === 'error') {
@@ -141,7 +147,8 @@ function judge(url: string, dom: DomStats, consoleErrors: string[], externalRequ
   if (!dom.legend) problems.push('the page has no legend of measured / projected / published');
   if (dom.tables === 0) problems.push('the page shows no table');
   if (dom.scripts > 0) problems.push(`the page has ${dom.scripts} script element(s); the report is meant to need none`);
-  if (dom.projectedHeadersMarked < dom.projectedHeaders) problems.push(`${dom.projectedHeaders - dom.projectedHeadersMarked} projected column header(s) lack †`);
+  if (dom.projectedHeadersMarked < dom.projectedHeaders)
+    problems.push(`${dom.projectedHeaders - dom.projectedHeadersMarked} projected column header(s) lack †`);
   for (const c of dom.charts) {
     if (!c.svg) problems.push(`chart ${c.id} has no SVG`);
     else if (c.marks === 0) problems.push(`chart ${c.id} has an SVG with no drawn marks`);

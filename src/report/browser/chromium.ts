@@ -16,7 +16,8 @@ export function findChromium(): string | undefined {
   return undefined;
 }
 
-export const CHROMIUM_MISSING = "chromium not found (install Debian's chromium: apt-get install -y chromium, or set CHROMIUM to a Chromium/Chrome executable)";
+export const CHROMIUM_MISSING =
+  "chromium not found (install Debian's chromium: apt-get install -y chromium, or set CHROMIUM to a Chromium/Chrome executable)";
 
 export function chromiumArgs(userDataDir: string): string[] {
   return [

@@ -24,14 +24,20 @@ export const aacpHopsChart: ChartDef = {
     if (!t) throw new ChartSkip(`no ${tables!.map((x) => x.id).join(', ')} table has the columns hop, englishTokens, aacpTokens`);
     const tokenizer = pick(t, 'tokenizer', info?.tokenizer);
     const framing = pick(t, 'framing', 'bare');
-    const rows = t.rows.filter((r) => (tokenizer === undefined || toLabel(r.tokenizer) === tokenizer) && (framing === undefined || toLabel(r.framing) === framing));
+    const rows = t.rows.filter(
+      (r) => (tokenizer === undefined || toLabel(r.tokenizer) === tokenizer) && (framing === undefined || toLabel(r.framing) === framing),
+    );
     const hopLabel = (r: (typeof rows)[number]) => (toLabel(r.workflow) ? `${toLabel(r.workflow)} · ${toLabel(r.hop)}` : toLabel(r.hop));
-    const values = rows.flatMap((r) => [
-      { hop: hopLabel(r), language: 'English', tokens: toNumber(r.englishTokens) },
-      { hop: hopLabel(r), language: 'AACP', tokens: toNumber(r.aacpTokens) },
-    ]).filter((v) => v.tokens !== undefined);
+    const values = rows
+      .flatMap((r) => [
+        { hop: hopLabel(r), language: 'English', tokens: toNumber(r.englishTokens) },
+        { hop: hopLabel(r), language: 'AACP', tokens: toNumber(r.aacpTokens) },
+      ])
+      .filter((v) => v.tokens !== undefined);
     if (values.length === 0) throw new ChartSkip(`table ${t.id} has no numeric hop rows`);
-    const subtitle = [`from table ${t.id}`, tokenizer && `tokenizer ${tokenizer}`, framing && `framing ${framing}`].filter(Boolean).join('; ');
+    const subtitle = [`from table ${t.id}`, tokenizer && `tokenizer ${tokenizer}`, framing && `framing ${framing}`]
+      .filter(Boolean)
+      .join('; ');
     return {
       $schema: SCHEMA,
       title: chartTitle('Coordination tokens per hop: English vs AACP', subtitle),
@@ -44,7 +50,12 @@ export const aacpHopsChart: ChartDef = {
         y: { field: 'hop', type: 'nominal', sort: [...new Set(values.map((v) => v.hop))], title: null, axis: { labelLimit: 0 } },
         yOffset: { field: 'language', type: 'nominal', sort: ['English', 'AACP'] },
         x: { field: 'tokens', type: 'quantitative', title: 'tokens per message (measured)' },
-        color: { field: 'language', type: 'nominal', title: null, scale: { domain: ['English', 'AACP'], range: ['#4c9f8f', SOURCE_COLORS.measured] } },
+        color: {
+          field: 'language',
+          type: 'nominal',
+          title: null,
+          scale: { domain: ['English', 'AACP'], range: ['#4c9f8f', SOURCE_COLORS.measured] },
+        },
       },
       layer: [
         { mark: 'bar', encoding: { tooltip: [{ field: 'hop' }, { field: 'language' }, { field: 'tokens' }] } },

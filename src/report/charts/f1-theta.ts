@@ -22,13 +22,15 @@ export const f1ThetaChart: ChartDef = {
     const usable = tables!.filter((t) => hasColumns(t, ['theta', 'f1']));
     if (usable.length === 0) throw new ChartSkip(`no ${tables!.map((t) => t.id).join(', ')} table has the columns theta and f1`);
     const values = usable.flatMap((t) =>
-      t.rows.map((r) => ({
-        encoder: toLabel(r.encoder) || t.id.replace(/^threshold-(sweep|calibration)-?/, '') || 'encoder',
-        theta: toNumber(r.theta),
-        f1: toNumber(r.f1),
-        precision: toNumber(r.precision) ?? null,
-        recall: toNumber(r.recall) ?? null,
-      })).filter((v) => v.theta !== undefined && v.f1 !== undefined),
+      t.rows
+        .map((r) => ({
+          encoder: toLabel(r.encoder) || t.id.replace(/^threshold-(sweep|calibration)-?/, '') || 'encoder',
+          theta: toNumber(r.theta),
+          f1: toNumber(r.f1),
+          precision: toNumber(r.precision) ?? null,
+          recall: toNumber(r.recall) ?? null,
+        }))
+        .filter((v) => v.theta !== undefined && v.f1 !== undefined),
     );
     const best = [...new Set(values.map((v) => v.encoder))].map((e) =>
       values.filter((v) => v.encoder === e).reduce((a, b) => (b.f1! > a.f1! ? b : a)),
@@ -51,7 +53,13 @@ export const f1ThetaChart: ChartDef = {
           data: { values },
           mark: { type: 'line', strokeWidth: 2 },
           encoding: {
-            tooltip: [{ field: 'encoder' }, { field: 'theta', format: '.2f' }, { field: 'f1', format: '.3f' }, { field: 'precision', format: '.3f' }, { field: 'recall', format: '.3f' }],
+            tooltip: [
+              { field: 'encoder' },
+              { field: 'theta', format: '.2f' },
+              { field: 'f1', format: '.3f' },
+              { field: 'precision', format: '.3f' },
+              { field: 'recall', format: '.3f' },
+            ],
           },
         },
         { data: { values: best }, mark: { type: 'point', filled: true, size: 70 } },

@@ -22,8 +22,11 @@ export const paretoChart: ChartDef = {
     const tokens = new Map(measured!.rows.map((r) => [toLabel(r.method), toNumber(r.toolTokens)]));
     const points = projected!.rows
       .map((r) => ({ method: toLabel(r.method), success: toNumber(r.success), tokens: tokens.get(toLabel(r.method)) }))
-      .filter((p): p is { method: string; success: number; tokens: number } => p.success !== undefined && p.tokens !== undefined && p.tokens > 0);
-    if (points.length === 0) throw new ChartSkip(`no method of ${projected!.id} has measured tool tokens in ${measured!.id} (rows are joined on method)`);
+      .filter(
+        (p): p is { method: string; success: number; tokens: number } => p.success !== undefined && p.tokens !== undefined && p.tokens > 0,
+      );
+    if (points.length === 0)
+      throw new ChartSkip(`no method of ${projected!.id} has measured tool tokens in ${measured!.id} (rows are joined on method)`);
     // Pareto front: by tokens ascending, keep each point that beats every cheaper one on success.
     let bestSoFar = -Infinity;
     const front = [...points]
@@ -34,13 +37,22 @@ export const paretoChart: ChartDef = {
     const successTitle = withProjectedMark(axisTitle(projected!, 'success'));
     return {
       $schema: SCHEMA,
-      title: chartTitle('Success † vs tool tokens per turn', ['success is PROJECTED (†): a parameterised model', 'tool tokens are measured; line: the Pareto front']),
+      title: chartTitle('Success † vs tool tokens per turn', [
+        'success is PROJECTED (†): a parameterised model',
+        'tool tokens are measured; line: the Pareto front',
+      ]),
       width: CHART_WIDTH,
       autosize: AUTOSIZE,
       height: CHART_HEIGHT,
       config: CHART_CONFIG,
       encoding: {
-        x: { field: 'tokens', type: 'quantitative', scale: { type: 'log', nice: false, padding: 24 }, title: `${axisTitle(measured!, 'toolTokens')} (measured, log scale)`, axis: { format: ',.0f' } },
+        x: {
+          field: 'tokens',
+          type: 'quantitative',
+          scale: { type: 'log', nice: false, padding: 24 },
+          title: `${axisTitle(measured!, 'toolTokens')} (measured, log scale)`,
+          axis: { format: ',.0f' },
+        },
         y: { field: 'success', type: 'quantitative', title: successTitle, scale: { zero: false, nice: true } },
       },
       layer: [
@@ -49,11 +61,24 @@ export const paretoChart: ChartDef = {
           data: { values },
           mark: { type: 'point', filled: true, size: 90 },
           encoding: {
-            color: { field: 'front', type: 'nominal', title: null, scale: { domain: ['on the Pareto front', 'dominated'], range: [SOURCE_COLORS.projected, '#888'] } },
-            tooltip: [{ field: 'method' }, { field: 'tokens', format: ',.0f', title: 'tool tokens (measured)' }, { field: 'success', format: '.1f', title: successTitle }],
+            color: {
+              field: 'front',
+              type: 'nominal',
+              title: null,
+              scale: { domain: ['on the Pareto front', 'dominated'], range: [SOURCE_COLORS.projected, '#888'] },
+            },
+            tooltip: [
+              { field: 'method' },
+              { field: 'tokens', format: ',.0f', title: 'tool tokens (measured)' },
+              { field: 'success', format: '.1f', title: successTitle },
+            ],
           },
         },
-        { data: { values }, mark: { type: 'text', align: 'left', dx: 7, dy: -7, fontSize: 10 }, encoding: { text: { field: 'method' }, color: { value: '#333' } } },
+        {
+          data: { values },
+          mark: { type: 'text', align: 'left', dx: 7, dy: -7, fontSize: 10 },
+          encoding: { text: { field: 'method' }, color: { value: '#333' } },
+        },
       ],
     };
   },

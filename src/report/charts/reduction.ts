@@ -36,7 +36,10 @@ export const reductionChart: ChartDef = {
     const methods = [...new Set(values.map((v) => v.method))];
     return {
       $schema: SCHEMA,
-      title: chartTitle(`Reduction in tool tokens per turn vs ${toLabel(base.method)}`, '100 × (1 − method / baseline); published = the paper\'s Table 3'),
+      title: chartTitle(
+        `Reduction in tool tokens per turn vs ${toLabel(base.method)}`,
+        "100 × (1 − method / baseline); published = the paper's Table 3",
+      ),
       width: CHART_WIDTH,
       autosize: AUTOSIZE,
       height: methods.length * 44, // fixed, not a step: autosize fit-x needs a continuous height
@@ -55,7 +58,10 @@ export const reductionChart: ChartDef = {
       },
       layer: [
         { mark: 'bar', encoding: { tooltip: [{ field: 'method' }, { field: 'source' }, { field: 'reduction', format: '.1f' }] } },
-        { mark: { type: 'text', align: 'left', dx: 3, fontSize: 10 }, encoding: { text: { field: 'reduction', format: '.1f' }, color: { value: '#333' } } },
+        {
+          mark: { type: 'text', align: 'left', dx: 3, fontSize: 10 },
+          encoding: { text: { field: 'reduction', format: '.1f' }, color: { value: '#333' } },
+        },
       ],
     };
   },

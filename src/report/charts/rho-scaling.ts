@@ -37,7 +37,13 @@ export const rhoScalingChart: ChartDef = {
           data: { values },
           mark: { type: 'line', point: true },
           encoding: {
-            x: { field: 'N', type: 'quantitative', scale: { type: 'log', nice: false, padding: 16 }, title: `${axisTitle(t!, nKey)} (log scale)`, axis: { format: ',.0f' } },
+            x: {
+              field: 'N',
+              type: 'quantitative',
+              scale: { type: 'log', nice: false, padding: 16 },
+              title: `${axisTitle(t!, nKey)} (log scale)`,
+              axis: { format: ',.0f' },
+            },
             y: { field: 'rho', type: 'quantitative', scale: { domain: [0, 1] }, title: axisTitle(t!, 'rho') },
             color: { field: 'method', type: 'nominal', title: null },
             tooltip: [

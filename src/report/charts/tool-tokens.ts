@@ -7,7 +7,8 @@ import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA, 
  * published figure, `pubTokens` such as "47,312 ± 210", is drawn beside it when present).
  */
 /** "B2 Static Pruning" → ["B2", "Static Pruning"]: the method code above its name. */
-const TWO_LINES = "indexof(datum.label, ' ') > 0 ? [split(datum.label, ' ')[0], join(slice(split(datum.label, ' '), 1), ' ')] : datum.label";
+const TWO_LINES =
+  "indexof(datum.label, ' ') > 0 ? [split(datum.label, ' ')[0], join(slice(split(datum.label, ' '), 1), ' ')] : datum.label";
 
 export const toolTokensChart: ChartDef = {
   id: 'tool-tokens-per-turn',
@@ -27,7 +28,7 @@ export const toolTokensChart: ChartDef = {
     const methods = [...new Set(values.map((v) => v.method))];
     return {
       $schema: SCHEMA,
-      title: chartTitle('Tool tokens per turn by method', 'measured by this harness; published = the paper\'s Table 3'),
+      title: chartTitle('Tool tokens per turn by method', "measured by this harness; published = the paper's Table 3"),
       width: CHART_WIDTH,
       autosize: AUTOSIZE,
       height: CHART_HEIGHT,
@@ -46,7 +47,10 @@ export const toolTokensChart: ChartDef = {
       },
       layer: [
         { mark: { type: 'bar' }, encoding: { tooltip: [{ field: 'method' }, { field: 'source' }, { field: 'tokens', format: ',.0f' }] } },
-        { mark: { type: 'text', dy: -6, fontSize: 10, color: '#333' }, encoding: { text: { field: 'tokens', format: ',.0f' }, color: { value: '#333' } } },
+        {
+          mark: { type: 'text', dy: -6, fontSize: 10, color: '#333' },
+          encoding: { text: { field: 'tokens', format: ',.0f' }, color: { value: '#333' } },
+        },
       ],
     };
   },

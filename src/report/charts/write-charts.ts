@@ -34,7 +34,12 @@ export interface ChartsOutcome {
 export const CHARTS_DIR = 'charts';
 
 /** Writes charts/<id>.vl.json, .svg and .png for every chart whose tables are present. */
-export async function writeCharts(reportsDir: string, tables: readonly Table[], info: RunManifest | undefined, defs: readonly ChartDef[] = CHARTS): Promise<ChartsOutcome> {
+export async function writeCharts(
+  reportsDir: string,
+  tables: readonly Table[],
+  info: RunManifest | undefined,
+  defs: readonly ChartDef[] = CHARTS,
+): Promise<ChartsOutcome> {
   const png = pngAvailability();
   const charts: ChartResult[] = [];
   const notes: string[] = [];
@@ -59,14 +64,22 @@ export async function writeCharts(reportsDir: string, tables: readonly Table[], 
     }
     charts.push(result);
   }
-  if (!png.available && charts.some((c) => c.status === 'rendered')) notes.unshift(`PNG charts skipped: ${png.reason}. SVG charts and the HTML page are complete.`);
+  if (!png.available && charts.some((c) => c.status === 'rendered'))
+    notes.unshift(`PNG charts skipped: ${png.reason}. SVG charts and the HTML page are complete.`);
   return { charts, png, notes };
 }
 
 /** Builds one chart from the tables; a missing table or column gives a skipped result with the reason. */
 export async function buildChart(def: ChartDef, tables: readonly Table[], info: RunManifest | undefined): Promise<ChartResult> {
   const matched = def.sources.map((s) => matchSource(s, tables));
-  const result: ChartResult = { id: def.id, title: def.title, tables: matched.flat().map((t) => t.id), status: 'skipped', files: {}, warnings: [] };
+  const result: ChartResult = {
+    id: def.id,
+    title: def.title,
+    tables: matched.flat().map((t) => t.id),
+    status: 'skipped',
+    files: {},
+    warnings: [],
+  };
   const absent = def.sources.filter((_, i) => matched[i]!.length === 0);
   if (absent.length) {
     result.tables = def.sources;

@@ -33,8 +33,16 @@ export const PROJECTION_PARAMS = {
   // ---- prices -------------------------------------------------------------------------
   'price.inputPerMTok': { value: 3.0, unit: 'USD per million uncached input tokens', source: ANTHROPIC_PRICES },
   'price.outputPerMTok': { value: 15.0, unit: 'USD per million output tokens', source: ANTHROPIC_PRICES },
-  'price.cacheWritePerMTok': { value: 3.75, unit: 'USD per million tokens written to the 5-minute prompt cache', source: `${ANTHROPIC_PRICES} (1.25× input)` },
-  'price.cacheReadPerMTok': { value: 0.3, unit: 'USD per million tokens read from the prompt cache', source: `${ANTHROPIC_PRICES} (0.1× input)` },
+  'price.cacheWritePerMTok': {
+    value: 3.75,
+    unit: 'USD per million tokens written to the 5-minute prompt cache',
+    source: `${ANTHROPIC_PRICES} (1.25× input)`,
+  },
+  'price.cacheReadPerMTok': {
+    value: 0.3,
+    unit: 'USD per million tokens read from the prompt cache',
+    source: `${ANTHROPIC_PRICES} (0.1× input)`,
+  },
   'cache.minPrefixTokens': {
     value: 1024,
     unit: 'tokens (a shorter stable prefix is not cached)',
@@ -45,12 +53,14 @@ export const PROJECTION_PARAMS = {
   'latency.ttftBaseS': {
     value: 1.7,
     unit: 's (time to first token at an empty prompt)',
-    source: 'Artificial Analysis median TTFT for Claude Sonnet 4.5 on the Anthropic API, 1.80 s at its standard short prompt (as quoted Nov 2025), minus ≈0.1 s of prefill for that prompt (≈1k tokens assumed)',
+    source:
+      'Artificial Analysis median TTFT for Claude Sonnet 4.5 on the Anthropic API, 1.80 s at its standard short prompt (as quoted Nov 2025), minus ≈0.1 s of prefill for that prompt (≈1k tokens assumed)',
   },
   'latency.ttftPerKUncachedS': {
     value: 0.098,
     unit: 's per 1,000 uncached prompt tokens',
-    source: 'Anthropic prompt-caching announcement (Aug 2024, Claude 3.5 Sonnet): a 100k-token prompt took 11.5 s uncached; slope = (11.5 s − base) / 100k. Older model: an order of magnitude, not a fit',
+    source:
+      'Anthropic prompt-caching announcement (Aug 2024, Claude 3.5 Sonnet): a 100k-token prompt took 11.5 s uncached; slope = (11.5 s − base) / 100k. Older model: an order of magnitude, not a fit',
   },
   'latency.ttftPerKCachedS': {
     value: 0.007,
@@ -88,9 +98,9 @@ export const PROJECTION_PARAMS = {
   },
   'reasoning.taskAllowanceTokens': {
     value: 4000,
-    unit: 'tokens added to C_task in the projection\'s rho',
+    unit: "tokens added to C_task in the projection's rho",
     source:
-      'assumption: the paper\'s C_task (§3.3) counts the turn\'s own tool outputs and the model\'s reasoning, which the measured prompt does not yet hold; without it rho ≈ 0 on every first turn whatever the tool load',
+      "assumption: the paper's C_task (§3.3) counts the turn's own tool outputs and the model's reasoning, which the measured prompt does not yet hold; without it rho ≈ 0 on every first turn whatever the tool load",
   },
   'reasoning.rhoCliff': {
     value: 0.3,
@@ -113,7 +123,7 @@ export const PROJECTION_PARAMS = {
     value: 0.5,
     unit: 'share of the NoLiMa long-context loss applied (0 = no length effect)',
     source:
-      'assumption: picking a tool whose schema is in plain sight is easier than NoLiMa\'s latent-association retrieval, so only half its relative loss applies (curve: NOLIMA_CURVE below)',
+      "assumption: picking a tool whose schema is in plain sight is easier than NoLiMa's latent-association retrieval, so only half its relative loss applies (curve: NOLIMA_CURVE below)",
     max: 1,
   },
 
@@ -186,7 +196,7 @@ export const PROJECTION_PARAMS = {
   },
   'quality.judgeNoiseSd': {
     value: 0.6,
-    unit: 'SD of the judge\'s noise (points), before rounding to an integer 1–5',
+    unit: "SD of the judge's noise (points), before rounding to an integer 1–5",
     source: 'assumption (LLM judges disagree with themselves by about half a point)',
   },
 } as const satisfies Record<string, Param>;

@@ -129,7 +129,9 @@ export function projectPipeline(
   }
 
   const estimate = (values: number[], label: string): Estimate =>
-    bootstrap ? bootstrapMean(values, seedFor(seed, label), SIMULATION.bootstrapResamples) : { mean: mean(values), low: NaN, high: NaN, n: values.length };
+    bootstrap
+      ? bootstrapMean(values, seedFor(seed, label), SIMULATION.bootstrapResamples)
+      : { mean: mean(values), low: NaN, high: NaN, n: values.length };
   const scoreMean = mean(scores);
   const sortedLatencies = Float64Array.from(latencies).sort();
   const benchSeeds = new Set(records.map((r) => r.seed)).size;

@@ -159,7 +159,8 @@ export function simulateTask(
   const meanReasoning = turns.length ? reasoningSum / turns.length : 1;
   const score = judge(meanReasoning, first.cause !== null, noiseTask, params);
   const failedByQualityTurn = first.turn !== null && first.turn <= SIMULATION.qualityTurn - 1;
-  const scoreAtQualityTurn = reasoningAtQualityTurn === null ? null : judge(reasoningAtQualityTurn, failedByQualityTurn, noiseAtTurn, params);
+  const scoreAtQualityTurn =
+    reasoningAtQualityTurn === null ? null : judge(reasoningAtQualityTurn, failedByQualityTurn, noiseAtTurn, params);
 
   return {
     success: first.cause === null,
@@ -179,6 +180,7 @@ export function simulateTask(
 /** Judge-like score: 5 minus the degradation and failure drops plus judge noise, rounded to 1–5. */
 export function judge(reasoning: number, failed: boolean, noise: number, params: ProjectionParams): number {
   const v = valuesOf(params);
-  const latent = 5 - v['quality.degradationDrop'] * (1 - reasoning) - (failed ? v['quality.failureDrop'] : 0) + v['quality.judgeNoiseSd'] * noise;
+  const latent =
+    5 - v['quality.degradationDrop'] * (1 - reasoning) - (failed ? v['quality.failureDrop'] : 0) + v['quality.judgeNoiseSd'] * noise;
   return Math.min(5, Math.max(1, Math.round(latent)));
 }

@@ -83,7 +83,9 @@ export function reasoningFactor(t: ProjectionTurn, params: ProjectionParams): nu
 /** Time to first token of one model call (s). */
 export function ttftSeconds(uncachedTokens: number, cachedTokens: number, params: ProjectionParams): number {
   const v = valuesOf(params);
-  return v['latency.ttftBaseS'] + (v['latency.ttftPerKUncachedS'] * uncachedTokens) / 1000 + (v['latency.ttftPerKCachedS'] * cachedTokens) / 1000;
+  return (
+    v['latency.ttftBaseS'] + (v['latency.ttftPerKUncachedS'] * uncachedTokens) / 1000 + (v['latency.ttftPerKCachedS'] * cachedTokens) / 1000
+  );
 }
 
 /**

@@ -26,7 +26,21 @@ export function aacpTables(r: AacpStudyResult): Table[] {
       const c = find(hop, 'cl100k_base');
       const o = find(hop, 'o200k_base');
       if (!c) return [];
-      return [{ hop, englishTokens: c.englishTokens, aacpTokens: c.aacpTokens, changeCl: c.changePct, englishO: o?.englishTokens, aacpO: o?.aacpTokens, changeO: o?.changePct, pubEnglish: c.publishedEnglish, pubAacp: c.publishedAacp, pubClaude: c.publishedClaudePct, pubGpt: c.publishedGpt4oPct }];
+      return [
+        {
+          hop,
+          englishTokens: c.englishTokens,
+          aacpTokens: c.aacpTokens,
+          changeCl: c.changePct,
+          englishO: o?.englishTokens,
+          aacpO: o?.aacpTokens,
+          changeO: o?.changePct,
+          pubEnglish: c.publishedEnglish,
+          pubAacp: c.publishedAacp,
+          pubClaude: c.publishedClaudePct,
+          pubGpt: c.publishedGpt4oPct,
+        },
+      ];
     }),
     notes: [
       "Measured: js-tiktoken counts of the harness's own English instructions and of the rule-based packets. Published: the AACP draft's §10.2 (Claude live API counts; GPT-4o as percentages) — another tokenizer and other English text, for comparison only.",
@@ -43,7 +57,15 @@ export function aacpTables(r: AacpStudyResult): Table[] {
       { key: 'english', header: 'English cl100k', kind: 'measured' },
       { key: 'aacp', header: 'AACP cl100k', kind: 'measured' },
     ],
-    rows: bare.filter((x) => x.tokenizer === 'cl100k_base').map((x) => ({ workflow: x.workflow, hop: x.hop, packet: r.packets[`${x.workflow}/${x.hop}`] ?? null, english: x.englishTokens, aacp: x.aacpTokens })),
+    rows: bare
+      .filter((x) => x.tokenizer === 'cl100k_base')
+      .map((x) => ({
+        workflow: x.workflow,
+        hop: x.hop,
+        packet: r.packets[`${x.workflow}/${x.hop}`] ?? null,
+        english: x.englishTokens,
+        aacp: x.aacpTokens,
+      })),
   };
   const f = r.params.framing;
   const workflows: Table = {
@@ -66,9 +88,23 @@ export function aacpTables(r: AacpStudyResult): Table[] {
       .filter((x) => x.tokenizer === 'cl100k_base')
       .map((c) => {
         const o = r.workflowRows.find((x) => x.workflow === c.workflow && x.framing === c.framing && x.tokenizer === 'o200k_base');
-        return { workflow: c.workflow, hops: c.hops, framing: c.framing, englishCl: c.englishTokens, aacpCl: c.aacpTokens, changeCl: c.changePct, englishO: o?.englishTokens, aacpO: o?.aacpTokens, changeO: o?.changePct, pubClaude: c.publishedClaudePct, pubGpt: c.publishedGpt4oPct };
+        return {
+          workflow: c.workflow,
+          hops: c.hops,
+          framing: c.framing,
+          englishCl: c.englishTokens,
+          aacpCl: c.aacpTokens,
+          changeCl: c.changePct,
+          englishO: o?.englishTokens,
+          aacpO: o?.aacpTokens,
+          changeO: o?.changePct,
+          pubClaude: c.publishedClaudePct,
+          pubGpt: c.publishedGpt4oPct,
+        };
       }),
-    notes: [`Parameters, not measurements: framing adds ${f['openai-chat'].tokens} tokens per message for openai-chat (${f['openai-chat'].source}) and ${f['anthropic-messages'].tokens} for anthropic-messages (${f['anthropic-messages'].source}).`],
+    notes: [
+      `Parameters, not measurements: framing adds ${f['openai-chat'].tokens} tokens per message for openai-chat (${f['openai-chat'].source}) and ${f['anthropic-messages'].tokens} for anthropic-messages (${f['anthropic-messages'].source}).`,
+    ],
   };
   const keys: [keyof AacpStudyResult['streamRows'][number], string, 'measured' | 'projected'][] = [
     ['runs', 'payroll runs', 'measured'],
@@ -91,8 +127,16 @@ export function aacpTables(r: AacpStudyResult): Table[] {
   const stream: Table = {
     id: 'aacp-stream',
     title: `AACP fallback encoder on a seeded stream of payroll runs (seed ${r.seed})`,
-    columns: [{ key: 'measure', header: 'measure', kind: 'label' }, ...r.streamRows.map((s) => ({ key: s.mode, header: s.mode, kind: 'measured' as const, digits: 0 }))],
-    rows: keys.map(([k, label]) => Object.fromEntries([['measure', label], ...r.streamRows.map((s) => [s.mode, k.toString().endsWith('Usd') ? Number((s[k] as number).toFixed(4)) : (s[k] as number)])])),
+    columns: [
+      { key: 'measure', header: 'measure', kind: 'label' },
+      ...r.streamRows.map((s) => ({ key: s.mode, header: s.mode, kind: 'measured' as const, digits: 0 })),
+    ],
+    rows: keys.map(([k, label]) =>
+      Object.fromEntries([
+        ['measure', label],
+        ...r.streamRows.map((s) => [s.mode, k.toString().endsWith('Usd') ? Number((s[k] as number).toFixed(4)) : (s[k] as number)]),
+      ]),
+    ),
     notes: [
       `Costs (†) are projections: $${r.params.llmCostPerCallUsd} per LLM call (draft §6.2) times the measured calls. The tier-3 encoder is ${r.streamRows[0]?.llmEncoder}; its packets are plausible, not a model's.`,
       `"reference-sdk-tier2" replays the same stream with the reference SDK's tier 2, which returns a registry entry's cached packet unchanged. Registry entries at start: ${r.registryEntriesAtStart}.`,

@@ -6,10 +6,24 @@ import { loadCatalog } from '../../catalog/load.ts';
 import type { Catalog } from '../../catalog/types.ts';
 import type { Table } from '../../table/table.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
-import { dedupeTools, dereferenceDedup, renderExternalList, renderInternal, renderPlain, renderTemplates } from '../../pipelines/adol/dedup.ts';
+import {
+  dedupeTools,
+  dereferenceDedup,
+  renderExternalList,
+  renderInternal,
+  renderPlain,
+  renderTemplates,
+} from '../../pipelines/adol/dedup.ts';
 import { duplicationStats, type DuplicationStats } from '../../pipelines/adol/duplication-stats.ts';
 import { canonicalJson } from '../../pipelines/adol/json.ts';
-import { ADOL_PRESETS, exposedDefinition, NO_MECHANISM, outputSelections, type AdolOptions, type OutputSelection } from '../../pipelines/adol/pipeline.ts';
+import {
+  ADOL_PRESETS,
+  exposedDefinition,
+  NO_MECHANISM,
+  outputSelections,
+  type AdolOptions,
+  type OutputSelection,
+} from '../../pipelines/adol/pipeline.ts';
 import { PUBLISHED_ADOL_GITHUB, PUBLISHED_ADOL_SOURCE } from '../../pipelines/adol/published.ts';
 import { trimResponse } from '../../pipelines/adol/require-output.ts';
 import { mean } from '../../stats/bootstrap.ts';
@@ -35,7 +49,18 @@ export const adolStudy: Study = {
     if (ctx.records.size) tables.push(mechanismTable(ctx), requireOutputTable(ctx));
     const real = realCatalogs(ctx.root, ctx.log);
     const catalogs: { label: string; catalog: Catalog }[] = [{ label: `${ctx.catalog.name} (run catalog)`, catalog: ctx.catalog }, ...real];
-    tables.push(duplicationTable(catalogs.map((c) => ({ label: c.label, stats: duplicationStats(c.catalog.name, c.catalog.tools.map((t) => t.definition), ctx.tokens) }))));
+    tables.push(
+      duplicationTable(
+        catalogs.map((c) => ({
+          label: c.label,
+          stats: duplicationStats(
+            c.catalog.name,
+            c.catalog.tools.map((t) => t.definition),
+            ctx.tokens,
+          ),
+        })),
+      ),
+    );
     const rows: StaticRow[] = [];
     for (const c of catalogs) rows.push(await staticRow(c.label, c.catalog, ctx.tokens));
     tables.push(staticTable(rows));
@@ -80,7 +105,12 @@ function fmt(n: number): string {
 }
 
 /** Response tokens of the needed tools' sample responses, full and trimmed by the request rule. */
-export function responseTokens(records: readonly TurnRecord[], catalog: Catalog, selections: ReadonlyMap<string, OutputSelection>, tokens: TokenCounter) {
+export function responseTokens(
+  records: readonly TurnRecord[],
+  catalog: Catalog,
+  selections: ReadonlyMap<string, OutputSelection>,
+  tokens: TokenCounter,
+) {
   const byId = new Map(catalog.tools.map((t) => [t.id, t]));
   let calls = 0;
   let withoutSample = 0;
@@ -127,7 +157,8 @@ function mechanismTable(ctx: StudyContext): Table {
       toolTokens,
       ci: summary ? `${fmt(summary.toolTokens.low)}–${fmt(summary.toolTokens.high)}` : undefined,
       diff: id === 'b1-full-schema' ? undefined : pct(toolTokens, b1Tools),
-      parts: labels.length > 1 ? labels.map((l) => `${l} ${fmt(mean(recs.map((r) => r.toolTokensByLabel[l] ?? 0)))}`).join('; ') : undefined,
+      parts:
+        labels.length > 1 ? labels.map((l) => `${l} ${fmt(mean(recs.map((r) => r.toolTokensByLabel[l] ?? 0)))}`).join('; ') : undefined,
       listed: mean(recs.map((r) => r.listedTools)),
       historyTokens: mean(recs.map((r) => r.historyTokens)),
       promptTokens,
@@ -219,7 +250,7 @@ function requireOutputTable(ctx: StudyContext): Table {
     notes: [
       'Offer: an optional "requireOutput" input property, an array of unique strings from an enum of the output schema\'s field paths (dotted, arrays transparent, depth ≤ 2), described with the draft\'s Figure 5 wording. Added tokens: compact JSON of each definition with minus without the offer.',
       'Request rule (fixed, not tuned): the offered paths whose last segment is an identity field (id, key, number, name, title, slug, login, sha, ref, path, url, uri, html_url, web_url, permalink, ts, uuid, *_id, *_key, *_url, *_number), a status field (state, status, conclusion, merged, success, ok, error, *_status, *_state) or a pagination field (has_next_page, next_cursor, cursor, next_page_token, total, total_count); a tool where it matches nothing is called without requireOutput and returns its full response.',
-      'Calls: every needed tool of every turn in the bench records (all seeds), measured on the catalog\'s sample response (compact JSON), full versus trimmed by the client.',
+      "Calls: every needed tool of every turn in the bench records (all seeds), measured on the catalog's sample response (compact JSON), full versus trimmed by the client.",
     ],
   };
 }

@@ -34,7 +34,8 @@ import { poisonCatalog, type PoisonedTool } from './poisoned-tools.ts';
 export const ADVERSARIAL_PARAMS = {
   /** P(agent follows a poisoned description | it is in the prompt). Assumption, see module comment. */
   attackSuccessGivenExposure: 0.365,
-  attackSuccessSource: 'MCPTox benchmark (Wang et al., 2025): average attack success rate 36.5% over 20 LLM agents, 1,312 poisoned-tool test cases (as reported publicly)',
+  attackSuccessSource:
+    'MCPTox benchmark (Wang et al., 2025): average attack success rate 36.5% over 20 LLM agents, 1,312 poisoned-tool test cases (as reported publicly)',
   /** Length of the aligned payload pieces searched for as a `fragment`. */
   fragmentChars: 32,
   tasks: { single: 100, multi: 40, long: 4 },
@@ -140,7 +141,10 @@ export function adversarialTasks(tasks: readonly Task[], counts: { single: numbe
   return (['single', 'multi', 'long'] as const).flatMap((k) => tasks.filter((t) => t.kind === k).slice(0, counts[k]));
 }
 
-export async function runAdversarial(ctx: StudyContext, opts: AdversarialOptions = {}): Promise<{ rows: AdversarialRow[]; poisoned: PoisonedTool[]; tasks: Task[]; skipped: number; catalogSize: number }> {
+export async function runAdversarial(
+  ctx: StudyContext,
+  opts: AdversarialOptions = {},
+): Promise<{ rows: AdversarialRow[]; poisoned: PoisonedTool[]; tasks: Task[]; skipped: number; catalogSize: number }> {
   const p = opts.attackSuccessGivenExposure ?? ADVERSARIAL_PARAMS.attackSuccessGivenExposure;
   const { catalog, poisoned, skipped } = poisonCatalog(ctx.catalog, ctx.seed);
   if (poisoned.length === 0) return { rows: [], poisoned, tasks: [], skipped: skipped.length, catalogSize: catalog.tools.length };
@@ -149,7 +153,8 @@ export async function runAdversarial(ctx: StudyContext, opts: AdversarialOptions
   const detector = new PayloadDetector(poisoned.map((x) => ({ id: x.id, payload: x.spec.payload })));
   const rows: AdversarialRow[] = [];
   const entries = mainPipelines(ctx, opts.pipelines);
-  if (ctx.encoder && entries.length) await prewarmEmbeddings(ctx.encoder, { catalog, taskSets: [], log: (l) => ctx.log(`  adversarial: ${l}`) });
+  if (ctx.encoder && entries.length)
+    await prewarmEmbeddings(ctx.encoder, { catalog, taskSets: [], log: (l) => ctx.log(`  adversarial: ${l}`) });
   for (const entry of entries) {
     const started = performance.now();
     const pipeline = entry.create();
@@ -161,7 +166,13 @@ export async function runAdversarial(ctx: StudyContext, opts: AdversarialOptions
       const listed = new Set(result.exposure.listedTools.filter((id) => ids.has(id)));
       const schema = new Set(result.exposure.fullSchemaTools.filter((id) => ids.has(id)));
       const found = detector.inSections(result.prompt.sections);
-      perTurn.push({ listed: listed.size, schema: schema.size, all: new Set(result.exposure.fullSchemaTools).size, full: found.full.size, fragment: found.fragment.size });
+      perTurn.push({
+        listed: listed.size,
+        schema: schema.size,
+        all: new Set(result.exposure.fullSchemaTools).size,
+        full: found.full.size,
+        fragment: found.fragment.size,
+      });
       listed.forEach((id) => ever.listed.add(id));
       schema.forEach((id) => ever.schema.add(id));
       found.full.forEach((id) => ever.full.add(id));
@@ -190,12 +201,21 @@ export async function runAdversarial(ctx: StudyContext, opts: AdversarialOptions
       turnCompromise: mean(perTurn.map((t) => 1 - (1 - p) ** t.full)),
       undeclared,
     });
-    ctx.log(`  adversarial ${pipeline.label}: ${perTurn.length} turns in ${since(started)}; payload in prompt on ${(100 * rows.at(-1)!.turnsWithPayload).toFixed(1)}% of turns, ${ever.full.size}/${poisoned.length} distinct`);
+    ctx.log(
+      `  adversarial ${pipeline.label}: ${perTurn.length} turns in ${since(started)}; payload in prompt on ${(100 * rows.at(-1)!.turnsWithPayload).toFixed(1)}% of turns, ${ever.full.size}/${poisoned.length} distinct`,
+    );
   }
   return { rows, poisoned, tasks, skipped: skipped.length, catalogSize: catalog.tools.length };
 }
 
-export function adversarialTable(rows: readonly AdversarialRow[], poisoned: readonly PoisonedTool[], tasks: readonly Task[], p: number = ADVERSARIAL_PARAMS.attackSuccessGivenExposure, skipped = 0, catalogSize = 0): Table {
+export function adversarialTable(
+  rows: readonly AdversarialRow[],
+  poisoned: readonly PoisonedTool[],
+  tasks: readonly Task[],
+  p: number = ADVERSARIAL_PARAMS.attackSuccessGivenExposure,
+  skipped = 0,
+  catalogSize = 0,
+): Table {
   const n = poisoned.length;
   const styles = new Map<string, number>();
   const placements = new Map<string, number>();
@@ -263,7 +283,10 @@ export function adversarialTable(rows: readonly AdversarialRow[], poisoned: read
       ...(skipped ? [`${skipped} of the poisoned tools were left out: their server is not in this catalog or their id is taken.`] : []),
       ...rows
         .filter((r) => r.undeclared > 0)
-        .map((r) => `${r.label}: ${r.undeclared} (turn, tool) pairs had payload text in the prompt for a poisoned tool the pipeline did not declare as listed or full schema.`),
+        .map(
+          (r) =>
+            `${r.label}: ${r.undeclared} (turn, tool) pairs had payload text in the prompt for a poisoned tool the pipeline did not declare as listed or full schema.`,
+        ),
     ],
   };
 }

@@ -42,7 +42,13 @@ export interface KvSchemaStudyResult {
 export async function runKvSchemaStudy(opts: KvSchemaStudyOptions): Promise<KvSchemaStudyResult> {
   const seed = opts.seed ?? DEFAULT_SEED;
   const params = opts.params ?? (structuredClone(EVOLUTION_PARAMS) as unknown as EvolutionParams);
-  const evolution = await simulateEvolution({ script: opts.script ?? FLIGHT_EVOLUTION_SCRIPT, encoder: opts.encoder, seed, params, inducer: opts.inducer });
+  const evolution = await simulateEvolution({
+    script: opts.script ?? FLIGHT_EVOLUTION_SCRIPT,
+    encoder: opts.encoder,
+    seed,
+    params,
+    inducer: opts.inducer,
+  });
   return {
     seed,
     encoder: { name: opts.encoder.name, description: opts.encoder.description },

@@ -66,7 +66,11 @@ export function kvSchemaTables(r: KvSchemaStudyResult): Table[] {
     ).map(([measure, value]) => ({ measure, value })),
     notes: [
       `Parameters (${r.paramsSource}): cosine ≥ ${p.clusterSimilarity}, heat half-life ${p.heatHalfLifeHours} h, +${p.heatIncrement} heat per fragment (harness choice), trigger at heat ≥ ${p.heatThreshold} and (≥ ${p.minDistinctClients} clients or ≥ ${p.minOccurrencesInWindow} occurrences in ${p.occurrenceWindowDays} days), ≤ ${p.maxExperimentalKeys} experimental keys, ${p.trialDays}-day trial, promote at usage ≥ ${p.promote.usage * 100}% / alignment ≥ ${p.promote.alignment * 100}% / type ≥ ${p.promote.typeCorrectness * 100}%, deprecate below ${p.deprecate.usage * 100}% / ${p.deprecate.alignment * 100}% / ${p.deprecate.typeCorrectness * 100}%, ${p.deprecationGraceDays}-day grace, ${p.withdrawalWindowDays}-day withdrawal window.`,
-      `Encoder: ${r.encoder.description}. Final keys: ${Object.entries(s.finalKeys).map(([k, v]) => `${k} = ${v}`).join(', ') || 'none'}.`,
+      `Encoder: ${r.encoder.description}. Final keys: ${
+        Object.entries(s.finalKeys)
+          .map(([k, v]) => `${k} = ${v}`)
+          .join(', ') || 'none'
+      }.`,
     ],
   };
   const pct = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 10);
@@ -88,8 +92,22 @@ export function kvSchemaTables(r: KvSchemaStudyResult): Table[] {
     ],
     rows: r.evolution.timeline
       .filter((t) => t.event !== 'extended')
-      .map((t) => ({ day: t.day, key: t.key_name, event: t.event, state: t.state, usage: pct(t.usage), alignment: pct(t.alignment), typeOk: pct(t.typeCorrectness), adoption: pct(t.adoption), fragments: t.clusterFragments, clients: t.clusterClients, note: t.note })),
-    notes: [`Trials extended because neither bar was met (the draft does not say what happens then): ${r.evolution.timeline.filter((t) => t.event === 'extended').length}.`],
+      .map((t) => ({
+        day: t.day,
+        key: t.key_name,
+        event: t.event,
+        state: t.state,
+        usage: pct(t.usage),
+        alignment: pct(t.alignment),
+        typeOk: pct(t.typeCorrectness),
+        adoption: pct(t.adoption),
+        fragments: t.clusterFragments,
+        clients: t.clusterClients,
+        note: t.note,
+      })),
+    notes: [
+      `Trials extended because neither bar was met (the draft does not say what happens then): ${r.evolution.timeline.filter((t) => t.event === 'extended').length}.`,
+    ],
   };
   return [tokens, summary, timeline];
 }

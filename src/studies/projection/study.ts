@@ -64,10 +64,20 @@ export async function runProjectionStudy(
   const draws = new DrawCache();
   const project = (inp: Input, p: ProjectionParams, bootstrap: boolean) =>
     projectPipeline(inp.records, p, ctx.seed, { hallucinationGate: inp.gate, violations: inp.violations, bootstrap, draws });
-  const method = (inp: Input, result: ProjectionResult): ProjectedMethod => ({ id: inp.id, label: inp.label, result, summary: inp.summary });
+  const method = (inp: Input, result: ProjectionResult): ProjectedMethod => ({
+    id: inp.id,
+    label: inp.label,
+    result,
+    summary: inp.summary,
+  });
 
   const mainMethods = main.map((inp) => method(inp, project(inp, params, true)));
-  const tables = [projectionParamsTable(params), projectedMainTable(mainMethods), projectedQualityTable(mainMethods), measuredVsProjectedTable()];
+  const tables = [
+    projectionParamsTable(params),
+    projectedMainTable(mainMethods),
+    projectedQualityTable(mainMethods),
+    measuredVsProjectedTable(),
+  ];
 
   if (main.length > 1) {
     const rows = sensitivityAnalysis((p) => new Map(main.map((inp) => [inp.id, project(inp, p, false)])), params, SENSITIVITY_KEYS);
@@ -82,7 +92,12 @@ export async function runProjectionStudy(
     const ref = main.find((m) => m.id === ABLATION_REFERENCE);
     const sameSeeds = ref && { ...ref, records: ref.records.filter((r) => seeds.has(r.seed)) };
     const reference = sameSeeds && method(sameSeeds, project(sameSeeds, params, true));
-    tables.push(ablationSuccessTable(ablation.map((inp) => method(inp, project(inp, params, true))), reference));
+    tables.push(
+      ablationSuccessTable(
+        ablation.map((inp) => method(inp, project(inp, params, true))),
+        reference,
+      ),
+    );
   }
 
   for (const m of mainMethods) {

@@ -28,7 +28,12 @@ export function projectionParamsTable(params: ProjectionParams = PROJECTION_PARA
       { key: 'unit', header: 'unit', kind: 'label' },
       { key: 'source', header: 'source', kind: 'label' },
     ],
-    rows: (Object.keys(params) as ParamKey[]).map((key) => ({ key, value: String(params[key].value), unit: params[key].unit, source: params[key].source })),
+    rows: (Object.keys(params) as ParamKey[]).map((key) => ({
+      key,
+      value: String(params[key].value),
+      unit: params[key].unit,
+      source: params[key].source,
+    })),
     notes: [
       `Model priced and timed: ${PROJECTION_MODEL.name} (${PROJECTION_MODEL.id}); list price date ${PROJECTION_MODEL.priceListDate}.`,
       'Reasoning factor of a turn = cliff(rho) × (1 − lengthWeight × (1 − NoLiMa(prompt tokens))); rho = (history + user + taskAllowance) / (that + tool tokens + system tokens).',
@@ -90,8 +95,8 @@ export function projectedMainTable(methods: readonly ProjectedMethod[]): Table {
     notes: [
       'Projections (†) from the measured turns and the parameters in "Projection parameters"; published figures are the paper\'s own projections, printed beside ours, never used by the model.',
       SIM_NOTE,
-      'Latency: per turn, over every turn of every simulation: sum over the turn\'s model calls of TTFT(uncached, cached prompt tokens) + output tokens / decode rate. Model calls per turn: 1 + tool calls + discovery calls + gate rejections and precondition errors.',
-      'Cost per task: every model call re-sends the turn\'s measured prompt; the stable prefix (measured) is written to the prompt cache on a session\'s first call and read on later calls while it is unchanged (same length); the rest, history included, is uncached input (no moving cache breakpoint, no cache shared across sessions: conservative, and it favours methods with a long stable prefix); a stable prefix under the cache minimum is never cached; output tokens at the output price.',
+      "Latency: per turn, over every turn of every simulation: sum over the turn's model calls of TTFT(uncached, cached prompt tokens) + output tokens / decode rate. Model calls per turn: 1 + tool calls + discovery calls + gate rejections and precondition errors.",
+      "Cost per task: every model call re-sends the turn's measured prompt; the stable prefix (measured) is written to the prompt cache on a session's first call and read on later calls while it is unchanged (same length); the rest, history included, is uncached input (no moving cache breakpoint, no cache shared across sessions: conservative, and it favours methods with a long stable prefix); a stable prefix under the cache minimum is never cached; output tokens at the output price.",
       `Cache hit %: mean over turns of prompt tokens read from the cache / prompt tokens sent. Published cache hit rates: paper §5.6. Published: ${PUBLISHED_SOURCE}, Table 3.`,
     ],
   };
@@ -141,7 +146,7 @@ export function projectedQualityTable(methods: readonly ProjectedMethod[]): Tabl
       };
     }),
     notes: [
-      'Score = round(5 − degradationDrop × (1 − reasoning factor) − failureDrop × [task failed] + judge noise), clamped to 1–5; reasoning factor averaged over the task\'s turns (at T30: that turn\'s factor, failure = failed by T30).',
+      "Score = round(5 − degradationDrop × (1 − reasoning factor) − failureDrop × [task failed] + judge noise), clamped to 1–5; reasoning factor averaged over the task's turns (at T30: that turn's factor, failure = failed by T30).",
       SIM_NOTE,
       'No LLM judged anything: this is a projection of what a judge would score under the stated degradation model. Published: paper Table 4 and §7.2.',
     ],
@@ -151,22 +156,62 @@ export function projectedQualityTable(methods: readonly ProjectedMethod[]): Tabl
 /** Which columns of the projection tables are measured and which are projected, and from what. */
 export function measuredVsProjectedTable(): Table {
   const rows: { column: string; status: string; from: string; params: string }[] = [
-    { column: 'tool tokens/turn', status: 'measured', from: 'tokenizer count of the tool sections of the exact prompt (TurnRecord.toolTokens)', params: '—' },
+    {
+      column: 'tool tokens/turn',
+      status: 'measured',
+      from: 'tokenizer count of the tool sections of the exact prompt (TurnRecord.toolTokens)',
+      params: '—',
+    },
     { column: 'rho at T30', status: 'measured', from: 'history, user, tool and system tokens of turn 30 (table3-measured)', params: '—' },
-    { column: 'recall / missing schemas / names listed', status: 'measured', from: 'schemas and names in the prompt versus the turn\'s ground-truth tools', params: '—' },
+    {
+      column: 'recall / missing schemas / names listed',
+      status: 'measured',
+      from: "schemas and names in the prompt versus the turn's ground-truth tools",
+      params: '—',
+    },
     { column: 'stable prefix, discovery calls', status: 'measured', from: 'TurnRecord.stablePrefixTokens, discoveryCalls', params: '—' },
-    { column: 'precondition violations offered', status: 'measured', from: 'offered schemas versus catalog preconditions and the task state', params: '—' },
+    {
+      column: 'precondition violations offered',
+      status: 'measured',
+      from: 'offered schemas versus catalog preconditions and the task state',
+      params: '—',
+    },
     {
       column: 'success % †, failure causes †',
       status: 'projected',
       from: 'per-turn reasoning factor (rho, prompt tokens), missing/unlisted needed tools, violations, ambiguity flag, gate setting',
       params: 'reasoning.*, failure.*, context.windowTokens',
     },
-    { column: 'P50 / P95 s †', status: 'projected', from: 'prompt tokens, cached prefix, calls per turn (tool and discovery calls, simulated retries)', params: 'latency.*, output.*, cache.minPrefixTokens' },
-    { column: '$/task †, cache hit % †', status: 'projected', from: 'prompt tokens, stable prefix per call, calls per turn, output tokens', params: 'price.*, output.*, cache.minPrefixTokens' },
-    { column: 'quality mean / SD / % ≥ 4 †, T30 †', status: 'projected', from: 'reasoning factor per turn, simulated task failure, judge noise', params: 'reasoning.*, quality.*' },
-    { column: 'sensitivity ranks †', status: 'projected', from: 'the projection re-run with one parameter ×0.5 or ×1.5', params: 'the keys listed in the table' },
-    { column: 'published columns', status: 'published', from: 'the paper\'s own figures (mostly its projections), printed beside ours', params: 'never inputs' },
+    {
+      column: 'P50 / P95 s †',
+      status: 'projected',
+      from: 'prompt tokens, cached prefix, calls per turn (tool and discovery calls, simulated retries)',
+      params: 'latency.*, output.*, cache.minPrefixTokens',
+    },
+    {
+      column: '$/task †, cache hit % †',
+      status: 'projected',
+      from: 'prompt tokens, stable prefix per call, calls per turn, output tokens',
+      params: 'price.*, output.*, cache.minPrefixTokens',
+    },
+    {
+      column: 'quality mean / SD / % ≥ 4 †, T30 †',
+      status: 'projected',
+      from: 'reasoning factor per turn, simulated task failure, judge noise',
+      params: 'reasoning.*, quality.*',
+    },
+    {
+      column: 'sensitivity ranks †',
+      status: 'projected',
+      from: 'the projection re-run with one parameter ×0.5 or ×1.5',
+      params: 'the keys listed in the table',
+    },
+    {
+      column: 'published columns',
+      status: 'published',
+      from: "the paper's own figures (mostly its projections), printed beside ours",
+      params: 'never inputs',
+    },
   ];
   return {
     id: 'projection-measured-vs-projected',
@@ -178,7 +223,9 @@ export function measuredVsProjectedTable(): Table {
       { key: 'params', header: 'projection parameters used', kind: 'label' },
     ],
     rows,
-    notes: ['Measured = computed from the exact prompt text with the tokenizer; projected (†) = a model of what an LLM would do, stated in "Projection parameters". The paper also projects everything but the first two Table 3 columns (§6.1).'],
+    notes: [
+      'Measured = computed from the exact prompt text with the tokenizer; projected (†) = a model of what an LLM would do, stated in "Projection parameters". The paper also projects everything but the first two Table 3 columns (§6.1).',
+    ],
   };
 }
 
@@ -250,10 +297,12 @@ export function failureTable(methods: readonly ProjectedMethod[]): Table {
       return row;
     }),
     notes: [
-      'A run = one simulation seed over one bench seed\'s task set; figures are means over runs. A task\'s cause is the first failure drawn, checked per turn in this order: context overflow, ambiguous query, missing tool / unrecovered hallucination (needed schema absent), precondition violation, context degradation, base model error.',
+      "A run = one simulation seed over one bench seed's task set; figures are means over runs. A task's cause is the first failure drawn, checked per turn in this order: context overflow, ambiguous query, missing tool / unrecovered hallucination (needed schema absent), precondition violation, context degradation, base model error.",
       'Success by task kind: single-step, multi-step (2–6 turns), long-horizon (15–40 turns). Extra calls: gate rejections and precondition errors (simulated), per task.',
       '"missing tool": the needed tool was not visible at all, or visible by name only and the model gave up; "unrecovered hallucination": it called the tool without its schema and got it wrong (no gate), or the gate rejected the call and the model did not recover.',
-      `Published (Tool Attention, §7.5): ${PUBLISHED_TA_FAILURES.failed}/${PUBLISHED_TA_FAILURES.tasks} failed — ${Object.entries(PUBLISHED_TA_FAILURES.byCause)
+      `Published (Tool Attention, §7.5): ${PUBLISHED_TA_FAILURES.failed}/${PUBLISHED_TA_FAILURES.tasks} failed — ${Object.entries(
+        PUBLISHED_TA_FAILURES.byCause,
+      )
         .map(([k, v]) => `${v} ${k}`)
         .join(', ')}. "Poor descriptions" and "multi-hop" have no separate cause here: their effect shows up as measured missing schemas.`,
     ],
@@ -298,7 +347,10 @@ export function ablationSuccessTable(methods: readonly ProjectedMethod[], refere
         pubDelta: pub?.delta,
       };
     }),
-    notes: [SIM_NOTE, 'Same parameters as Table 3 (projected); variants and the reference run on the same seed and differ only in their measured turns and their recorded hallucination-gate setting. Published: Table 5 of the paper (its encoder rows swap MiniLM; ours swap use-lite).'],
+    notes: [
+      SIM_NOTE,
+      'Same parameters as Table 3 (projected); variants and the reference run on the same seed and differ only in their measured turns and their recorded hallucination-gate setting. Published: Table 5 of the paper (its encoder rows swap MiniLM; ours swap use-lite).',
+    ],
   };
 }
 

@@ -54,7 +54,12 @@ export function commonLeadingSections(prev: readonly PromptSection[] | undefined
  * Tokens served from cache on a turn: the tokens of the leading sections shared with the
  * previous turn's prompt, or 0 when they fall short of `minTokens`.
  */
-export function cachedPrefixTokens(prev: readonly PromptSection[] | undefined, cur: readonly PromptSection[], counts: readonly number[], minTokens: number): number {
+export function cachedPrefixTokens(
+  prev: readonly PromptSection[] | undefined,
+  cur: readonly PromptSection[],
+  counts: readonly number[],
+  minTokens: number,
+): number {
   const k = commonLeadingSections(prev, cur);
   let tokens = 0;
   for (let i = 0; i < k; i++) tokens += counts[i]!;
@@ -159,14 +164,20 @@ export async function runPromptCaching(ctx: StudyContext, opts: CachingOptions =
       uncachedTokens: (prompt - cached) / turns.length,
       layout,
     });
-    ctx.log(`  prompt-caching ${pipeline.label}: ${turns.length} turns in ${since(started)}; ${(100 * rows.at(-1)!.cachedShare).toFixed(1)}% of prompt tokens from cache`);
+    ctx.log(
+      `  prompt-caching ${pipeline.label}: ${turns.length} turns in ${since(started)}; ${(100 * rows.at(-1)!.cachedShare).toFixed(1)}% of prompt tokens from cache`,
+    );
   }
   return { rows, sessions };
 }
 
 /** Published hit rates over a 30-turn session (paper §5.6), keyed by pipeline id for labelling. */
 
-export function cachingTable(rows: readonly CacheRow[], sessions: readonly Task[], minTokens: number = CACHE_PARAMS.minCacheableTokens): Table {
+export function cachingTable(
+  rows: readonly CacheRow[],
+  sessions: readonly Task[],
+  minTokens: number = CACHE_PARAMS.minCacheableTokens,
+): Table {
   return {
     id: 'prompt-caching',
     title: `Prompt caching: share of prompt tokens served from a prefix cache over ${CACHE_PARAMS.sessionTurns}-turn sessions`,
@@ -182,20 +193,18 @@ export function cachingTable(rows: readonly CacheRow[], sessions: readonly Task[
       { key: 'cachedShareNoMin', header: 'cached share, no minimum %', kind: 'measured', digits: 1 },
       { key: 'declaredStableShare', header: 'declared-stable prefix %', kind: 'measured', digits: 1 },
     ],
-    rows: rows.map(
-      (r): Record<string, Cell> => ({
-        method: r.label,
-        turns: r.turns,
-        promptTokens: r.promptTokens,
-        cachedTokens: r.cachedTokens,
-        uncachedTokens: r.uncachedTokens,
-        cachedShare: 100 * r.cachedShare,
-        pubShare: PUBLISHED_CACHE_HIT[r.pipeline],
-        hitRate: 100 * r.hitRate,
-        cachedShareNoMin: 100 * r.cachedShareNoMin,
-        declaredStableShare: 100 * r.declaredStableShare,
-      }),
-    ),
+    rows: rows.map((r): Record<string, Cell> => ({
+      method: r.label,
+      turns: r.turns,
+      promptTokens: r.promptTokens,
+      cachedTokens: r.cachedTokens,
+      uncachedTokens: r.uncachedTokens,
+      cachedShare: 100 * r.cachedShare,
+      pubShare: PUBLISHED_CACHE_HIT[r.pipeline],
+      hitRate: 100 * r.hitRate,
+      cachedShareNoMin: 100 * r.cachedShareNoMin,
+      declaredStableShare: 100 * r.declaredStableShare,
+    })),
     notes: [
       `Sessions: the ${sessions.length} long-horizon tasks of the evaluated set, each cut to its first ${CACHE_PARAMS.sessionTurns} turns (${sessions.reduce((s, t) => s + t.turns.length, 0)} turns).`,
       `Cache model: on each turn the cached prefix is the longest run of leading sections identical (role and text) to the previous turn's leading sections, counted only if it reaches ${minTokens.toLocaleString('en-US')} tokens (minimum cacheable prompt, Anthropic/OpenAI; parameter). Breakpoints at any section boundary, no expiry between turns, first turn of each session cold, no reuse across sessions. Cached share = cached tokens / prompt tokens over all turns; hit rate = turns with any cached prefix.`,

@@ -24,7 +24,15 @@ export const routerLatencyStudy: Study = {
     // Tool vectors come from the cache (they are not what is timed).
     const { index, note } = await buildToolIndex(cached, ctx.catalog.tools, toolSummaryText);
     const result = await benchRouterLatency(raw, index, queries, { k: 10, timeMs: ctx.quick ? 200 : 300 });
-    const row = (part: string, impl: string, size: string, s: LatencyStats) => ({ part, impl, size, samples: s.samples, p50: s.p50, p95: s.p95, mean: s.mean });
+    const row = (part: string, impl: string, size: string, s: LatencyStats) => ({
+      part,
+      impl,
+      size,
+      samples: s.samples,
+      p50: s.p50,
+      p95: s.p95,
+      mean: s.mean,
+    });
     const table: Table = {
       id: 'router-latency',
       title: 'Router latency per query: encoder and index search, measured separately',
@@ -38,7 +46,12 @@ export const routerLatencyStudy: Study = {
         { key: 'mean', header: 'mean ms', kind: 'measured', digits: 3 },
       ],
       rows: [
-        row('encode one query', `${result.encoder}${result.encoderCached ? ' (cached!)' : ''}`, `${result.queries} distinct task queries`, result.encodeMs),
+        row(
+          'encode one query',
+          `${result.encoder}${result.encoderCached ? ' (cached!)' : ''}`,
+          `${result.queries} distinct task queries`,
+          result.encodeMs,
+        ),
         row(`search top-${result.k}`, result.index, `${result.indexSize} tool summaries, ${index.dim}-d`, result.searchMs),
       ],
       notes: [

@@ -49,19 +49,17 @@ export function serverInstance(spec: ServerSpec, instance: number, factor: numbe
   const known = instanceMemo.get(key);
   if (known) return known;
   const calibrated = calibrateServer({ ...spec, server }, spec.targetTokensPerTool * factor, seed, tokenizer);
-  const tools = spec.tools.map(
-    (t, i): CatalogTool => ({
-      id: toolId(server, t.name),
-      server,
-      name: t.name,
-      definition: calibrated.definitions[i]!,
-      summary: t.summary,
-      summarySource: 'authored',
-      tags: t.tags,
-      preconditions: t.preconditions,
-      sampleResponse: t.sampleResponse,
-    }),
-  );
+  const tools = spec.tools.map((t, i): CatalogTool => ({
+    id: toolId(server, t.name),
+    server,
+    name: t.name,
+    definition: calibrated.definitions[i]!,
+    summary: t.summary,
+    summarySource: 'authored',
+    tags: t.tags,
+    preconditions: t.preconditions,
+    sampleResponse: t.sampleResponse,
+  }));
   instanceMemo.set(key, tools);
   return tools;
 }
@@ -108,7 +106,9 @@ export function scaledCatalog(specs: readonly ServerSpec[], n: number, opts: Sca
 
   if (n <= baseSize) {
     const required = new Set(opts.required ?? []);
-    for (const id of required) if (!base.tools.some((t) => t.id === id)) throw new Error(`scaled catalog: required tool ${id} is not in the ${baseSize}-tool testbed`);
+    for (const id of required)
+      if (!base.tools.some((t) => t.id === id))
+        throw new Error(`scaled catalog: required tool ${id} is not in the ${baseSize}-tool testbed`);
     if (required.size > n) throw new Error(`scaled catalog: ${required.size} required tools do not fit in N=${n}`);
     const rest = new Rng(opts.seed, `scaling:subset:${n}`).shuffle(base.tools.filter((t) => !required.has(t.id)).map((t) => t.id));
     const keep = new Set([...required, ...rest.slice(0, n - required.size)]);
@@ -119,14 +119,28 @@ export function scaledCatalog(specs: readonly ServerSpec[], n: number, opts: Sca
       instances: servers.map((s) => {
         const spec = specs.find((x) => x.server === s)!;
         const count = tools.filter((t) => t.server === s).length;
-        return { server: s, spec: s, instance: 1, tools: count, full: count === spec.tools.length, targetMean: spec.targetTokensPerTool * factor };
+        return {
+          server: s,
+          spec: s,
+          instance: 1,
+          tools: count,
+          full: count === spec.tools.length,
+          targetMean: spec.targetTokensPerTool * factor,
+        };
       }),
       method: 'subset',
     };
   }
 
   const tools = [...base.tools];
-  const instances: ScaledCatalog['instances'] = specs.map((s) => ({ server: s.server, spec: s.server, instance: 1, tools: s.tools.length, full: true, targetMean: s.targetTokensPerTool * factor }));
+  const instances: ScaledCatalog['instances'] = specs.map((s) => ({
+    server: s.server,
+    spec: s.server,
+    instance: 1,
+    tools: s.tools.length,
+    full: true,
+    targetMean: s.targetTokensPerTool * factor,
+  }));
   for (let instance = 2; tools.length < n; instance++) {
     for (const spec of specs) {
       if (tools.length >= n) break;
@@ -138,7 +152,14 @@ export function scaledCatalog(specs: readonly ServerSpec[], n: number, opts: Sca
         part = all.filter((t) => keep.has(t.id));
       }
       tools.push(...part);
-      instances.push({ server: all[0]!.server, spec: spec.server, instance, tools: part.length, full: part.length === all.length, targetMean: spec.targetTokensPerTool * factor });
+      instances.push({
+        server: all[0]!.server,
+        spec: spec.server,
+        instance,
+        tools: part.length,
+        full: part.length === all.length,
+        targetMean: spec.targetTokensPerTool * factor,
+      });
     }
   }
   return { catalog: { name, source, servers: instances.map((i) => i.server), tools }, instances, method: 'replicate' };

@@ -75,7 +75,10 @@ export function scalingTasks(tasks: readonly Task[], budget: number, rhoTurn: nu
 }
 
 /** N where rho first drops below `line`, interpolated in log N; undefined if it never does. */
-export function crossing(points: readonly { n: number; rho: number }[], line: number): { n: number; between: [number, number] } | 'below-at-start' | undefined {
+export function crossing(
+  points: readonly { n: number; rho: number }[],
+  line: number,
+): { n: number; between: [number, number] } | 'below-at-start' | undefined {
   const sorted = [...points].sort((a, b) => a.n - b.n);
   if (sorted.length && sorted[0]!.rho < line) return 'below-at-start';
   for (let i = 1; i < sorted.length; i++) {
@@ -96,7 +99,10 @@ export function sizesFor(ctx: Pick<StudyContext, 'quick'>, env: NodeJS.ProcessEn
   return sizes;
 }
 
-export async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): Promise<{ rows: ScalingRow[]; tasks: Task[]; sizes: number[] }> {
+export async function runScaling(
+  ctx: StudyContext,
+  opts: ScalingOptions = {},
+): Promise<{ rows: ScalingRow[]; tasks: Task[]; sizes: number[] }> {
   const specs = opts.specs ?? SERVER_SPECS;
   const sizes = [...(opts.sizes ?? sizesFor(ctx))].sort((a, b) => a - b);
   const rhoTurn = MEASUREMENT_PARAMS.rhoTurn;
@@ -111,10 +117,13 @@ export async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): 
     const built = performance.now();
     const { catalog } = scaledCatalog(specs, n, { seed: ctx.seed, required, base: ctx.catalog });
     const catalogTokens = catalog.tools.reduce((s, t) => s + ctx.tokens.count(serializeToolDefinition(t.definition)), 0);
-    ctx.log(`  scaling N=${n}: catalog built in ${since(built)} (${catalog.tools.length} tools, ${catalogTokens.toLocaleString('en-US')} definition tokens)`);
+    ctx.log(
+      `  scaling N=${n}: catalog built in ${since(built)} (${catalog.tools.length} tools, ${catalogTokens.toLocaleString('en-US')} definition tokens)`,
+    );
     // Embed the new catalog's tool texts in large batches, as the bench does for its own
     // catalog (cold the first time, then from the disk cache); the log line gives the time.
-    if (ctx.encoder && entries.length) await prewarmEmbeddings(ctx.encoder, { catalog, taskSets: [], log: (l) => ctx.log(`  scaling N=${n}: ${l}`) });
+    if (ctx.encoder && entries.length)
+      await prewarmEmbeddings(ctx.encoder, { catalog, taskSets: [], log: (l) => ctx.log(`  scaling N=${n}: ${l}`) });
     for (const entry of entries) {
       const pipeline = entry.create();
       const started = performance.now();
@@ -134,7 +143,9 @@ export async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): 
         meanTokensPerTool: catalogTokens / catalog.tools.length,
         prepareSeconds,
       });
-      ctx.log(`  scaling N=${n} ${pipeline.label}: prepare ${prepareSeconds.toFixed(2)} s, ${records.length} turns in ${since(ran)}, rho ${rows.at(-1)!.rho.toFixed(3)}`);
+      ctx.log(
+        `  scaling N=${n} ${pipeline.label}: prepare ${prepareSeconds.toFixed(2)} s, ${records.length} turns in ${since(ran)}, rho ${rows.at(-1)!.rho.toFixed(3)}`,
+      );
     }
   }
   return { rows, tasks, sizes };
@@ -150,13 +161,25 @@ export function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[]
   const byMethod = new Map<string, ScalingRow[]>();
   for (const r of rows) byMethod.set(r.label, [...(byMethod.get(r.label) ?? []), r]);
   const crossNotes = [...byMethod].map(([label, rs]) => {
-    const c = crossing(rs.map((r) => ({ n: r.n, rho: r.rho })), line);
+    const c = crossing(
+      rs.map((r) => ({ n: r.n, rho: r.rho })),
+      line,
+    );
     const min = rs.reduce((m, r) => Math.min(m, r.rho), Infinity);
     if (c === 'below-at-start') return `${label}: rho already below ${line} at N=${rs[0]!.n} (${rs[0]!.rho.toFixed(3)}).`;
-    if (!c) return `${label}: never crosses rho = ${line} up to N=${Math.max(...rs.map((r) => r.n)).toLocaleString('en-US')} (lowest rho ${min.toFixed(3)}).`;
+    if (!c)
+      return `${label}: never crosses rho = ${line} up to N=${Math.max(...rs.map((r) => r.n)).toLocaleString('en-US')} (lowest rho ${min.toFixed(3)}).`;
     return `${label}: crosses rho = ${line} between N=${c.between[0]} and N=${c.between[1]}, at N ≈ ${Math.round(c.n).toLocaleString('en-US')} (log-linear interpolation).`;
   });
-  const cross = new Map([...byMethod].map(([label, rs]) => [label, crossing(rs.map((r) => ({ n: r.n, rho: r.rho })), line)]));
+  const cross = new Map(
+    [...byMethod].map(([label, rs]) => [
+      label,
+      crossing(
+        rs.map((r) => ({ n: r.n, rho: r.rho })),
+        line,
+      ),
+    ]),
+  );
   const large = sizes.includes(SCALING_PARAMS.largeSize);
   return {
     id: 'scaling',

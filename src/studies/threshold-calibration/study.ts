@@ -24,7 +24,9 @@ export function calibrationTable(c: ThresholdCalibration): Table {
     ],
     rows: keep.map((p) => ({
       theta: p.theta,
-      mark: [p.theta === c.chosen.theta ? 'chosen (max F1)' : '', round(p.theta) === round(PUBLISHED_THETA) ? 'paper θ (MiniLM)' : ''].filter(Boolean).join('; '),
+      mark: [p.theta === c.chosen.theta ? 'chosen (max F1)' : '', round(p.theta) === round(PUBLISHED_THETA) ? 'paper θ (MiniLM)' : '']
+        .filter(Boolean)
+        .join('; '),
       selected: p.tp + p.fp,
       tp: p.tp,
       precision: p.precision,

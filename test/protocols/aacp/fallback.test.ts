@@ -29,7 +29,9 @@ describe('three-tier fallback encoder', () => {
     expect(llm.calls).toBe(1);
     expect(llm.projectedCostUsd).toBeCloseTo(0.0006, 10);
     expect(registry.size).toBe(1);
-    expect(registry.entries()[0]!.template?.text).toBe('PROC|FIN|return:HR-Agent|p:2|aacp:1.1|res:payroll_accrual|period:{period}|amt:{amt}|ccy:{ccy}');
+    expect(registry.entries()[0]!.template?.text).toBe(
+      'PROC|FIN|return:HR-Agent|p:2|aacp:1.1|res:payroll_accrual|period:{period}|amt:{amt}|ccy:{ccy}',
+    );
   });
 
   it('Tier 1: the same instruction (after normalisation) is served from the hash cache and times_seen counts it', async () => {
@@ -152,7 +154,23 @@ describe('registry persistence', () => {
 
   it('a registry of the wrong shape names the JSON path and what was expected, and is left as it is', () => {
     const path = join(tmp(), 'registry.json');
-    const text = JSON.stringify({ format: 'tooltax-aacp-registry', version: 1, entries: [{ hash: 'a'.repeat(64), english: 'x', normalised: 'x', domain: 'HR', packet: 'p', encoder: 'e', keywords: [], times_seen: 'two', pattern_hits: 0 }] });
+    const text = JSON.stringify({
+      format: 'tooltax-aacp-registry',
+      version: 1,
+      entries: [
+        {
+          hash: 'a'.repeat(64),
+          english: 'x',
+          normalised: 'x',
+          domain: 'HR',
+          packet: 'p',
+          encoder: 'e',
+          keywords: [],
+          times_seen: 'two',
+          pattern_hits: 0,
+        },
+      ],
+    });
     writeFileSync(path, text);
     let err: InputError | undefined;
     try {

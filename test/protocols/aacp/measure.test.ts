@@ -48,11 +48,14 @@ describe('coordination token measurement', () => {
     const total = workflows.find((w) => w.workflow === 'payroll-4hop' && w.tokenizer === 'cl100k_base' && w.framing === 'bare')!;
     expect(total.hops).toBe(4);
     expect(total.publishedClaudePct).toBe(PUBLISHED_AACP_PAYROLL.total.claudePct);
-    const sum = hops.filter((r) => r.workflow === 'payroll' && r.tokenizer === 'cl100k_base' && r.framing === 'bare' && !['log-run', 'send-report'].includes(r.hop));
+    const sum = hops.filter(
+      (r) =>
+        r.workflow === 'payroll' && r.tokenizer === 'cl100k_base' && r.framing === 'bare' && !['log-run', 'send-report'].includes(r.hop),
+    );
     expect(total.englishTokens).toBe(sum.reduce((s, r) => s + r.englishTokens, 0));
   });
 
-  it('the English baselines are the harness\'s own text, not the draft\'s', () => {
+  it("the English baselines are the harness's own text, not the draft's", () => {
     const draftHop1 = 'Please retrieve the employee salary records for the period ending';
     expect(messages.some((m) => m.english.includes(draftHop1))).toBe(false);
   });

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AacpFormatError, buildPacket, parsePacket, parsePacketLenient, serialisePacket, type AacpPacket } from '../../../src/protocols/aacp/packet.ts';
+import {
+  AacpFormatError,
+  buildPacket,
+  parsePacket,
+  parsePacketLenient,
+  serialisePacket,
+  type AacpPacket,
+} from '../../../src/protocols/aacp/packet.ts';
 
 describe('AACP packet parse / serialise', () => {
   it('parses positional TASK and DOM and named fields in order, splitting at the first colon', () => {
@@ -35,7 +42,20 @@ describe('AACP packet parse / serialise', () => {
   });
 
   it('buildPacket writes the draft canonical order: return, p, aacp, core fields, extended fields', () => {
-    const text = serialisePacket(buildPacket({ task: 'FETCH', dom: 'HR', return: 'X', p: '1', fmt: 'json', res: 'r', extended: [['amt', '5'], ['ccy', undefined]] }));
+    const text = serialisePacket(
+      buildPacket({
+        task: 'FETCH',
+        dom: 'HR',
+        return: 'X',
+        p: '1',
+        fmt: 'json',
+        res: 'r',
+        extended: [
+          ['amt', '5'],
+          ['ccy', undefined],
+        ],
+      }),
+    );
     expect(text).toBe('FETCH|HR|return:X|p:1|aacp:1.1|res:r|fmt:json|amt:5');
   });
 
@@ -48,15 +68,21 @@ describe('AACP packet parse / serialise', () => {
   });
 
   it('round trip: parse(serialise(p)) equals p for every representable packet', () => {
-    fc.assert(fc.property(packetArb, (p) => {
-      expect(parsePacket(serialisePacket(p))).toEqual(p);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(packetArb, (p) => {
+        expect(parsePacket(serialisePacket(p))).toEqual(p);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('round trip: serialise(parse(s)) reproduces every well-formed text byte for byte', () => {
-    fc.assert(fc.property(packetArb, (p) => {
-      const s = serialisePacket(p);
-      expect(serialisePacket(parsePacket(s))).toBe(s);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(packetArb, (p) => {
+        const s = serialisePacket(p);
+        expect(serialisePacket(parsePacket(s))).toBe(s);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -38,7 +38,7 @@ describe('payroll stream through the fallback encoder', () => {
     expect(c.events).not.toEqual(a.events);
   });
 
-  it('staleValues flags periods and amounts that are not the instruction\'s', () => {
+  it("staleValues flags periods and amounts that are not the instruction's", () => {
     const english = 'Post the September 2024 payroll accrual journal of £13,150 to the general ledger.';
     expect(staleValues('PROC|FIN|return:A|p:2|aacp:1.1|period:2024-09|amt:13150', english)).toEqual([]);
     expect(staleValues('PROC|FIN|return:A|p:2|aacp:1.1|period:2024-08|amt:12500', english)).toEqual(['period:2024-08', 'amt:12500']);

@@ -77,20 +77,34 @@ describe('intent induction, conflict detection, patch packaging (§6.2.2)', () =
   });
 
   const ctx = (patchKeys = new Map()) => ({
-    parentSchemaId: 'flight_booking_v1', baseKeys: new Map(FLIGHT_BOOKING_V1.keys.map((k) => [k.key_name, k])), patchKeys,
-    patchId: 'p-1', timestamp: new Date('2026-05-01T00:00:00Z'), observationWindowDays: 30,
+    parentSchemaId: 'flight_booking_v1',
+    baseKeys: new Map(FLIGHT_BOOKING_V1.keys.map((k) => [k.key_name, k])),
+    patchKeys,
+    patchId: 'p-1',
+    timestamp: new Date('2026-05-01T00:00:00Z'),
+    observationWindowDays: 30,
   });
 
   it('a new name becomes an experimental key in a patch with id, parent, timestamp and expiration', () => {
     const out = packagePatch(inducer.induce(['window seat']), ctx());
     expect(out.conflict).toBe('none');
-    expect(out.patch).toMatchObject({ patch_id: 'p-1', parent_schema_id: 'flight_booking_v1', timestamp: '2026-05-01T00:00:00.000Z', expiration: '2026-05-31T00:00:00.000Z' });
+    expect(out.patch).toMatchObject({
+      patch_id: 'p-1',
+      parent_schema_id: 'flight_booking_v1',
+      timestamp: '2026-05-01T00:00:00.000Z',
+      expiration: '2026-05-31T00:00:00.000Z',
+    });
     expect(out.patch.new_keys).toEqual([expect.objectContaining({ key_name: 'window_seat', experimental: true, required: false })]);
     expect(out.patch.modified_keys).toBeUndefined();
   });
 
   it('a name colliding with a base key refines its description without changing its type', () => {
-    const candidate = { key_name: 'cabin_class', key_type: 'boolean' as const, required: false, semantic_description: "Induced. Example mapping: 'upgrade to business' -> true." };
+    const candidate = {
+      key_name: 'cabin_class',
+      key_type: 'boolean' as const,
+      required: false,
+      semantic_description: "Induced. Example mapping: 'upgrade to business' -> true.",
+    };
     const out = packagePatch(candidate, ctx());
     expect(out.conflict).toBe('base-key');
     expect(out.patch.new_keys).toBeUndefined();
@@ -103,12 +117,15 @@ describe('intent induction, conflict detection, patch packaging (§6.2.2)', () =
     const active = { key_name: 'window_seat', key_type: 'boolean' as const, required: false, semantic_description: 'Seat by the window.' };
     const out = packagePatch(inducer.induce(['window seat preferred']), ctx(new Map([['window_seat', active]])));
     expect(out.conflict).toBe('patch-key');
-    expect(out.patch.modified_keys![0]!.semantic_description).toMatch(/^Seat by the window\. Further mapping examples: 'window seat preferred' -> true\.$/);
+    expect(out.patch.modified_keys![0]!.semantic_description).toMatch(
+      /^Seat by the window\. Further mapping examples: 'window seat preferred' -> true\.$/,
+    );
   });
 });
 
 describe('stabilisation decision (§6.2.3)', () => {
-  const m = (payloads: number, uses: number, aligned: number, typeOk: number) => snapshot({ ...emptyMetrics(), payloads, uses, aligned, typeOk });
+  const m = (payloads: number, uses: number, aligned: number, typeOk: number) =>
+    snapshot({ ...emptyMetrics(), payloads, uses, aligned, typeOk });
   it('promotes at usage ≥ 15%, alignment ≥ 80%, type ≥ 90% (inclusive)', () => {
     expect(m(100, 15, 12, 14)).toEqual({ usage: 0.15, alignment: 0.8, typeCorrectness: 14 / 15, adoption: null });
     expect(decide(m(100, 15, 12, 14), P)).toBe('promote');

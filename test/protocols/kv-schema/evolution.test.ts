@@ -5,7 +5,10 @@ import { FLIGHT_BOOKING_V1 } from '../../../src/protocols/kv-schema/templates.ts
 import type { TrafficScript } from '../../../src/protocols/kv-schema/traffic.ts';
 import { bagOfWordsEncoder } from './test-encoder.ts';
 
-const params = (over: Partial<EvolutionParams> = {}): EvolutionParams => ({ ...(structuredClone(EVOLUTION_PARAMS) as unknown as EvolutionParams), ...over });
+const params = (over: Partial<EvolutionParams> = {}): EvolutionParams => ({
+  ...(structuredClone(EVOLUTION_PARAMS) as unknown as EvolutionParams),
+  ...over,
+});
 
 /** A scripted stream: a popular, well-mapped need and a two-day burst that then fades. */
 const script: TrafficScript = {
@@ -17,7 +20,15 @@ const script: TrafficScript = {
   legacyShare: 0.25,
   needs: [
     { id: 'seat', phrases: ['window seat'], share: 0.4, adoption: 1, typeCorrect: 1, alignment: 1 },
-    { id: 'pet', phrases: ['travelling with dog'], share: 0.02, bursts: [{ fromDay: 0, toDay: 0, share: 0.25 }], adoption: 1, typeCorrect: 1, alignment: 1 },
+    {
+      id: 'pet',
+      phrases: ['travelling with dog'],
+      share: 0.02,
+      bursts: [{ fromDay: 0, toDay: 0, share: 0.25 }],
+      adoption: 1,
+      typeCorrect: 1,
+      alignment: 1,
+    },
   ],
   noise: { share: 0, phrases: [] },
   basePayload: () => ({ origin: 'PEK', destination: 'SHA', departure_date: '2026-05-04' }),
@@ -42,20 +53,36 @@ describe('schema self-evolution on a scripted stream', () => {
     expect(dayOf('retired') - dayOf('withdrawn')).toBe(30);
 
     expect(r.summary.finalKeys).toEqual({ window_seat: 'stable', travelling_dog: 'retired' });
-    expect(r.finalSchema.keys.map((k) => k.key_name)).toEqual(['origin', 'destination', 'departure_date', 'cabin_class', 'passenger_count', 'window_seat', 'other']);
+    expect(r.finalSchema.keys.map((k) => k.key_name)).toEqual([
+      'origin',
+      'destination',
+      'departure_date',
+      'cabin_class',
+      'passenger_count',
+      'window_seat',
+      'other',
+    ]);
     // Legacy clients keep sending the withdrawn key: warned in the window, refused after retirement.
     expect(r.summary.acceptedWithWarnings).toBeGreaterThan(0);
     expect(r.summary.rejected).toBeGreaterThan(0);
     // Each patch carries the §6.2.2 metadata.
     expect(r.patches).toHaveLength(2);
-    for (const p of r.patches) expect(p).toMatchObject({ parent_schema_id: 'flight_booking_v1', patch_id: expect.any(String), timestamp: expect.any(String), expiration: expect.any(String) });
+    for (const p of r.patches)
+      expect(p).toMatchObject({
+        parent_schema_id: 'flight_booking_v1',
+        patch_id: expect.any(String),
+        timestamp: expect.any(String),
+        expiration: expect.any(String),
+      });
   });
 
   it('demand that keeps coming for a deprecated key never re-adds it (no churn)', async () => {
     const mistyped: TrafficScript = {
       ...script,
       days: 30,
-      needs: [{ id: 'bag', phrases: ['checked bag {n} kg'], numberRange: [15, 32], share: 0.4, adoption: 1, typeCorrect: 0.5, alignment: 1 }],
+      needs: [
+        { id: 'bag', phrases: ['checked bag {n} kg'], numberRange: [15, 32], share: 0.4, adoption: 1, typeCorrect: 0.5, alignment: 1 },
+      ],
     };
     const r = await simulateEvolution({ script: mistyped, encoder: bagOfWordsEncoder(), seed: 1, params: params() });
     const bag = r.timeline.filter((t) => t.key_name === 'checked_bag');
@@ -88,7 +115,8 @@ describe('schema self-evolution on a scripted stream', () => {
     expect(patched[1]).toBe(promoted[0]);
     expect(patched[2]).toBe(promoted[1]);
     // At no day boundary are two keys experimental at once.
-    for (let d = 0; d < busy.days; d++) expect(r.daily.filter((x) => x.day === d && x.state === 'experimental').length).toBeLessThanOrEqual(1);
+    for (let d = 0; d < busy.days; d++)
+      expect(r.daily.filter((x) => x.day === d && x.state === 'experimental').length).toBeLessThanOrEqual(1);
 
     const free = await simulateEvolution({ script: busy, encoder: bagOfWordsEncoder(), seed: 2, params: params() });
     expect(free.summary.queuedTotal).toBe(0);

@@ -37,7 +37,9 @@ describe('NL vs structured payload tokens', () => {
     expect(r.negotiationRequestTokens).toBe(countTokens(JSON.stringify(negotiationRequest('flight_booking'))));
     expect(r.negotiationResponseTokens).toBe(countTokens(JSON.stringify(FLIGHT_BOOKING_V1)));
     expect(r.breakEvenMessages).toBe(breakEven(r.negotiationTokens, r.payloadTokensMean, r.nlTokensMean));
-    expect(r.breakEvenWithServerParse).toBe(breakEven(r.negotiationTokens, r.payloadTokensMean, r.nlTokensMean + r.negotiationResponseTokens));
+    expect(r.breakEvenWithServerParse).toBe(
+      breakEven(r.negotiationTokens, r.payloadTokensMean, r.nlTokensMean + r.negotiationResponseTokens),
+    );
   });
 
   it('pretty-printed JSON costs more tokens than compact JSON', () => {
@@ -51,7 +53,12 @@ describe('NL vs structured payload tokens', () => {
 
 describe('runKvSchemaStudy', () => {
   it('returns plain rows (tokens, timeline, daily states) and renders them as Markdown', async () => {
-    const r = await runKvSchemaStudy({ seed: 42, encoder: bagOfWordsEncoder(), script: { ...FLIGHT_EVOLUTION_SCRIPT, days: 12, requestsPerDay: 80 }, tokenizers: ['cl100k_base'] });
+    const r = await runKvSchemaStudy({
+      seed: 42,
+      encoder: bagOfWordsEncoder(),
+      script: { ...FLIGHT_EVOLUTION_SCRIPT, days: 12, requestsPerDay: 80 },
+      tokenizers: ['cl100k_base'],
+    });
     expect(r.tokenRows).toHaveLength(8);
     expect(r.evolution.timeline.length).toBeGreaterThan(0);
     expect(r.evolution.daily.every((d) => d.day < 12)).toBe(true);
@@ -59,7 +66,7 @@ describe('runKvSchemaStudy', () => {
     expect(r.params.clusterSimilarity).toBe(0.85);
     const md = kvSchemaTables(r).map(tableToMarkdown).join('\n');
     expect(md).toContain('| flight_booking | cl100k_base |');
-    expect(md).toContain('### Timeline of the schema\'s keys');
+    expect(md).toContain("### Timeline of the schema's keys");
     expect(md).toContain('| window_seat | patched | experimental |');
     expect(md).toContain('encoder test-bag-of-words');
   });

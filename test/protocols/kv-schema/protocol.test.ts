@@ -10,18 +10,24 @@ import { applyUpdateSuggestion } from '../../../src/protocols/kv-schema/update-s
 const server = new SchemaServer(SCHEMA_TEMPLATES);
 
 describe('schema templates (§4.1-§4.3)', () => {
-  it('the draft\'s appendix templates and the harness\'s own all validate', () => {
+  it("the draft's appendix templates and the harness's own all validate", () => {
     expect(SCHEMA_TEMPLATES.map((t) => t.scenario)).toEqual(['flight_booking', 'photo_retouch', 'coffee_order', 'hotel_booking']);
     for (const t of SCHEMA_TEMPLATES) expect(validateTemplate(t)).toEqual([]);
     expect(FLIGHT_BOOKING_V1.keys.map((k) => `${k.key_name}:${k.key_type}:${k.required}`)).toEqual([
-      'origin:string:true', 'destination:string:true', 'departure_date:string:true', 'cabin_class:string:false', 'passenger_count:integer:false', 'other:string:false',
+      'origin:string:true',
+      'destination:string:true',
+      'departure_date:string:true',
+      'cabin_class:string:false',
+      'passenger_count:integer:false',
+      'other:string:false',
     ]);
     expect(PHOTO_RETOUCH_V2.keys.find((k) => k.key_name === 'skin_smoothing')!.default_value).toBe(0);
   });
 
   it('reports each template rule it breaks', () => {
     const bad = {
-      schema_id: '', scenario: 's',
+      schema_id: '',
+      scenario: 's',
       keys: [
         { key_name: 'CamelCase', key_type: 'string', required: false, semantic_description: 'x' },
         { key_name: 'dup', key_type: 'string', required: false, semantic_description: 'x' },
@@ -33,11 +39,21 @@ describe('schema templates (§4.1-§4.3)', () => {
     };
     const paths = validateTemplate(bad).map((i) => `${i.level}:${i.path}`);
     expect(paths).toEqual([
-      'error:schema_id', 'error:keys[0].key_name', 'error:keys[2].key_name', 'error:keys[3].key_type',
-      'error:keys[4].required', 'error:keys[4].semantic_description', 'error:keys[4].default_value',
-      'error:keys[5].required', 'error:keys[5].key_type',
+      'error:schema_id',
+      'error:keys[0].key_name',
+      'error:keys[2].key_name',
+      'error:keys[3].key_type',
+      'error:keys[4].required',
+      'error:keys[4].semantic_description',
+      'error:keys[4].default_value',
+      'error:keys[5].required',
+      'error:keys[5].key_type',
     ]);
-    const noOther: SchemaTemplate = { schema_id: 'a', scenario: 'a', keys: [{ key_name: 'x', key_type: 'string', required: true, semantic_description: 'x' }] };
+    const noOther: SchemaTemplate = {
+      schema_id: 'a',
+      scenario: 'a',
+      keys: [{ key_name: 'x', key_type: 'string', required: true, semantic_description: 'x' }],
+    };
     expect(validateTemplate(noOther)).toEqual([{ level: 'warning', path: 'keys', message: expect.stringContaining('reserved') }]);
   });
 });
@@ -58,7 +74,9 @@ describe('negotiation (§3.2 step 3, Appendix A.1)', () => {
   });
 
   it('refuses to serve an invalid template', () => {
-    expect(() => new SchemaServer([{ ...FLIGHT_BOOKING_V1, keys: [...FLIGHT_BOOKING_V1.keys, { ...FLIGHT_BOOKING_V1.keys[0]! }] }])).toThrow(/not unique/);
+    expect(
+      () => new SchemaServer([{ ...FLIGHT_BOOKING_V1, keys: [...FLIGHT_BOOKING_V1.keys, { ...FLIGHT_BOOKING_V1.keys[0]! }] }]),
+    ).toThrow(/not unique/);
   });
 });
 
@@ -96,7 +114,13 @@ describe('payload validation (§3.2 steps 4-5, §4.3)', () => {
     const legacy = validatePayload(FLIGHT_BOOKING_V1, msg({ ...base, pet_in_cabin: true }), { legacyKeys: new Set(['pet_in_cabin']) });
     expect(legacy.valid).toBe(true);
     expect(legacy.warnings.map((w) => w.rule)).toEqual(['withdrawn-key']);
-    const t: SchemaTemplate = { ...FLIGHT_BOOKING_V1, keys: [...FLIGHT_BOOKING_V1.keys, { key_name: 'bag_kg', key_type: 'integer', required: false, semantic_description: 'x', experimental: true }] };
+    const t: SchemaTemplate = {
+      ...FLIGHT_BOOKING_V1,
+      keys: [
+        ...FLIGHT_BOOKING_V1.keys,
+        { key_name: 'bag_kg', key_type: 'integer', required: false, semantic_description: 'x', experimental: true },
+      ],
+    };
     const provisional = validatePayload(t, msg({ ...base, bag_kg: '23 kg' }), { provisionalKeys: new Set(['bag_kg']) });
     expect(provisional.valid).toBe(true);
     expect(provisional.warnings.map((w) => w.rule)).toEqual(['provisional-type-mismatch']);
@@ -106,11 +130,26 @@ describe('payload validation (§3.2 steps 4-5, §4.3)', () => {
 
 describe('schema update suggestions (§3.2 step 6, Appendix A.2 Figure 9)', () => {
   it('adds the suggested key (before "other") so the next payload may use it', () => {
-    const suggestion = { new_keys: [{ key_name: 'seat_preference', key_type: 'string' as const, required: false, default_value: 'none', semantic_description: 'Seat preference. Acceptable values: window, aisle, none.' }] };
+    const suggestion = {
+      new_keys: [
+        {
+          key_name: 'seat_preference',
+          key_type: 'string' as const,
+          required: false,
+          default_value: 'none',
+          semantic_description: 'Seat preference. Acceptable values: window, aisle, none.',
+        },
+      ],
+    };
     const u = applyUpdateSuggestion(FLIGHT_BOOKING_V1, suggestion);
     expect(u.added).toEqual(['seat_preference']);
     expect(u.template.keys.map((k) => k.key_name).slice(-2)).toEqual(['seat_preference', 'other']);
-    expect(validatePayload(u.template, { schema_id: 'flight_booking_v1', payload: { origin: 'PEK', destination: 'SHA', departure_date: '2026-05-04', seat_preference: 'window' } }).valid).toBe(true);
+    expect(
+      validatePayload(u.template, {
+        schema_id: 'flight_booking_v1',
+        payload: { origin: 'PEK', destination: 'SHA', departure_date: '2026-05-04', seat_preference: 'window' },
+      }).valid,
+    ).toBe(true);
     expect(FLIGHT_BOOKING_V1.keys).toHaveLength(6); // the original is untouched
   });
 
@@ -118,7 +157,11 @@ describe('schema update suggestions (§3.2 step 6, Appendix A.2 Figure 9)', () =
     const cabin = FLIGHT_BOOKING_V1.keys.find((k) => k.key_name === 'cabin_class')!;
     const u = applyUpdateSuggestion(FLIGHT_BOOKING_V1, {
       new_keys: [{ ...cabin }, { key_name: 'loyalty_id', key_type: 'string', required: true, semantic_description: 'x' }],
-      modified_keys: [{ ...cabin, semantic_description: 'refined' }, { ...cabin, key_name: 'passenger_count', key_type: 'string' }, { ...cabin, key_name: 'ghost' }],
+      modified_keys: [
+        { ...cabin, semantic_description: 'refined' },
+        { ...cabin, key_name: 'passenger_count', key_type: 'string' },
+        { ...cabin, key_name: 'ghost' },
+      ],
     });
     expect(u.refined).toEqual(['cabin_class']);
     expect(u.template.keys.find((k) => k.key_name === 'cabin_class')!.semantic_description).toBe('refined');

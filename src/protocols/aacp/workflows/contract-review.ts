@@ -23,7 +23,10 @@ export const CONTRACT_HOPS = ['request-review', 'flag-clause', 'log-review'] as 
 export type ContractHop = (typeof CONTRACT_HOPS)[number];
 
 const ret = (i: ContractReviewInput) => i.returnAgent ?? 'LEG-Agent';
-const doc = (i: ContractReviewInput): [string, string][] => [['type', i.contractType.toUpperCase()], ['party', nameToken(i.party)]];
+const doc = (i: ContractReviewInput): [string, string][] => [
+  ['type', i.contractType.toUpperCase()],
+  ['party', nameToken(i.party)],
+];
 
 export function requestReview(i: ContractReviewInput): string {
   return emit({ task: 'FLAG', dom: 'LEGAL', return: ret(i), p: '1', extended: [...doc(i), ['req', 'clause_review,risk_assess']] });
@@ -32,14 +35,20 @@ export function requestReview(i: ContractReviewInput): string {
 /** Draft §4.4: FLAG|LEGAL|return:LEG-Agent|p:1|aacp:1.1|type:NDA|party:Acme-Ltd|clause:s7|issue:ip_rights_restriction|risk:high|block:signature */
 export function flagClause(i: ContractReviewInput): string {
   return emit({
-    task: 'FLAG', dom: 'LEGAL', return: ret(i), p: '1',
+    task: 'FLAG',
+    dom: 'LEGAL',
+    return: ret(i),
+    p: '1',
     extended: [...doc(i), ['clause', i.clause], ['issue', codeToken(i.issue)], ['risk', i.risk], ['block', i.block]],
   });
 }
 
 export function logReview(i: ContractReviewInput): string {
   return emit({
-    task: 'LOG', dom: 'LEGAL', return: 'AUD-Agent', p: '2',
+    task: 'LOG',
+    dom: 'LEGAL',
+    return: 'AUD-Agent',
+    p: '2',
     extended: [...doc(i), ['risk', i.risk], ['actor', ret(i)], ['status', 'review_required']],
   });
 }

@@ -22,26 +22,41 @@ export const INVOICE_HOPS = ['process-invoice', 'schedule-payment', 'log-invoice
 export type InvoiceHop = (typeof INVOICE_HOPS)[number];
 
 const ret = (i: InvoiceInput) => i.returnAgent ?? 'FIN-Agent';
-const money = (i: InvoiceInput): [string, string][] => [['amt', String(i.amount)], ['ccy', i.currency.toUpperCase()]];
+const money = (i: InvoiceInput): [string, string][] => [
+  ['amt', String(i.amount)],
+  ['ccy', i.currency.toUpperCase()],
+];
 
 /** Draft §4.4: PROC|FIN|return:FIN-Agent|p:2|aacp:1.1|res:invoice|sup:ABC-Ltd|amt:4200|ccy:GBP|match:PO-441|terms:net30 */
 export function processInvoice(i: InvoiceInput): string {
   return emit({
-    task: 'PROC', dom: 'FIN', return: ret(i), p: '2', res: 'invoice',
+    task: 'PROC',
+    dom: 'FIN',
+    return: ret(i),
+    p: '2',
+    res: 'invoice',
     extended: [['sup', nameToken(i.supplier)], ...money(i), ['match', i.purchaseOrder], ['terms', i.terms ?? 'net30']],
   });
 }
 
 export function schedulePayment(i: InvoiceInput): string {
   return emit({
-    task: 'PROC', dom: 'FIN', return: ret(i), p: '2', res: 'bank_transfer',
+    task: 'PROC',
+    dom: 'FIN',
+    return: ret(i),
+    p: '2',
+    res: 'bank_transfer',
     extended: [['sup', nameToken(i.supplier)], ...money(i), ['terms', i.terms ?? 'net30']],
   });
 }
 
 export function logInvoice(i: InvoiceInput): string {
   return emit({
-    task: 'LOG', dom: 'FIN', return: 'AUD-Agent', p: '3', filter: `inv=${i.invoiceRef}`,
+    task: 'LOG',
+    dom: 'FIN',
+    return: 'AUD-Agent',
+    p: '3',
+    filter: `inv=${i.invoiceRef}`,
     extended: [['actor', ret(i)], ['sup', nameToken(i.supplier)], ...money(i), ['status', 'payment_scheduled']],
   });
 }

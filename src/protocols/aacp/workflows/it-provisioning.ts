@@ -23,7 +23,15 @@ const usr = (i: ItOnboardingInput) => `usr=${i.username}`;
 
 /** Draft §4.4: BUILD|IT|return:IT-Agent|p:1|aacp:1.1|res:ad_account|filter:usr=j.smith|fields:email,dept,grp,pwd_reset */
 export function createAccount(i: ItOnboardingInput): string {
-  return emit({ task: 'BUILD', dom: 'IT', return: ret(i), p: '1', res: 'ad_account', filter: usr(i), fields: i.accountFields ?? ['email', 'dept', 'grp', 'pwd_reset'] });
+  return emit({
+    task: 'BUILD',
+    dom: 'IT',
+    return: ret(i),
+    p: '1',
+    res: 'ad_account',
+    filter: usr(i),
+    fields: i.accountFields ?? ['email', 'dept', 'grp', 'pwd_reset'],
+  });
 }
 
 export function provisionMailbox(i: ItOnboardingInput): string {
@@ -39,13 +47,29 @@ export function createCrmUser(i: ItOnboardingInput): string {
 }
 
 export function issueBadge(i: ItOnboardingInput): string {
-  return emit({ task: 'BUILD', dom: 'IT', return: ret(i), p: '2', res: 'badge_access', filter: usr(i), extended: [['req', (i.badgeZones ?? ['main_entrance', 'floor_3']).join(',')]] });
+  return emit({
+    task: 'BUILD',
+    dom: 'IT',
+    return: ret(i),
+    p: '2',
+    res: 'badge_access',
+    filter: usr(i),
+    extended: [['req', (i.badgeZones ?? ['main_entrance', 'floor_3']).join(',')]],
+  });
 }
 
 export function logProvisioning(i: ItOnboardingInput): string {
   return emit({
-    task: 'LOG', dom: 'IT', return: 'AUD-Agent', p: '3', filter: usr(i),
-    extended: [['actor', ret(i)], ['chain', 'AD,MAIL,VPN,CRM,BADGE'], ['status', 'ok']],
+    task: 'LOG',
+    dom: 'IT',
+    return: 'AUD-Agent',
+    p: '3',
+    filter: usr(i),
+    extended: [
+      ['actor', ret(i)],
+      ['chain', 'AD,MAIL,VPN,CRM,BADGE'],
+      ['status', 'ok'],
+    ],
   });
 }
 

@@ -31,7 +31,16 @@ const ret = (i: PayrollRunInput) => i.returnAgent ?? 'HR-Agent';
 
 /** Hop 1. Draft §1/§4.4: FETCH|HR|return:HR-Agent|p:1|aacp:1.1|res:emp_salary|period:2024-08|filter:status=active|fmt:json */
 export function fetchEmployees(i: PayrollRunInput): string {
-  return emit({ task: 'FETCH', dom: 'HR', return: ret(i), p: '1', res: 'emp_salary', period: i.period, filter: 'status=active', fmt: 'json' });
+  return emit({
+    task: 'FETCH',
+    dom: 'HR',
+    return: ret(i),
+    p: '1',
+    res: 'emp_salary',
+    period: i.period,
+    filter: 'status=active',
+    fmt: 'json',
+  });
 }
 
 /** Hop 2: budget allocations by cost centre (year-to-date spend is in the FIN agent's default fields). */
@@ -42,16 +51,31 @@ export function fetchBudgets(i: PayrollRunInput): string {
 /** Hop 3. Draft §4.4: MERGE|HR|return:HR-Agent|p:1|aacp:1.1|rules:payroll_v2|validate:budget_cc */
 export function mergeAndCalculate(i: PayrollRunInput): string {
   return emit({
-    task: 'MERGE', dom: 'HR', return: ret(i), p: '1',
-    extended: [['rules', i.rules ?? 'payroll_v2'], ['validate', i.validateAgainst ?? 'budget_cc']],
+    task: 'MERGE',
+    dom: 'HR',
+    return: ret(i),
+    p: '1',
+    extended: [
+      ['rules', i.rules ?? 'payroll_v2'],
+      ['validate', i.validateAgainst ?? 'budget_cc'],
+    ],
   });
 }
 
 /** Hop 4: monthly report from the standard template, PDF and Excel, compared with last month. */
 export function generateReport(i: PayrollRunInput): string {
   return emit({
-    task: 'REPORT', dom: 'HR', return: ret(i), p: '2', period: i.period, fmt: 'pdf,xlsx',
-    extended: [['tmpl', 'payroll_monthly'], ['src_prev', shiftPeriod(i.period, -1)], ['highlight', 'anomalies']],
+    task: 'REPORT',
+    dom: 'HR',
+    return: ret(i),
+    p: '2',
+    period: i.period,
+    fmt: 'pdf,xlsx',
+    extended: [
+      ['tmpl', 'payroll_monthly'],
+      ['src_prev', shiftPeriod(i.period, -1)],
+      ['highlight', 'anomalies'],
+    ],
   });
 }
 
@@ -59,7 +83,10 @@ export function generateReport(i: PayrollRunInput): string {
 export function logRun(i: PayrollRunInput): string {
   const a = i.audit ?? {};
   return emit({
-    task: 'LOG', dom: 'HR', return: 'AUD-Agent', p: '2',
+    task: 'LOG',
+    dom: 'HR',
+    return: 'AUD-Agent',
+    p: '2',
     extended: [
       ['actor', a.actor ?? 'ORCHESTRATOR'],
       ['chain', (a.chain ?? ['HR-AGENT', 'FIN-AGENT', 'HR-AGENT', 'HR-AGENT']).join(',')],
@@ -71,7 +98,11 @@ export function logRun(i: PayrollRunInput): string {
 /** Hop 6: send the report to the directors, flagged for review. */
 export function sendReport(i: PayrollRunInput): string {
   return emit({
-    task: 'SEND', dom: 'HR', return: ret(i), p: '2', period: i.period,
+    task: 'SEND',
+    dom: 'HR',
+    return: ret(i),
+    p: '2',
+    period: i.period,
     extended: [
       ['to', (i.recipients ?? ['fin_director', 'hr_director']).join(',')],
       ['att', 'payroll_report.pdf'],
