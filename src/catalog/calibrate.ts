@@ -13,7 +13,7 @@ import { PUBLISHED_TOTAL } from '../reference/published.ts';
  * 47,300, and report both comparisons.
  */
 export const SERVER_TOLERANCE = 0.03;
-export const TOTAL_TOLERANCE = 0.02;
+const TOTAL_TOLERANCE = 0.02;
 
 export function commonCalibrationFactor(specs: readonly ServerSpec[]): number {
   const perServerSum = specs.reduce((s, x) => s + x.targetToolCount * x.targetTokensPerTool, 0);

@@ -5,7 +5,7 @@ import type { TokenCounter } from '../tokens/counter.ts';
 import type { Table } from '../table/table.ts';
 
 /** Tokens of each tool definition, serialised exactly as tools/list carries it. */
-export function definitionTokens(catalog: Catalog, tokens: TokenCounter): Map<string, number> {
+function definitionTokens(catalog: Catalog, tokens: TokenCounter): Map<string, number> {
   return new Map(catalog.tools.map((t) => [t.id, tokens.count(serializeToolDefinition(t.definition))]));
 }
 

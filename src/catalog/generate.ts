@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { toStableJson } from '../util/files.ts';
 import type { TokenizerName } from '../tokens/counter.ts';
 import { calibrateServer, commonCalibrationFactor } from './calibrate.ts';
@@ -59,8 +58,4 @@ export function generateCatalog(specs: readonly ServerSpec[], seed: number, toke
     })),
     factor,
   };
-}
-
-export function defaultCatalogDir(root: string): string {
-  return join(root, 'catalogs', SYNTHETIC_CATALOG_NAME);
 }

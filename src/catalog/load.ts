@@ -171,7 +171,7 @@ const SUMMARY_TOKEN_BUDGET = 60;
  * A summary for a tool that has none: its name in words and the first sentence of its
  * description, cut to the 60-token budget. Recorded as `derived` in results.
  */
-export function deriveSummary(definition: McpTool): string {
+function deriveSummary(definition: McpTool): string {
   const words = definition.name
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')

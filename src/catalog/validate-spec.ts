@@ -2,7 +2,7 @@ import { countTokens } from '../tokens/counter.ts';
 import { isEntitySlot, slotsIn } from './entities.ts';
 import type { ServerSpec } from './spec.ts';
 
-export const MAX_SUMMARY_TOKENS = 60;
+const MAX_SUMMARY_TOKENS = 60;
 
 /** Problems in an authored server spec, as readable lines (empty when it is sound). */
 export function validateServerSpec(spec: ServerSpec): string[] {

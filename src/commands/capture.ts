@@ -27,7 +27,7 @@ export function hasLiveInput(o: LiveOptions): boolean {
 }
 
 /** Every spec the options name, in the order given; a config file that cannot be read throws an InputError. */
-export function liveSpecs(o: LiveOptions): ServerSpec[] {
+function liveSpecs(o: LiveOptions): ServerSpec[] {
   return [
     ...(o.fromConfig ?? []).flatMap((file) => readClientConfig(file)),
     ...(o.fromServer ?? []).map((line, i) => specFromCommandLine(line, i)),

@@ -10,11 +10,11 @@ import { writeFileAtomic } from '../util/files.ts';
 import { DEFAULT_SEED } from '../util/rng.ts';
 
 /** Seed 42 writes the committed files; other seeds write beside them, never over them. */
-export function syntheticCatalogDir(root: string, seed: number): string {
+function syntheticCatalogDir(root: string, seed: number): string {
   return join(root, 'catalogs', seed === DEFAULT_SEED ? SYNTHETIC_CATALOG_NAME : `${SYNTHETIC_CATALOG_NAME}-seed${seed}`);
 }
 
-export function syntheticTasksDir(root: string, seed: number): string {
+function syntheticTasksDir(root: string, seed: number): string {
   return seed === DEFAULT_SEED ? join(root, 'tasks') : join(root, 'tasks', `seed${seed}`);
 }
 
@@ -29,8 +29,8 @@ export function writeSyntheticCatalog(root: string, seed: number): { catalog: Ca
   return { catalog, generated, dir };
 }
 
-export const TASKS_FILE = 'tasks.jsonl';
-export const CALIBRATION_FILE = 'calibration.jsonl';
+const TASKS_FILE = 'tasks.jsonl';
+const CALIBRATION_FILE = 'calibration.jsonl';
 
 /** Regenerates the evaluated and the held-out calibration task files and reads them back. */
 export function writeSyntheticTasks(root: string, seed: number, catalog: Catalog): { tasks: Task[]; calibration: Task[]; dir: string } {

@@ -23,7 +23,7 @@ export interface RenderOptions {
   log?: (line: string) => void;
 }
 
-export const REPORT_FILES = {
+const REPORT_FILES = {
   markdown: 'tables.md',
   xlsx: 'tooltax.xlsx',
   html: 'index.html',

@@ -3,8 +3,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Encoder } from './types.ts';
 import { l2Normalize } from './vector.ts';
 
-export const MINILM_MODEL_ID = 'Xenova/all-MiniLM-L6-v2';
-export const MINILM_DIM = 384;
+const MINILM_MODEL_ID = 'Xenova/all-MiniLM-L6-v2';
+const MINILM_DIM = 384;
 
 export interface MiniLmOptions {
   /** Local model directory; defaults to the TOOLTAX_MINILM_DIR environment variable. */

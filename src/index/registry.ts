@@ -2,8 +2,7 @@ import { ExactFlatIpIndex } from './exact-flat-ip.ts';
 import { FaissFlatIpIndex, loadFaiss } from './faiss-flat-ip.ts';
 import type { VectorIndex } from './types.ts';
 
-export const VECTOR_INDEX_NAMES = ['faiss-flat-ip', 'exact-flat-ip'] as const;
-export type VectorIndexName = (typeof VECTOR_INDEX_NAMES)[number];
+export type VectorIndexName = 'faiss-flat-ip' | 'exact-flat-ip';
 
 export interface CreateVectorIndexOptions {
   /**

@@ -16,7 +16,7 @@ import type { ServerSpec } from './spec.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** A server that pages more than this is treated as broken (a cursor loop). */
-export const MAX_PAGES = 1_000;
+const MAX_PAGES = 1_000;
 
 /** The SDK's version, read from its package.json (its `exports` map hides the file from require). */
 export const SDK_VERSION: string = sdkVersion();
@@ -54,7 +54,7 @@ export class CaptureError extends Error {
   }
 }
 
-export function label(spec: ServerSpec): string {
+function label(spec: ServerSpec): string {
   return spec.name ? `"${spec.name}" (${spec.origin})` : spec.origin;
 }
 

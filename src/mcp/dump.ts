@@ -67,7 +67,7 @@ function scrub<T>(value: T, secrets: readonly string[], counter: { n: number }):
   return walk(value) as T;
 }
 
-export function toDump(c: Captured): CaptureDump {
+function toDump(c: Captured): CaptureDump {
   const counter = { n: 0 };
   const tools = scrub(c.tools, c.spec.secrets, counter);
   const instructions = c.instructions === undefined ? undefined : scrub(c.instructions, c.spec.secrets, counter);
@@ -91,7 +91,7 @@ export function toDump(c: Captured): CaptureDump {
 }
 
 /** A file name for a server name: letters, digits, `.`, `_`, `-`. */
-export function dumpFileName(server: string): string {
+function dumpFileName(server: string): string {
   const base = server.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '') || 'server';
   return `${base}.json`;
 }

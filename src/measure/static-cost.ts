@@ -7,7 +7,7 @@ import type { TokenCounter } from '../tokens/counter.ts';
 import type { Table } from '../table/table.ts';
 
 /** The message of the neutral first turn: asks for nothing a tool would do. */
-export const NEUTRAL_MESSAGE = 'Hi! What can you help me with today?';
+const NEUTRAL_MESSAGE = 'Hi! What can you help me with today?';
 
 export interface StaticCostOptions {
   encoder?: Encoder;

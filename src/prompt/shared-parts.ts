@@ -8,17 +8,17 @@ import { section } from './sections.ts';
  * conversation so far, and the user's message. Every pipeline receives the same ones, so
  * differences between pipelines are differences in how they present tools.
  */
-export const SYSTEM_PROMPT = [
+const SYSTEM_PROMPT = [
   "You are an operations assistant for a software team. You complete the user's requests by calling the tools made available to you.",
   'Call a tool only when it is needed, with arguments that follow its input schema exactly. If a tool you need is not available, say so and ask how to proceed instead of guessing.',
   'After each tool result, report what you found in a few sentences and propose the next step.',
 ].join('\n');
 
-export function systemSection(): PromptSection {
+function systemSection(): PromptSection {
   return section('system', 'system', SYSTEM_PROMPT, true);
 }
 
-export function userSection(message: string): PromptSection {
+function userSection(message: string): PromptSection {
   return section('user', 'user-message', `User: ${message}`, false);
 }
 

@@ -18,7 +18,7 @@ export interface BenchEncoderOptions {
 const rawOf = new WeakMap<Encoder, Encoder>();
 
 /** The texts TF-IDF is fitted on: every tool-side text the pipelines embed. */
-export function tfidfCorpus(catalog: Catalog): string[] {
+function tfidfCorpus(catalog: Catalog): string[] {
   return catalog.tools.flatMap((t) => [toolSummaryText(t), toolDefinitionText(t, 'definition')]);
 }
 

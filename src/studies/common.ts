@@ -27,7 +27,7 @@ export function tasksFit(tasks: readonly Task[], catalog: Catalog): boolean {
 }
 
 /** Tasks whose every tool exists in the catalog (held-out sets on a sub-catalog). */
-export function tasksInside(tasks: readonly Task[], catalog: Catalog): Task[] {
+function tasksInside(tasks: readonly Task[], catalog: Catalog): Task[] {
   const ids = new Set(catalog.tools.map((t) => t.id));
   return tasks.filter((t) => t.turns.every((u) => u.tools.every((id) => ids.has(id))));
 }
@@ -68,7 +68,7 @@ export function studyWorkDir(ctx: StudyContext, study: string, label: string): s
   return join(ctx.resultsDir, 'studies', study, label);
 }
 
-export { driveTurns, type DrivenTurn } from '../measure/run-pipeline.ts';
+export { driveTurns } from '../measure/run-pipeline.ts';
 
 /** Milliseconds since `start`, rounded, for log lines. */
 export function since(start: number): string {

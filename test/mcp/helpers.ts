@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-export const ROOT = process.cwd();
+const ROOT = process.cwd();
 
 /** The entry file of an installed MCP server package, from its package.json `bin`. */
 export function serverEntry(pkg: 'server-everything' | 'server-filesystem' | 'server-memory'): string {

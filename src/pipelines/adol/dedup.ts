@@ -72,13 +72,13 @@ export interface DedupResult {
 /** Headings of the rendered sections (part of the measured prompt). */
 export const B1_HEADING = 'Available tools (MCP tools/list):';
 export const INTERNAL_HEADING = 'Available tools (MCP tools/list result; "$ref" is a JSON reference into its "$defs"):';
-export const EXTERNAL_HEADING = 'Available tools (MCP tools/list; "$ref" names a shared schema template):';
-export const TEMPLATES_HEADING = 'Shared schema templates (ADOL; fetched and cached by the host once per session):';
+const EXTERNAL_HEADING = 'Available tools (MCP tools/list; "$ref" names a shared schema template):';
+const TEMPLATES_HEADING = 'Shared schema templates (ADOL; fetched and cached by the host once per session):';
 
 /** Base URI the external templates are resolved against in the lossless check. */
-export const TEMPLATE_BASE = 'https://adol.invalid/templates/';
+const TEMPLATE_BASE = 'https://adol.invalid/templates/';
 
-export function pointerFor(variant: RefVariant, name: string): string {
+function pointerFor(variant: RefVariant, name: string): string {
   return variant === 'internal' ? `#/$defs/${name}` : `${name}.json`;
 }
 
@@ -341,7 +341,7 @@ export function renderTemplates(result: DedupResult, heading = TEMPLATES_HEADING
 }
 
 /** The internal document as an object: `{ $defs, tools }`. */
-export function internalDocument(result: DedupResult): { $defs?: Record<string, unknown>; tools: McpTool[] } {
+function internalDocument(result: DedupResult): { $defs?: Record<string, unknown>; tools: McpTool[] } {
   if (!result.defs.length) return { tools: result.tools };
   const $defs: Record<string, unknown> = {};
   for (const d of result.defs) setSlot($defs, d.name, d.value);

@@ -29,13 +29,6 @@ export function deepClone<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-/** True when `value` has an object key `$ref` anywhere inside it. */
-export function containsRef(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(containsRef);
-  if (isPlainObject(value)) return Object.keys(value).some((k) => k === '$ref' || containsRef(value[k]));
-  return false;
-}
-
 /** Keywords whose value is a map of name → subschema. */
 const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
 /** Keywords whose value is one subschema. */

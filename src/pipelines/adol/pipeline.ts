@@ -127,7 +127,7 @@ export function exposedDefinition(tool: CatalogTool, options: AdolOptions, selec
 }
 
 /** The rendered tool list of a set of exposed definitions under the ref switch (not external). */
-export function renderToolList(
+function renderToolList(
   defs: readonly McpTool[],
   ref: false | 'internal',
   tokens: TokenCounter,
@@ -303,7 +303,7 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
  * `requireOutput` and each result is the trimmed sample response. Built by editing the
  * shared transcript line by line, so everything else stays byte-identical to it.
  */
-export function trimmedTranscript(
+function trimmedTranscript(
   catalog: Catalog,
   j: number,
   turn: TaskTurn,

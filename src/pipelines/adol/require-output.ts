@@ -40,7 +40,7 @@ export const DEFAULT_REQUIRE_OUTPUT: RequireOutputConfig = {
  * one of IDENTITY_FIELDS, STATUS_FIELDS or PAGINATION_FIELDS, or ends with `_id`, `_key`,
  * `_url`, `_number`, `_status` or `_state`.
  */
-export const IDENTITY_FIELDS = [
+const IDENTITY_FIELDS = [
   'id',
   'key',
   'number',
@@ -59,11 +59,11 @@ export const IDENTITY_FIELDS = [
   'ts',
   'uuid',
 ] as const;
-export const STATUS_FIELDS = ['state', 'status', 'conclusion', 'merged', 'success', 'ok', 'error'] as const;
-export const PAGINATION_FIELDS = ['has_next_page', 'next_cursor', 'cursor', 'next_page_token', 'total', 'total_count'] as const;
+const STATUS_FIELDS = ['state', 'status', 'conclusion', 'merged', 'success', 'ok', 'error'] as const;
+const PAGINATION_FIELDS = ['has_next_page', 'next_cursor', 'cursor', 'next_page_token', 'total', 'total_count'] as const;
 const SUFFIXES = ['_id', '_key', '_url', '_number', '_status', '_state'];
 
-export function snakeName(name: string): string {
+function snakeName(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/[-\s]+/g, '_')

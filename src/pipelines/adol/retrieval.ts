@@ -48,7 +48,7 @@ export interface TagConfig {
 
 export const TAG_DEFAULTS: TagConfig = { fallback: 'all' };
 
-export function nameWords(name: string): string {
+function nameWords(name: string): string {
   return name
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -57,7 +57,7 @@ export function nameWords(name: string): string {
 }
 
 /** The three component texts of a tool, for the weighted embedding. */
-export function toolComponents(tool: CatalogTool): { name: string; description: string; parameters: string } {
+function toolComponents(tool: CatalogTool): { name: string; description: string; parameters: string } {
   const props = tool.definition.inputSchema.properties;
   const params = props && typeof props === 'object' ? Object.keys(props).map(nameWords) : [];
   return {

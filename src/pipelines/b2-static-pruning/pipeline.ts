@@ -3,7 +3,7 @@ import { section } from '../../prompt/sections.ts';
 import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
 import { selectStaticSubset, type StaticSubset } from './select.ts';
 
-export const DEFAULT_SUBSET_SIZE = 30;
+const DEFAULT_SUBSET_SIZE = 30;
 
 export interface StaticPruningOptions {
   /** How many tools the curator keeps (the paper: 30). */

@@ -46,7 +46,7 @@ const READ_VERBS = /^(get|list|search|read|describe|find|show|view)(_|-|[A-Z]|$)
 const DESTRUCTIVE_VERBS = /^(delete|remove|drop|destroy)(_|-|[A-Z]|$)/;
 
 /** 0 read-only, 1 unknown, 2 writes, 3 destructive. */
-export function effectRank(tool: CatalogTool): number {
+function effectRank(tool: CatalogTool): number {
   const a = tool.definition.annotations;
   if (a?.destructiveHint === true) return 3;
   if (a?.readOnlyHint === true) return 0;

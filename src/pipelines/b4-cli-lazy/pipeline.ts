@@ -4,7 +4,7 @@ import type { Task } from '../../tasks/types.ts';
 import type { DiscoveryCall, Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
 import { LIST_DESCRIPTION_CHARS, renderHelp, renderList } from './render.ts';
 
-export const DEFAULT_CLI = 'tooltax';
+const DEFAULT_CLI = 'tooltax';
 
 export interface CliLazyOptions {
   /** The CLI's program name as the model types it. */

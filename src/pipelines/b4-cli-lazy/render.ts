@@ -19,13 +19,13 @@ import type { CatalogTool, JsonSchema } from '../../catalog/types.ts';
  * help column at ≤ 24 and help text wrapped to the remaining width.
  */
 
-export const LIST_NAME_WIDTH = 40;
+const LIST_NAME_WIDTH = 40;
 export const LIST_DESCRIPTION_CHARS = 70;
 const WIDTH = 78;
 const MAX_HELP_POSITION = 24;
 const INDENT = 2;
 
-export function toKebab(name: string): string {
+function toKebab(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .replace(/_/g, '-')

@@ -50,7 +50,7 @@ export interface ToolAttentionOptions {
   loaderCapacity?: number;
 }
 
-export const SUMMARY_POOL_HEADING = 'Tool summaries (every tool; call a tool only when its full schema is listed for the current request):';
+const SUMMARY_POOL_HEADING = 'Tool summaries (every tool; call a tool only when its full schema is listed for the current request):';
 export const PROMOTED_SCHEMAS_HEADING = 'Full schemas of the tools available for this request (MCP tools/list entries):';
 
 /**

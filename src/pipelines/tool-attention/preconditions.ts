@@ -23,7 +23,7 @@ export function unmetPreconditions(tool: CatalogTool, state: AgentState): Precon
 }
 
 /** `requires_auth github:write`, `after_tool_output search_|list_`: for events. */
-export function describePrecondition(p: Precondition): string {
+function describePrecondition(p: Precondition): string {
   return p.kind === 'requires_auth' ? `requires_auth ${p.scope}` : `after_tool_output ${p.prefixes.join('|')}`;
 }
 

@@ -15,7 +15,7 @@ export const MONTH_NAMES = [
   'December',
 ] as const;
 
-export function isPeriod(s: string): boolean {
+function isPeriod(s: string): boolean {
   return /^\d{4}-(0[1-9]|1[0-2])$/.test(s);
 }
 

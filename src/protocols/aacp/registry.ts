@@ -12,8 +12,8 @@ import type { PacketTemplate } from './template.ts';
  * overwritten: this object refuses to exist rather than start empty over someone's data.
  */
 
-export const REGISTRY_FORMAT = 'tooltax-aacp-registry';
-export const REGISTRY_VERSION = 1;
+const REGISTRY_FORMAT = 'tooltax-aacp-registry';
+const REGISTRY_VERSION = 1;
 
 export interface RegistryEntry {
   /** SHA-256 (hex) of the normalised instruction. */

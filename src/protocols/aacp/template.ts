@@ -24,7 +24,7 @@ export interface PacketTemplate {
 // Routing metadata is not content copied from the instruction.
 const ADMIN_KEYS = new Set(['return', 'p', 'aacp']);
 
-export function tokensOf(text: string): string[] {
+function tokensOf(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 }
 

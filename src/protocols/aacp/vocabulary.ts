@@ -7,22 +7,19 @@
 export const AACP_VERSION = '1.1';
 
 /** §5.1 TASK values. */
-export const TASK_VALUES = ['FETCH', 'PROC', 'FLAG', 'RESOLVE', 'LOG', 'SEND', 'BUILD', 'MERGE', 'CALC', 'REPORT', 'ACK', 'SYNC'] as const;
+const TASK_VALUES = ['FETCH', 'PROC', 'FLAG', 'RESOLVE', 'LOG', 'SEND', 'BUILD', 'MERGE', 'CALC', 'REPORT', 'ACK', 'SYNC'] as const;
 
 /** §5.2 DOM values. */
-export const DOM_VALUES = ['HR', 'FIN', 'SALES', 'LEGAL', 'IT', 'CS', 'MKT'] as const;
+const DOM_VALUES = ['HR', 'FIN', 'SALES', 'LEGAL', 'IT', 'CS', 'MKT'] as const;
 
 /** §5.3 priority values. */
 export const PRIORITY_VALUES = ['1', '2', '3'] as const;
-
-/** §4.2: named fields that MUST appear in every packet. */
-export const REQUIRED_KEYS = ['return', 'aacp'] as const;
 
 /** §4.2: core named fields (required + RECOMMENDED). Order is the draft's example order. */
 export const CORE_KEYS = ['return', 'p', 'aacp', 'res', 'period', 'filter', 'fields', 'fmt'] as const;
 
 /** §4.3: defined extended keys. Anything else is "unknown" and only warns. */
-export const EXTENDED_KEYS = [
+const EXTENDED_KEYS = [
   'src',
   'src_prev',
   'rules',

@@ -104,7 +104,7 @@ export const PHOTO_RETOUCH_V2: SchemaTemplate = {
   ],
 };
 
-export const COFFEE_ORDER_V1: SchemaTemplate = {
+const COFFEE_ORDER_V1: SchemaTemplate = {
   schema_id: 'coffee_order_v1',
   scenario: 'coffee_order',
   keys: [
@@ -165,7 +165,7 @@ export const COFFEE_ORDER_V1: SchemaTemplate = {
   ],
 };
 
-export const HOTEL_BOOKING_V1: SchemaTemplate = {
+const HOTEL_BOOKING_V1: SchemaTemplate = {
   schema_id: 'hotel_booking_v1',
   scenario: 'hotel_booking',
   keys: [

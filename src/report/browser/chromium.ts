@@ -5,7 +5,7 @@ import { delimiter, join } from 'node:path';
  * Debian's Chromium (`apt-get install -y chromium`), or the browser named by $CHROMIUM.
  * Flags: headless and quiet on a machine with no network beyond the package registries.
  */
-export const CHROMIUM_CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+const CHROMIUM_CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
 export function findChromium(): string | undefined {
   const fromEnv = process.env.CHROMIUM;

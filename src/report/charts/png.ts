@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
  * is missing or fails, the reason is returned for the report to show; nothing is silent.
  * $RSVG_CONVERT names another converter binary.
  */
-export function rsvgConvert(): string {
+function rsvgConvert(): string {
   return process.env.RSVG_CONVERT || 'rsvg-convert';
 }
 

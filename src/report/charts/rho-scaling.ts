@@ -3,7 +3,7 @@ import { axisTitle, firstKey, hasColumns, requireColumns, toLabel, toNumber } fr
 import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA } from './spec-base.ts';
 
 /** Below this rho the paper sees a reasoning cliff ("fracture"). */
-export const RHO_FRACTURE = 0.3;
+const RHO_FRACTURE = 0.3;
 
 /**
  * rho versus catalog size N per method, with the fracture line at rho = 0.3.

@@ -31,7 +31,7 @@ export interface ChartsOutcome {
   notes: string[];
 }
 
-export const CHARTS_DIR = 'charts';
+const CHARTS_DIR = 'charts';
 
 /** Writes charts/<id>.vl.json, .svg and .png for every chart whose tables are present. */
 export async function writeCharts(

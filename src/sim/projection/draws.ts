@@ -16,7 +16,7 @@ export function normalFrom(u: Uniforms): number {
  * The uniforms of one Rng(seed, label) stream, recorded as they are first drawn, so any number
  * of readers replay exactly the sequence a fresh Rng(seed, label) would give.
  */
-export class UniformTape {
+class UniformTape {
   private readonly values: number[] = [];
   private rng: Rng | null = null;
 

@@ -164,7 +164,7 @@ export function projectPipeline(
 }
 
 /** Turns grouped by (bench seed, task id), each task's turns in order; tasks in first-seen order. */
-export function groupTasks<T extends ProjectionTurn>(records: readonly T[]): T[][] {
+function groupTasks<T extends ProjectionTurn>(records: readonly T[]): T[][] {
   const byTask = new Map<string, T[]>();
   for (const r of records) {
     const key = `${r.seed}\u0000${r.taskId}`;

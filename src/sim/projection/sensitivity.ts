@@ -44,7 +44,7 @@ export function kendallTau(a: readonly string[], b: readonly string[]): number {
 export type Orders = Record<RankMetric, string[]>;
 
 /** The order of the methods under each metric. */
-export function ordersOf(results: ReadonlyMap<string, ProjectionResult>, tolerance?: number): Orders {
+function ordersOf(results: ReadonlyMap<string, ProjectionResult>, tolerance?: number): Orders {
   const out = {} as Orders;
   for (const m of RANK_METRICS) {
     out[m.key] = rankOrder(

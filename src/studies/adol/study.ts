@@ -68,14 +68,14 @@ export const adolStudy: Study = {
   },
 };
 
-export const REAL_CATALOGS_ENV = 'TOOLTAX_REAL_CATALOGS';
+const REAL_CATALOGS_ENV = 'TOOLTAX_REAL_CATALOGS';
 
-export function realCatalogDir(root: string): string {
+function realCatalogDir(root: string): string {
   return process.env[REAL_CATALOGS_ENV] ?? resolve(root, '..', 'shared', 'real-catalogs');
 }
 
 /** Every real dump: the primary ones, then extra/, each sorted by name (summary.json skipped). */
-export function realCatalogs(root: string, log: (line: string) => void = () => {}): { label: string; catalog: Catalog }[] {
+function realCatalogs(root: string, log: (line: string) => void = () => {}): { label: string; catalog: Catalog }[] {
   const dir = realCatalogDir(root);
   if (!existsSync(dir)) {
     log(`adol: no real catalogs at ${dir} (set ${REAL_CATALOGS_ENV}); duplication and static tables cover the run's catalog only`);
@@ -105,7 +105,7 @@ function fmt(n: number): string {
 }
 
 /** Response tokens of the needed tools' sample responses, full and trimmed by the request rule. */
-export function responseTokens(
+function responseTokens(
   records: readonly TurnRecord[],
   catalog: Catalog,
   selections: ReadonlyMap<string, OutputSelection>,

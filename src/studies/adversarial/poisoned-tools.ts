@@ -848,7 +848,7 @@ export const POISONED_SPECS: PoisonSpec[] = [
 ];
 
 /** The ToolSpec form of a poisoned tool (payload placed; no notes yet), for buildDefinition. */
-export function poisonedToolSpec(spec: PoisonSpec): ToolSpec {
+function poisonedToolSpec(spec: PoisonSpec): ToolSpec {
   const params: Record<string, JsonSchema> = { ...spec.params };
   let description: string;
   if (spec.placement === 'param') {
@@ -876,7 +876,7 @@ export function poisonedToolSpec(spec: PoisonSpec): ToolSpec {
 }
 
 /** The MCP definition a poisoned server would publish for a spec, before padding. */
-export function poisonedDefinition(spec: PoisonSpec): McpTool {
+function poisonedDefinition(spec: PoisonSpec): McpTool {
   return buildDefinition(poisonedToolSpec(spec), []);
 }
 

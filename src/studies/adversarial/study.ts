@@ -31,7 +31,7 @@ import { poisonCatalog, type PoisonedTool } from './poisoned-tools.ts';
  * (1 − (1 − p)^m, m = payloads in the prompt that turn, attempts assumed independent).
  */
 
-export const ADVERSARIAL_PARAMS = {
+const ADVERSARIAL_PARAMS = {
   /** P(agent follows a poisoned description | it is in the prompt). Assumption, see module comment. */
   attackSuccessGivenExposure: 0.365,
   attackSuccessSource:
@@ -137,11 +137,11 @@ export interface AdversarialOptions {
   attackSuccessGivenExposure?: number;
 }
 
-export function adversarialTasks(tasks: readonly Task[], counts: { single: number; multi: number; long: number }): Task[] {
+function adversarialTasks(tasks: readonly Task[], counts: { single: number; multi: number; long: number }): Task[] {
   return (['single', 'multi', 'long'] as const).flatMap((k) => tasks.filter((t) => t.kind === k).slice(0, counts[k]));
 }
 
-export async function runAdversarial(
+async function runAdversarial(
   ctx: StudyContext,
   opts: AdversarialOptions = {},
 ): Promise<{ rows: AdversarialRow[]; poisoned: PoisonedTool[]; tasks: Task[]; skipped: number; catalogSize: number }> {
@@ -208,7 +208,7 @@ export async function runAdversarial(
   return { rows, poisoned, tasks, skipped: skipped.length, catalogSize: catalog.tools.length };
 }
 
-export function adversarialTable(
+function adversarialTable(
   rows: readonly AdversarialRow[],
   poisoned: readonly PoisonedTool[],
   tasks: readonly Task[],

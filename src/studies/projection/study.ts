@@ -22,7 +22,7 @@ import {
 import type { ProjectionTurn } from '../../sim/projection/turn-model.ts';
 
 /** The pipeline whose projection the ablation variants are compared with. */
-export const ABLATION_REFERENCE = 'tool-attention';
+const ABLATION_REFERENCE = 'tool-attention';
 
 /**
  * Whether a pipeline's recorded settings (its describe(), also written to run.json) declare a

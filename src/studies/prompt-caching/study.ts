@@ -27,7 +27,7 @@ import { driveTurns, mainPipelines, mean, pipelineContext, since, studyWorkDir, 
  * that changes is not partly reused.
  */
 
-export const CACHE_PARAMS = {
+const CACHE_PARAMS = {
   sessionTurns: 30,
   minCacheableTokens: 1024,
   quickSessions: 6,
@@ -118,12 +118,12 @@ export interface CachingOptions {
   minCacheableTokens?: number;
 }
 
-export function cachingSessions(tasks: readonly Task[], limit?: number): Task[] {
+function cachingSessions(tasks: readonly Task[], limit?: number): Task[] {
   const long = tasks.filter((t) => t.kind === 'long').map((t) => truncateTask(t, CACHE_PARAMS.sessionTurns));
   return limit === undefined ? long : long.slice(0, limit);
 }
 
-export async function runPromptCaching(ctx: StudyContext, opts: CachingOptions = {}): Promise<{ rows: CacheRow[]; sessions: Task[] }> {
+async function runPromptCaching(ctx: StudyContext, opts: CachingOptions = {}): Promise<{ rows: CacheRow[]; sessions: Task[] }> {
   const minTokens = opts.minCacheableTokens ?? CACHE_PARAMS.minCacheableTokens;
   const sessions = cachingSessions(ctx.tasks, opts.sessions ?? (ctx.quick ? CACHE_PARAMS.quickSessions : undefined));
   const rows: CacheRow[] = [];
@@ -173,11 +173,7 @@ export async function runPromptCaching(ctx: StudyContext, opts: CachingOptions =
 
 /** Published hit rates over a 30-turn session (paper §5.6), keyed by pipeline id for labelling. */
 
-export function cachingTable(
-  rows: readonly CacheRow[],
-  sessions: readonly Task[],
-  minTokens: number = CACHE_PARAMS.minCacheableTokens,
-): Table {
+function cachingTable(rows: readonly CacheRow[], sessions: readonly Task[], minTokens: number = CACHE_PARAMS.minCacheableTokens): Table {
   return {
     id: 'prompt-caching',
     title: `Prompt caching: share of prompt tokens served from a prefix cache over ${CACHE_PARAMS.sessionTurns}-turn sessions`,

@@ -43,7 +43,7 @@ function instanceServerId(spec: ServerSpec, instance: number): string {
 }
 
 /** One calibrated instance of a server spec, as catalog tools. */
-export function serverInstance(spec: ServerSpec, instance: number, factor: number, seed: number, tokenizer: TokenizerName): CatalogTool[] {
+function serverInstance(spec: ServerSpec, instance: number, factor: number, seed: number, tokenizer: TokenizerName): CatalogTool[] {
   const server = instanceServerId(spec, instance);
   const key = `${server}|${factor}|${seed}|${tokenizer}`;
   const known = instanceMemo.get(key);

@@ -30,7 +30,7 @@ import { isTestbedOf, scaledCatalog } from './scaled-catalog.ts';
  * linearly in log N between the two bracketing sizes.
  */
 
-export const SCALING_PARAMS = {
+const SCALING_PARAMS = {
   sizes: [30, 60, 120, 250, 500, 1000],
   quickSizes: [30, 120, 500],
   /** Added when the environment variable TOOLTAX_SCALING_10K=1 is set (never in --quick). */
@@ -92,17 +92,14 @@ export function crossing(
   return undefined;
 }
 
-export function sizesFor(ctx: Pick<StudyContext, 'quick'>, env: NodeJS.ProcessEnv = process.env): number[] {
+function sizesFor(ctx: Pick<StudyContext, 'quick'>, env: NodeJS.ProcessEnv = process.env): number[] {
   if (ctx.quick) return [...SCALING_PARAMS.quickSizes];
   const sizes: number[] = [...SCALING_PARAMS.sizes];
   if (env[SCALING_PARAMS.largeEnv] === '1') sizes.push(SCALING_PARAMS.largeSize);
   return sizes;
 }
 
-export async function runScaling(
-  ctx: StudyContext,
-  opts: ScalingOptions = {},
-): Promise<{ rows: ScalingRow[]; tasks: Task[]; sizes: number[] }> {
+async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): Promise<{ rows: ScalingRow[]; tasks: Task[]; sizes: number[] }> {
   const specs = opts.specs ?? SERVER_SPECS;
   const sizes = [...(opts.sizes ?? sizesFor(ctx))].sort((a, b) => a - b);
   const rhoTurn = MEASUREMENT_PARAMS.rhoTurn;
@@ -156,7 +153,7 @@ function rhoOf(r: TurnRecord): number {
   return task / (task + r.toolTokens + r.systemTokens);
 }
 
-export function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes: readonly number[], quick: boolean): Table {
+function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes: readonly number[], quick: boolean): Table {
   const line = SCALING_PARAMS.fracture;
   const byMethod = new Map<string, ScalingRow[]>();
   for (const r of rows) byMethod.set(r.label, [...(byMethod.get(r.label) ?? []), r]);

@@ -28,7 +28,7 @@ const doc = (i: ContractReviewInput): [string, string][] => [
   ['party', nameToken(i.party)],
 ];
 
-export function requestReview(i: ContractReviewInput): string {
+function requestReview(i: ContractReviewInput): string {
   return emit({ task: 'FLAG', dom: 'LEGAL', return: ret(i), p: '1', extended: [...doc(i), ['req', 'clause_review,risk_assess']] });
 }
 
@@ -43,7 +43,7 @@ export function flagClause(i: ContractReviewInput): string {
   });
 }
 
-export function logReview(i: ContractReviewInput): string {
+function logReview(i: ContractReviewInput): string {
   return emit({
     task: 'LOG',
     dom: 'LEGAL',

@@ -39,7 +39,7 @@ export function processInvoice(i: InvoiceInput): string {
   });
 }
 
-export function schedulePayment(i: InvoiceInput): string {
+function schedulePayment(i: InvoiceInput): string {
   return emit({
     task: 'PROC',
     dom: 'FIN',
@@ -50,7 +50,7 @@ export function schedulePayment(i: InvoiceInput): string {
   });
 }
 
-export function logInvoice(i: InvoiceInput): string {
+function logInvoice(i: InvoiceInput): string {
   return emit({
     task: 'LOG',
     dom: 'FIN',

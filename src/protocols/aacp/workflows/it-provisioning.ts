@@ -34,19 +34,19 @@ export function createAccount(i: ItOnboardingInput): string {
   });
 }
 
-export function provisionMailbox(i: ItOnboardingInput): string {
+function provisionMailbox(i: ItOnboardingInput): string {
   return emit({ task: 'BUILD', dom: 'IT', return: ret(i), p: '1', res: 'mailbox', filter: usr(i), fields: ['licence', 'dl'] });
 }
 
-export function grantVpn(i: ItOnboardingInput): string {
+function grantVpn(i: ItOnboardingInput): string {
   return emit({ task: 'BUILD', dom: 'IT', return: ret(i), p: '2', res: 'vpn_access', filter: usr(i), extended: [['req', 'mfa']] });
 }
 
-export function createCrmUser(i: ItOnboardingInput): string {
+function createCrmUser(i: ItOnboardingInput): string {
   return emit({ task: 'BUILD', dom: 'IT', return: ret(i), p: '2', res: 'crm_user', filter: usr(i), extended: [['req', 'sales_rep']] });
 }
 
-export function issueBadge(i: ItOnboardingInput): string {
+function issueBadge(i: ItOnboardingInput): string {
   return emit({
     task: 'BUILD',
     dom: 'IT',
@@ -58,7 +58,7 @@ export function issueBadge(i: ItOnboardingInput): string {
   });
 }
 
-export function logProvisioning(i: ItOnboardingInput): string {
+function logProvisioning(i: ItOnboardingInput): string {
   return emit({
     task: 'LOG',
     dom: 'IT',

@@ -44,7 +44,7 @@ export function fetchEmployees(i: PayrollRunInput): string {
 }
 
 /** Hop 2: budget allocations by cost centre (year-to-date spend is in the FIN agent's default fields). */
-export function fetchBudgets(i: PayrollRunInput): string {
+function fetchBudgets(i: PayrollRunInput): string {
   return emit({ task: 'FETCH', dom: 'FIN', return: ret(i), p: '1', res: 'budget_cc', period: i.period, fmt: 'json' });
 }
 
@@ -96,7 +96,7 @@ export function logRun(i: PayrollRunInput): string {
 }
 
 /** Hop 6: send the report to the directors, flagged for review. */
-export function sendReport(i: PayrollRunInput): string {
+function sendReport(i: PayrollRunInput): string {
   return emit({
     task: 'SEND',
     dom: 'HR',
