@@ -74,7 +74,9 @@ function chartFigure(c: ChartResult): string {
   const links = [
     c.files.spec && `<a href="${esc(c.files.spec)}">Vega-Lite spec</a>`,
     c.files.svg && `<a href="${esc(c.files.svg)}">SVG</a>`,
-    c.files.png ? `<a href="${esc(c.files.png)}">PNG</a>` : 'PNG skipped (see report notes)',
+    c.png === 'written' ? `<a href="${esc(c.files.png!)}">PNG</a>` : '',
+    c.png === 'kept' ? `<a href="${esc(c.files.png!)}">PNG</a> (from an earlier run, not updated: see report notes)` : '',
+    c.png === 'absent' ? 'no PNG (see report notes)' : '',
   ].filter(Boolean);
   return `<figure class="chart" id="chart-${esc(c.id)}">
 ${inlineSvg(c.svg!, `c-${c.id}`, c.title)}

@@ -2,13 +2,12 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeSource, matchSource } from '../../src/report/charts/chart.ts';
 import { toNumber } from '../../src/report/charts/columns.ts';
 import { CHARTS } from '../../src/report/charts/registry.ts';
 import { buildChart, writeCharts } from '../../src/report/charts/write-charts.ts';
 import { paretoChart } from '../../src/report/charts/pareto.ts';
-import { pngAvailability } from '../../src/report/charts/png.ts';
 import type { Table } from '../../src/table/table.ts';
 import { FIXTURE_RUN_INFO, FIXTURE_TABLES } from './fixture.ts';
 
@@ -67,46 +66,25 @@ describe.each(CHARTS.map((c) => [c.id, c] as const))('chart %s', (_id, def) => {
 });
 
 describe('writeCharts', () => {
-  const saved = process.env.RSVG_CONVERT;
-  afterEach(() => {
-    if (saved === undefined) delete process.env.RSVG_CONVERT;
-    else process.env.RSVG_CONVERT = saved;
-  });
-
-  it('writes charts/<id>.vl.json and .svg (and .png when rsvg-convert is there) for every chart', async () => {
+  it('writes charts/<id>.vl.json, .svg and .png for every chart', async () => {
     const dir = tmp();
     const { charts, png, notes } = await writeCharts(dir, FIXTURE_TABLES, FIXTURE_RUN_INFO);
+    expect(png.available ? png.renderer.id : png.reason).toBe('resvg');
+    expect(notes).toEqual([]);
     for (const c of charts) {
       expect(c.status).toBe('rendered');
       const spec = JSON.parse(readFileSync(join(dir, 'charts', `${c.id}.vl.json`), 'utf8'));
       expect(spec.$schema).toMatch(/vega-lite/);
       expect(spec).toEqual(c.spec);
       expect(readFileSync(join(dir, 'charts', `${c.id}.svg`), 'utf8')).toBe(c.svg);
-      expect(existsSync(join(dir, 'charts', `${c.id}.png`))).toBe(png.available);
-    }
-    if (png.available) {
-      expect(notes).toEqual([]);
+      expect(c.png).toBe('written');
+      expect(c.files.png).toBe(`charts/${c.id}.png`);
       expect(
-        readFileSync(join(dir, 'charts', 'f1-vs-theta.png'))
+        readFileSync(join(dir, 'charts', `${c.id}.png`))
           .subarray(1, 4)
           .toString(),
       ).toBe('PNG');
-    } else {
-      console.warn(`[test/report/charts] PNG not checked: ${png.reason}`);
-      expect(notes[0]).toMatch(/^PNG charts skipped: /);
     }
-  });
-
-  it('says clearly when PNGs are skipped and why, and removes stale PNGs', async () => {
-    const dir = tmp();
-    process.env.RSVG_CONVERT = '/nonexistent/rsvg-convert';
-    const { png, notes, charts } = await writeCharts(dir, FIXTURE_TABLES, FIXTURE_RUN_INFO);
-    expect(png.available).toBe(false);
-    expect(notes[0]).toBe(
-      "PNG charts skipped: /nonexistent/rsvg-convert not found; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin) to get PNG charts. SVG charts and the HTML page are complete.",
-    );
-    expect(charts.every((c) => c.files.png === undefined && c.files.svg !== undefined)).toBe(true);
-    expect(existsSync(join(dir, 'charts', 'f1-vs-theta.png'))).toBe(false);
   });
 
   it('skips a chart whose table is absent, with a note naming it, and removes its old files', async () => {
@@ -227,10 +205,5 @@ describe('chart contents', () => {
     expect(toNumber('0.24')).toBe(0.24);
     expect(toNumber('—')).toBeUndefined();
     expect(toNumber(null)).toBeUndefined();
-  });
-
-  it('finds rsvg-convert or explains why not', () => {
-    const png = pngAvailability();
-    expect(png.available ? png.version : png.reason).toMatch(/rsvg-convert/);
   });
 });
