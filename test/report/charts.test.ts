@@ -8,7 +8,7 @@ import { toNumber } from '../../src/report/charts/columns.ts';
 import { CHARTS } from '../../src/report/charts/registry.ts';
 import { buildChart, writeCharts } from '../../src/report/charts/write-charts.ts';
 import { paretoChart } from '../../src/report/charts/pareto.ts';
-import type { Table } from '../../src/table/table.ts';
+import { formatCell, type Table } from '../../src/table/table.ts';
 import { FIXTURE_RUN_INFO, FIXTURE_TABLES } from './fixture.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tooltax-charts-'));
@@ -191,11 +191,11 @@ describe('chart contents', () => {
   it('the AACP chart draws the run tokenizer with bare framing only', async () => {
     const def = CHARTS.find((c) => c.id === 'aacp-tokens-per-hop')!;
     const spec = def.build([[table('aacp-hops')]], { ...FIXTURE_RUN_INFO, tokenizer: 'o200k_base' }) as {
-      data: { values: { hop: string; language: string; tokens: number }[] };
+      data: { values: { hop: string; language: string; tokens: number; figure: string }[] };
       title: { subtitle: string };
     };
     expect(spec.data.values).toHaveLength(8);
-    expect(spec.data.values[0]).toEqual({ hop: 'payroll · fetch-employees', language: 'English', tokens: 48 });
+    expect(spec.data.values[0]).toEqual({ hop: 'payroll · fetch-employees', language: 'English', tokens: 48, figure: '48' });
     expect(spec.title.subtitle).toBe('from table aacp-hops; tokenizer o200k_base; framing bare');
   });
 
@@ -205,5 +205,22 @@ describe('chart contents', () => {
     expect(toNumber('0.24')).toBe(0.24);
     expect(toNumber('—')).toBeUndefined();
     expect(toNumber(null)).toBeUndefined();
+  });
+});
+
+describe('chart tooltips', () => {
+  it('show each figure exactly as its table prints it', async () => {
+    const t3 = table('table3-measured');
+    const result = await buildChart(
+      CHARTS.find((c) => c.id === 'tool-tokens-per-turn')!,
+      FIXTURE_TABLES,
+      FIXTURE_RUN_INFO,
+    );
+    const values = (result.spec as { data: { values: { method: string; source: string; figure: string }[] } }).data.values;
+    const b3 = t3.rows.find((r) => String(r.method).startsWith('B4'))!; // 4163.18 tokens: a fraction the table rounds
+    const col = t3.columns.find((c) => c.key === 'toolTokens')!;
+    expect(values.find((v) => v.method === b3.method && v.source === 'measured')!.figure).toBe(formatCell(b3.toolTokens, col));
+    expect(formatCell(b3.toolTokens, col)).toBe('4,163');
+    expect(values.find((v) => v.method === b3.method && v.source === 'published')!.figure).toBe(String(b3.pubTokens));
   });
 });

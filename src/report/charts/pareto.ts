@@ -1,6 +1,6 @@
 import type { ChartDef } from './chart.ts';
 import { ChartSkip } from './chart.ts';
-import { axisTitle, requireColumns, toLabel, toNumber, withProjectedMark } from './columns.ts';
+import { axisTitle, cellText, requireColumns, toLabel, toNumber, withProjectedMark } from './columns.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS } from './spec-base.ts';
 
 /**
@@ -19,11 +19,22 @@ export const paretoChart: ChartDef = {
   build([[projected], [measured]]) {
     requireColumns(projected!, ['method', 'success']);
     requireColumns(measured!, ['method', 'toolTokens']);
-    const tokens = new Map(measured!.rows.map((r) => [toLabel(r.method), toNumber(r.toolTokens)]));
+    const byMethod = new Map(measured!.rows.map((r) => [toLabel(r.method), r]));
     const points = projected!.rows
-      .map((r) => ({ method: toLabel(r.method), success: toNumber(r.success), tokens: tokens.get(toLabel(r.method)) }))
+      .map((r) => {
+        const m = byMethod.get(toLabel(r.method));
+        return {
+          method: toLabel(r.method),
+          success: toNumber(r.success),
+          tokens: m && toNumber(m.toolTokens),
+          // Tooltip figures as the tables print them.
+          successText: cellText(projected!, 'success', r.success),
+          tokensText: m ? cellText(measured!, 'toolTokens', m.toolTokens) : null,
+        };
+      })
       .filter(
-        (p): p is { method: string; success: number; tokens: number } => p.success !== undefined && p.tokens !== undefined && p.tokens > 0,
+        (p): p is { method: string; success: number; tokens: number; successText: string; tokensText: string } =>
+          p.success !== undefined && p.tokens !== undefined && p.tokens > 0,
       );
     if (points.length === 0)
       throw new ChartSkip(`no method of ${projected!.id} has measured tool tokens in ${measured!.id} (rows are joined on method)`);
@@ -69,8 +80,8 @@ export const paretoChart: ChartDef = {
             },
             tooltip: [
               { field: 'method' },
-              { field: 'tokens', format: ',.0f', title: 'tool tokens (measured)' },
-              { field: 'success', format: '.1f', title: successTitle },
+              { field: 'tokensText', title: `${axisTitle(measured!, 'toolTokens')} (measured)` },
+              { field: 'successText', title: successTitle },
             ],
           },
         },

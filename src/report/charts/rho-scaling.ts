@@ -1,5 +1,5 @@
 import type { ChartDef } from './chart.ts';
-import { axisTitle, firstKey, hasColumns, requireColumns, toLabel, toNumber } from './columns.ts';
+import { axisTitle, cellText, firstKey, hasColumns, requireColumns, toLabel, toNumber } from './columns.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA } from './spec-base.ts';
 
 /** Below this rho the paper sees a reasoning cliff ("fracture"). */
@@ -23,7 +23,13 @@ export const rhoScalingChart: ChartDef = {
     const nKey = firstKey(t!, ['N', 'n']);
     const withTokens = hasColumns(t!, ['toolTokens']);
     const values = t!.rows
-      .map((r) => ({ method: toLabel(r.method), N: toNumber(r[nKey]), rho: toNumber(r.rho), toolTokens: toNumber(r.toolTokens) ?? null }))
+      .map((r) => ({
+        method: toLabel(r.method),
+        N: toNumber(r[nKey]),
+        rho: toNumber(r.rho),
+        rhoText: cellText(t!, 'rho', r.rho),
+        tokensText: cellText(t!, 'toolTokens', r.toolTokens),
+      }))
       .filter((v) => v.N !== undefined && v.N > 0 && v.rho !== undefined);
     return {
       $schema: SCHEMA,
@@ -48,9 +54,9 @@ export const rhoScalingChart: ChartDef = {
             color: { field: 'method', type: 'nominal', title: null },
             tooltip: [
               { field: 'method' },
-              { field: 'N', format: ',.0f' },
-              { field: 'rho', format: '.2f' },
-              ...(withTokens ? [{ field: 'toolTokens', format: ',.0f' }] : []),
+              { field: 'N', format: ',.0f', title: axisTitle(t!, nKey) },
+              { field: 'rhoText', title: axisTitle(t!, 'rho') },
+              ...(withTokens ? [{ field: 'tokensText', title: axisTitle(t!, 'toolTokens') }] : []),
             ],
           },
         },
