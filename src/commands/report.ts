@@ -5,6 +5,7 @@ import type { PngAvailability } from '../report/charts/png.ts';
 import { renderPage } from '../report/html-page.ts';
 import { writeMarkdownAndCsv } from '../report/render-markdown.ts';
 import { runFacts } from '../report/run-info.ts';
+import { VEGA_SCRIPT_FILE, vegaEmbedScript } from '../report/vega-bundle.ts';
 import { workbookBuffer } from '../report/xlsx.ts';
 import { writeFileAtomic } from '../util/files.ts';
 
@@ -28,11 +29,13 @@ export const REPORT_FILES = {
   xlsx: 'tooltax.xlsx',
   html: 'index.html',
   csv: (id: string) => `csv/${id}.csv`,
+  vegaScript: VEGA_SCRIPT_FILE,
 } as const;
 
 /**
  * Renders every report from a results directory alone (no bench run): tables.md, csv/<id>.csv,
- * tooltax.xlsx, charts/<id>.vl.json|.svg|.png and index.html.
+ * tooltax.xlsx, charts/<id>.vl.json|.svg|.png, index.html and the script that makes its charts
+ * interactive (vendor/vega-embed.js).
  *
  * The results are read and tables.md and the CSVs are written before this returns (a bad
  * results directory throws here, synchronously); the workbook, charts and page follow in the
@@ -56,6 +59,8 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
     const facts = runFacts(info);
     const { charts, png, notes } = await writeCharts(reportsDir, tables, info);
     writeFileAtomic(join(reportsDir, REPORT_FILES.xlsx), await workbookBuffer(tables, facts));
+    const interactive = charts.some((c) => c.status === 'rendered');
+    if (interactive) writeFileAtomic(join(reportsDir, REPORT_FILES.vegaScript), vegaEmbedScript());
     const html = renderPage({ tables, facts, charts, notes, files: REPORT_FILES, generatedAt: new Date() });
     writeFileAtomic(join(reportsDir, REPORT_FILES.html), html);
     for (const n of notes) log(`report: ${n}`);
@@ -65,6 +70,7 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
       REPORT_FILES.xlsx,
       ...charts.flatMap((c) => Object.values(c.files)),
       REPORT_FILES.html,
+      ...(interactive ? [REPORT_FILES.vegaScript] : []),
     ];
     return { reportsDir, files, charts, png, notes };
   })();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHARTS } from '../../src/report/charts/registry.ts';
@@ -8,12 +8,14 @@ import { FIXTURE_TABLES } from './fixture.ts';
 import { renderFixture } from './render-fixture.ts';
 
 let html: string;
+let reportsDir: string;
 let partial: string;
 let partialLog: string[];
 
 beforeAll(async () => {
   const full = await renderFixture();
-  html = readFileSync(join(full.reportsDir, 'index.html'), 'utf8');
+  reportsDir = full.reportsDir;
+  html = readFileSync(join(reportsDir, 'index.html'), 'utf8');
   const some = await renderFixture(['scaling', 'table3-projected']);
   partial = readFileSync(join(some.reportsDir, 'index.html'), 'utf8');
   partialLog = some.log;
@@ -37,14 +39,26 @@ describe('reports/index.html', () => {
     expect(html).toContain('Columns marked <b>†</b> are <b>projections</b>');
   });
 
-  it('shows every chart as inline SVG with its links', () => {
+  it('shows every chart as static SVG (the no-JavaScript fallback) with its inline Vega-Lite spec and links', () => {
     for (const c of CHARTS) {
       const figure = new RegExp(
-        `<figure class="chart" id="chart-${c.id}">\\s*<svg[^>]*class="marks"[\\s\\S]*?</svg>\\s*<figcaption>[\\s\\S]*?charts/${c.id}\\.vl\\.json[\\s\\S]*?</figure>`,
+        `<figure class="chart" id="chart-${c.id}" data-spec="spec-${c.id}">\\s*<div class="chart-live"></div>\\s*<div class="chart-static"><svg[^>]*class="marks"[\\s\\S]*?</svg></div>\\s*<script type="application/json" id="spec-${c.id}">([^<]*)</script>\\s*<figcaption>[\\s\\S]*?charts/${c.id}\\.vl\\.json[\\s\\S]*?</figure>`,
       );
-      expect(html).toMatch(figure);
+      const m = figure.exec(html);
+      expect(m, c.id).not.toBeNull();
+      expect(JSON.parse(m![1]!)).toEqual(JSON.parse(readFileSync(join(reportsDir, 'charts', `${c.id}.vl.json`), 'utf8')));
     }
     expect(html.match(/<svg\b/g)).toHaveLength(CHARTS.length);
+  });
+
+  it('has a table of contents linking every chart and table, and a CSV download beside each table', () => {
+    const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)![0];
+    for (const c of CHARTS) expect(toc).toContain(`<a href="#chart-${c.id}">`);
+    for (const t of FIXTURE_TABLES) {
+      expect(toc).toContain(`<a href="#table-${t.id}">`);
+      expect(html).toContain(`<a class="dl" href="csv/${t.id}.csv" download type="text/csv">Download CSV</a>`);
+      expect(existsSync(join(reportsDir, 'csv', `${t.id}.csv`))).toBe(true);
+    }
   });
 
   it('shows the run: catalog, tokenizer, encoder, index, θ, seeds, time', () => {
@@ -60,11 +74,18 @@ describe('reports/index.html', () => {
     expect(html).toMatch(/<dt>time<\/dt><dd>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; bench took 12\.5 s<\/dd>/);
   });
 
-  it('is self-contained: no script, no stylesheet link, nothing fetched from the web', () => {
-    expect(html).not.toMatch(/<script\b/i);
+  it('loads only the vega bundle beside it: no other script file, no stylesheet link, nothing from the web', () => {
+    expect([...html.matchAll(/<script\b[^>]*\ssrc="([^"]*)"/g)].map((m) => m[1])).toEqual(['vendor/vega-embed.js']);
+    expect(readFileSync(join(reportsDir, 'vendor', 'vega-embed.js'), 'utf8')).toMatch(
+      /^\/\* tooltax report charts: vega 6\.[\s\S]*globalThis\.vegaEmbed=/,
+    );
     expect(html).not.toMatch(/<link\b/i);
     expect(html).not.toMatch(/@import|url\(\s*['"]?https?:/i);
     expect(html).not.toMatch(/\s(src|href)=["']?(https?:)?\/\//i);
+  });
+
+  it('keeps a chart spec from closing its script element', () => {
+    expect([...html.matchAll(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)].every((m) => !m[1]!.includes('<'))).toBe(true);
   });
 
   it('gives every element id once, even with several charts', () => {

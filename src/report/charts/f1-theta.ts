@@ -55,6 +55,11 @@ export const f1ThetaChart: ChartDef = {
         {
           data: { values },
           mark: { type: 'line', strokeWidth: 2 },
+        },
+        // Tooltips on every θ (a line's tooltip would show its first point only).
+        {
+          data: { values },
+          mark: { type: 'point', filled: true, size: 40, opacity: 0 },
           encoding: {
             tooltip: [
               { field: 'encoder' },

@@ -52,12 +52,6 @@ export const rhoScalingChart: ChartDef = {
             },
             y: { field: 'rho', type: 'quantitative', scale: { domain: [0, 1] }, title: axisTitle(t!, 'rho') },
             color: { field: 'method', type: 'nominal', title: null },
-            tooltip: [
-              { field: 'method' },
-              { field: 'N', format: ',.0f', title: axisTitle(t!, nKey) },
-              { field: 'rhoText', title: axisTitle(t!, 'rho') },
-              ...(withTokens ? [{ field: 'tokensText', title: axisTitle(t!, 'toolTokens') }] : []),
-            ],
           },
         },
         {
@@ -69,6 +63,21 @@ export const rhoScalingChart: ChartDef = {
           data: { values: [{ rho: RHO_FRACTURE, label: `fracture rho = ${RHO_FRACTURE}` }] },
           mark: { type: 'text', color: '#c0392b', align: 'center', baseline: 'bottom', dy: -3, x: { expr: 'width / 2' }, fontSize: 11 },
           encoding: { y: { field: 'rho', type: 'quantitative' }, text: { field: 'label' } },
+        },
+        // Tooltips on the points (a line's tooltip would show its first point only), drawn over the lines.
+        {
+          data: { values },
+          mark: { type: 'point', filled: true, size: 40, opacity: 0 },
+          encoding: {
+            x: { field: 'N', type: 'quantitative' },
+            y: { field: 'rho', type: 'quantitative' },
+            tooltip: [
+              { field: 'method' },
+              { field: 'N', format: ',.0f', title: axisTitle(t!, nKey) },
+              { field: 'rhoText', title: axisTitle(t!, 'rho') },
+              ...(withTokens ? [{ field: 'tokensText', title: axisTitle(t!, 'toolTokens') }] : []),
+            ],
+          },
         },
       ],
     };
