@@ -61,8 +61,9 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
     writeFileAtomic(join(reportsDir, REPORT_FILES.xlsx), await workbookBuffer(tables, facts));
     const interactive = charts.some((c) => c.status === 'rendered');
     if (interactive) writeFileAtomic(join(reportsDir, REPORT_FILES.vegaScript), vegaEmbedScript());
-    const html = renderPage({ tables, facts, charts, notes, files: REPORT_FILES, generatedAt: new Date() });
+    const html = renderPage({ tables, facts, charts, notes, files: REPORT_FILES, runFinishedAt: info?.finishedAt });
     writeFileAtomic(join(reportsDir, REPORT_FILES.html), html);
+    if (png.available && charts.some((c) => c.png === 'written')) log(`report: chart PNGs drawn with ${png.renderer.version}`);
     for (const n of notes) log(`report: ${n}`);
     const files = [
       REPORT_FILES.markdown,

@@ -21,7 +21,8 @@ export interface PageInput {
   notes: readonly string[];
   /** Links relative to the page. */
   files: { xlsx: string; markdown: string; csv: (tableId: string) => string; vegaScript: string };
-  generatedAt: Date;
+  /** When the run behind the results finished (ISO); the page carries no render time, so re-rendering the same results gives the same bytes. */
+  runFinishedAt: string | undefined;
 }
 
 export function renderPage(p: PageInput): string {
@@ -67,7 +68,7 @@ ${skipped.map((c) => `<div class="chart-skipped" id="chart-${esc(c.id)}"><b>${es
 <h2 class="part">Tables</h2>
 ${p.tables.map((t) => tableToHtml(t, p.files.csv(t.id))).join('\n')}
 </main>
-<footer>Generated ${esc(p.generatedAt.toISOString().replace('T', ' ').slice(0, 19))} UTC by <code>npm run report</code> from the results directory alone. ${PROJECTED_MARK} = projected, not measured.</footer>
+<footer>Rendered by <code>npm run report</code> from the results directory alone${p.runFinishedAt ? ` (run finished ${esc(p.runFinishedAt.replace('T', ' ').slice(0, 19))} UTC)` : ''}. ${PROJECTED_MARK} = projected, not measured.</footer>
 ${rendered.length ? `<script src="${esc(p.files.vegaScript)}"></script>\n<script>${EMBED_CHARTS}</script>` : ''}
 </body>
 </html>

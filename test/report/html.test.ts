@@ -1,6 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderReports } from '../../src/commands/report.ts';
 import { CHARTS } from '../../src/report/charts/registry.ts';
 import { esc } from '../../src/report/html-escape.ts';
 import { inlineSvg } from '../../src/report/svg-inline.ts';
@@ -9,17 +11,22 @@ import { renderFixture } from './render-fixture.ts';
 
 let html: string;
 let reportsDir: string;
+let again: string;
 let partial: string;
 let partialLog: string[];
 
 beforeAll(async () => {
   const full = await renderFixture();
   reportsDir = full.reportsDir;
+  again = mkdtempSync(join(tmpdir(), 'tooltax-reports-again-'));
+  await renderReports(full.resultsDir, again, { log: () => {} });
   html = readFileSync(join(reportsDir, 'index.html'), 'utf8');
   const some = await renderFixture(['scaling', 'table3-projected']);
   partial = readFileSync(join(some.reportsDir, 'index.html'), 'utf8');
   partialLog = some.log;
 });
+
+afterAll(() => rmSync(again, { recursive: true, force: true }));
 
 describe('reports/index.html', () => {
   it('shows every table with its title, headers and formatted cells', () => {
@@ -103,6 +110,19 @@ describe('reports/index.html', () => {
       'report: chart rho-vs-catalog-size skipped: no table "scaling" in the results (this run did not produce it)',
     );
     expect(partial.match(/<svg\b/g)).toHaveLength(CHARTS.length - 2);
+  });
+});
+
+describe('rendering the same results again', () => {
+  it('writes the same bytes: page, vega bundle, chart specs, SVGs and PNGs (the workbook aside)', () => {
+    const files = [
+      'index.html',
+      'vendor/vega-embed.js',
+      'tables.md',
+      ...CHARTS.flatMap((c) => ['.vl.json', '.svg', '.png'].map((e) => `charts/${c.id}${e}`)),
+    ];
+    for (const f of files) expect(readFileSync(join(again, f)).equals(readFileSync(join(reportsDir, f))), f).toBe(true);
+    expect(html).toContain('(run finished 2026-01-01 00:00:12 UTC)');
   });
 });
 
