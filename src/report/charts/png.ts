@@ -1,3 +1,4 @@
+import type { Resvg } from '@resvg/resvg-js';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,10 +27,10 @@ export type PngAvailability = { available: true; renderer: PngRenderer } | { ava
 const ZOOM = 2;
 
 /** assets/fonts, beside src/. Only these files are loaded: output must not depend on the machine's fonts. */
-export const CHART_FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) =>
+const CHART_FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) =>
   fileURLToPath(new URL(`../../../assets/fonts/${f}`, import.meta.url)),
 );
-export const CHART_FONT_FAMILY = 'DejaVu Sans';
+const CHART_FONT_FAMILY = 'DejaVu Sans';
 
 /** The first renderer that works: resvg, else rsvg-convert; `prefer` picks one (for tests and the fallback path). */
 export function pngAvailability(prefer?: PngRendererId): PngAvailability {
@@ -43,7 +44,7 @@ export function pngAvailability(prefer?: PngRendererId): PngAvailability {
   return { available: false, reason: reasons.join('; ') };
 }
 
-type ResvgModule = typeof import('@resvg/resvg-js');
+type ResvgModule = { Resvg: typeof Resvg };
 let resvgCache: PngRenderer | string | undefined;
 
 /** resvg with the shipped fonts; a string says why it is unusable (native binary missing, font file missing). */
@@ -86,7 +87,7 @@ function resvgRenderer(): PngRenderer | string {
   return resvgCache;
 }
 
-export function rsvgConvert(): string {
+function rsvgConvert(): string {
   return process.env.RSVG_CONVERT || 'rsvg-convert';
 }
 
