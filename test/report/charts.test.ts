@@ -8,6 +8,7 @@ import { toNumber } from '../../src/report/charts/columns.ts';
 import { CHARTS } from '../../src/report/charts/registry.ts';
 import { buildChart, writeCharts } from '../../src/report/charts/write-charts.ts';
 import { paretoChart } from '../../src/report/charts/pareto.ts';
+import { placeLabels } from '../../src/report/charts/label-placement.ts';
 import { formatCell, type Table } from '../../src/table/table.ts';
 import { FIXTURE_RUN_INFO, FIXTURE_TABLES } from './fixture.ts';
 
@@ -222,5 +223,26 @@ describe('chart tooltips', () => {
     expect(values.find((v) => v.method === b3.method && v.source === 'measured')!.figure).toBe(formatCell(b3.toolTokens, col));
     expect(formatCell(b3.toolTokens, col)).toBe('4,163');
     expect(values.find((v) => v.method === b3.method && v.source === 'published')!.figure).toBe(String(b3.pubTokens));
+  });
+});
+
+describe('scatter label placement', () => {
+  const plot = { width: 500, height: 300 };
+  it('puts a name right-above its point when that side is free', () => {
+    expect(placeLabels([{ x: 100, y: 100, label: 'B2 Static Pruning' }], plot, 10)).toEqual(['right-above']);
+  });
+
+  it('moves a name off a neighbouring point, and inside the plot at its edges', () => {
+    const sides = placeLabels(
+      [
+        { x: 100, y: 200, label: 'B3 Simple Retrieval' }, // right-above would cover B2's point
+        { x: 160, y: 192, label: 'B2 Static Pruning' },
+        { x: 490, y: 100, label: 'B1 Full-Schema' }, // at the right edge
+        { x: 10, y: 5, label: 'B4 CLI Lazy' }, // at the top-left corner
+      ],
+      plot,
+      10,
+    );
+    expect(sides).toEqual(['right-below', 'right-above', 'left-above', 'right-below']);
   });
 });
