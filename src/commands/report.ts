@@ -59,9 +59,8 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
     const facts = runFacts(info);
     const { charts, png, notes } = await writeCharts(reportsDir, tables, info);
     writeFileAtomic(join(reportsDir, REPORT_FILES.xlsx), await workbookBuffer(tables, facts));
-    const interactive = charts.some((c) => c.status === 'rendered');
-    if (interactive) writeFileAtomic(join(reportsDir, REPORT_FILES.vegaScript), vegaEmbedScript());
-    const html = renderPage({ tables, facts, charts, notes, files: REPORT_FILES, runFinishedAt: info?.finishedAt });
+    const interactive = charts.some((c) => c.status === 'rendered') && writeVegaScript(reportsDir, notes);
+    const html = renderPage({ tables, facts, charts, notes, files: REPORT_FILES, interactive, runFinishedAt: info?.finishedAt });
     writeFileAtomic(join(reportsDir, REPORT_FILES.html), html);
     if (png.available && charts.some((c) => c.png === 'written')) log(`report: chart PNGs drawn with ${png.renderer.version}`);
     for (const n of notes) log(`report: ${n}`);
@@ -75,4 +74,15 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
     ];
     return { reportsDir, files, charts, png, notes };
   })();
+}
+
+/** The vega bundle beside the page; if it cannot be built, the page keeps its static SVG charts and says why. */
+function writeVegaScript(reportsDir: string, notes: string[]): boolean {
+  try {
+    writeFileAtomic(join(reportsDir, REPORT_FILES.vegaScript), vegaEmbedScript());
+    return true;
+  } catch (err) {
+    notes.push(`interactive charts not available (${(err as Error).message.split('\n')[0]}); the page shows the static SVG charts`);
+    return false;
+  }
 }

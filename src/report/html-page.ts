@@ -21,6 +21,8 @@ export interface PageInput {
   notes: readonly string[];
   /** Links relative to the page. */
   files: { xlsx: string; markdown: string; csv: (tableId: string) => string; vegaScript: string };
+  /** The vega bundle is beside the page: charts are redrawn interactive. Else only the static SVG. */
+  interactive: boolean;
   /** When the run behind the results finished (ISO); the page carries no render time, so re-rendering the same results gives the same bytes. */
   runFinishedAt: string | undefined;
 }
@@ -62,20 +64,20 @@ ${p.notes.length ? `<section class="report-notes" aria-label="report notes"><h2>
 </nav>
 <h2 class="part">Charts</h2>
 <div class="charts">
-${rendered.map(chartFigure).join('\n')}
+${rendered.map((c) => chartFigure(c, p.interactive)).join('\n')}
 ${skipped.map((c) => `<div class="chart-skipped" id="chart-${esc(c.id)}"><b>${esc(c.title)}</b>: not drawn: ${esc(c.reason ?? '')}</div>`).join('\n')}
 </div>
 <h2 class="part">Tables</h2>
 ${p.tables.map((t) => tableToHtml(t, p.files.csv(t.id))).join('\n')}
 </main>
 <footer>Rendered by <code>npm run report</code> from the results directory alone${p.runFinishedAt ? ` (run finished ${esc(p.runFinishedAt.replace('T', ' ').slice(0, 19))} UTC)` : ''}. ${PROJECTED_MARK} = projected, not measured.</footer>
-${rendered.length ? `<script src="${esc(p.files.vegaScript)}"></script>\n<script>${EMBED_CHARTS}</script>` : ''}
+${p.interactive && rendered.length ? `<script src="${esc(p.files.vegaScript)}"></script>\n<script>${EMBED_CHARTS}</script>` : ''}
 </body>
 </html>
 `;
 }
 
-function chartFigure(c: ChartResult): string {
+function chartFigure(c: ChartResult, interactive: boolean): string {
   const links = [
     c.files.spec && `<a href="${esc(c.files.spec)}">Vega-Lite spec</a>`,
     c.files.svg && `<a href="${esc(c.files.svg)}">SVG</a>`,
@@ -83,10 +85,10 @@ function chartFigure(c: ChartResult): string {
     c.png === 'kept' ? `<a href="${esc(c.files.png!)}">PNG</a> (from an earlier run, not updated: see report notes)` : '',
     c.png === 'absent' ? 'no PNG (see report notes)' : '',
   ].filter(Boolean);
-  return `<figure class="chart" id="chart-${esc(c.id)}" data-spec="spec-${esc(c.id)}">
-<div class="chart-live"></div>
-<div class="chart-static">${inlineSvg(c.svg!, `c-${c.id}`, c.title)}</div>
-<script type="application/json" id="spec-${esc(c.id)}">${jsonInScript(c.spec)}</script>
+  const live = interactive ? `\n<div class="chart-live"></div>` : '';
+  const spec = interactive ? `\n<script type="application/json" id="spec-${esc(c.id)}">${jsonInScript(c.spec)}</script>` : '';
+  return `<figure class="chart" id="chart-${esc(c.id)}"${interactive ? ` data-spec="spec-${esc(c.id)}"` : ''}>${live}
+<div class="chart-static">${inlineSvg(c.svg!, `c-${c.id}`, c.title)}</div>${spec}
 <figcaption>${esc(c.title)} · from table ${c.tables.map((t) => `<a href="#table-${esc(t)}">${esc(t)}</a>`).join(', ')} · ${links.join(' · ')}</figcaption>
 </figure>`;
 }

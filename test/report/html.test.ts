@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderReports } from '../../src/commands/report.ts';
+import { REPORT_FILES, renderReports } from '../../src/commands/report.ts';
+import type { ChartResult } from '../../src/report/charts/write-charts.ts';
+import { renderPage } from '../../src/report/html-page.ts';
 import { CHARTS } from '../../src/report/charts/registry.ts';
 import { esc } from '../../src/report/html-escape.ts';
 import { inlineSvg } from '../../src/report/svg-inline.ts';
@@ -12,12 +14,14 @@ import { renderFixture } from './render-fixture.ts';
 let html: string;
 let reportsDir: string;
 let again: string;
+let charts: ChartResult[];
 let partial: string;
 let partialLog: string[];
 
 beforeAll(async () => {
   const full = await renderFixture();
   reportsDir = full.reportsDir;
+  charts = full.set.charts;
   again = mkdtempSync(join(tmpdir(), 'tooltax-reports-again-'));
   await renderReports(full.resultsDir, again, { log: () => {} });
   html = readFileSync(join(reportsDir, 'index.html'), 'utf8');
@@ -110,6 +114,23 @@ describe('reports/index.html', () => {
       'report: chart rho-vs-catalog-size skipped: no table "scaling" in the results (this run did not produce it)',
     );
     expect(partial.match(/<svg\b/g)).toHaveLength(CHARTS.length - 2);
+  });
+});
+
+describe('without the vega bundle (it could not be built)', () => {
+  it('has no script at all, and every chart is its static SVG', () => {
+    const page = renderPage({
+      tables: FIXTURE_TABLES,
+      facts: [],
+      charts,
+      notes: [],
+      files: REPORT_FILES,
+      interactive: false,
+      runFinishedAt: undefined,
+    });
+    expect(page).not.toMatch(/<script\b/i);
+    expect(page).not.toContain('data-spec=');
+    expect(page.match(/<div class="chart-static"><svg\b/g)).toHaveLength(CHARTS.length);
   });
 });
 
