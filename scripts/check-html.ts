@@ -1,6 +1,7 @@
 // Checks the HTML report in headless Chromium (Debian's `chromium`): the page loads from disk,
-// every chart is an SVG with drawn marks, tables carry † on projected headers, no console
-// errors, no network requests. Writes a full-page screenshot.
+// every chart is a static SVG with drawn marks and is redrawn interactive by vega-embed with a
+// tooltip on hover, tables carry † on projected headers and a CSV download, no console errors,
+// no network requests. Writes a full-page screenshot.
 //
 //   npx tsx scripts/check-html.ts [reports/index.html] [--screenshot <png>] [--no-screenshot]
 //
@@ -36,10 +37,12 @@ if (wantShot) screenshot ??= page.replace(/\.html?$/, '') + '.png';
 const result = await checkPage(page, { chromium, screenshot: wantShot ? screenshot : undefined });
 console.log(`check-html: ${result.url}`);
 console.log(`  title: ${result.title}`);
-console.log(`  tables: ${result.tables} (${result.projectedHeaders} projected column headers)`);
+console.log(`  tables: ${result.tables} (${result.projectedHeaders} projected column headers, ${result.csvLinks} CSV downloads)`);
 console.log(
   `  charts: ${result.charts.length} drawn${result.charts.length ? ` (${result.charts.map((c) => `${c.id.replace(/^chart-/, '')}: ${c.marks} marks`).join(', ')})` : ''}; ${result.skippedCharts} skipped with a note`,
 );
+console.log(`  interactive charts: ${result.chartsState}; ${result.charts.filter((c) => c.live).length} drawn by vega-embed`);
+for (const c of result.charts.filter((x) => x.tooltip)) console.log(`    tooltip ${c.id.replace(/^chart-/, '')}: ${c.tooltip}`);
 console.log(`  console errors: ${result.consoleErrors.length || 'none'}; network requests: ${result.externalRequests.length || 'none'}`);
 if (result.screenshot) console.log(`  screenshot: ${result.screenshot}`);
 if (!result.ok) {

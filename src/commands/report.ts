@@ -5,6 +5,7 @@ import type { PngAvailability } from '../report/charts/png.ts';
 import { renderPage } from '../report/html-page.ts';
 import { writeMarkdownAndCsv } from '../report/render-markdown.ts';
 import { runFacts } from '../report/run-info.ts';
+import { VEGA_SCRIPT_FILE, vegaEmbedScript } from '../report/vega-bundle.ts';
 import { workbookBuffer } from '../report/xlsx.ts';
 import { writeFileAtomic } from '../util/files.ts';
 
@@ -23,16 +24,18 @@ export interface RenderOptions {
   log?: (line: string) => void;
 }
 
-const REPORT_FILES = {
+export const REPORT_FILES = {
   markdown: 'tables.md',
   xlsx: 'tooltax.xlsx',
   html: 'index.html',
   csv: (id: string) => `csv/${id}.csv`,
+  vegaScript: VEGA_SCRIPT_FILE,
 } as const;
 
 /**
  * Renders every report from a results directory alone (no bench run): tables.md, csv/<id>.csv,
- * tooltax.xlsx, charts/<id>.vl.json|.svg|.png and index.html.
+ * tooltax.xlsx, charts/<id>.vl.json|.svg|.png, index.html and the script that makes its charts
+ * interactive (vendor/vega-embed.js).
  *
  * The results are read and tables.md and the CSVs are written before this returns (a bad
  * results directory throws here, synchronously); the workbook, charts and page follow in the
@@ -56,8 +59,10 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
     const facts = runFacts(info);
     const { charts, png, notes } = await writeCharts(reportsDir, tables, info);
     writeFileAtomic(join(reportsDir, REPORT_FILES.xlsx), await workbookBuffer(tables, facts));
-    const html = renderPage({ tables, facts, charts, notes, files: REPORT_FILES, generatedAt: new Date() });
+    const interactive = charts.some((c) => c.status === 'rendered') && writeVegaScript(reportsDir, notes);
+    const html = renderPage({ tables, facts, charts, notes, files: REPORT_FILES, interactive, runFinishedAt: info?.finishedAt });
     writeFileAtomic(join(reportsDir, REPORT_FILES.html), html);
+    if (png.available && charts.some((c) => c.png === 'written')) log(`report: chart PNGs drawn with ${png.renderer.version}`);
     for (const n of notes) log(`report: ${n}`);
     const files = [
       REPORT_FILES.markdown,
@@ -65,7 +70,19 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
       REPORT_FILES.xlsx,
       ...charts.flatMap((c) => Object.values(c.files)),
       REPORT_FILES.html,
+      ...(interactive ? [REPORT_FILES.vegaScript] : []),
     ];
     return { reportsDir, files, charts, png, notes };
   })();
+}
+
+/** The vega bundle beside the page; if it cannot be built, the page keeps its static SVG charts and says why. */
+function writeVegaScript(reportsDir: string, notes: string[]): boolean {
+  try {
+    writeFileAtomic(join(reportsDir, REPORT_FILES.vegaScript), vegaEmbedScript());
+    return true;
+  } catch (err) {
+    notes.push(`interactive charts not available (${(err as Error).message.split('\n')[0]}); the page shows the static SVG charts`);
+    return false;
+  }
 }

@@ -7,8 +7,11 @@ import { inlineSvg } from './svg-inline.ts';
 import { PROJECTED_MARK, type Table } from '../table/table.ts';
 
 /**
- * reports/index.html: one self-contained page (inline CSS and SVG, no script, nothing fetched)
- * with the run, a legend of measured / projected † / published, every chart and every table.
+ * reports/index.html: one page that opens offline from disk (inline CSS, chart specs and static
+ * SVG; the only script file is the vega bundle beside it; nothing fetched from the network) with
+ * the run, a legend of measured / projected † / published, a table of contents, every chart and
+ * every table. With the bundle, vega-embed redraws each chart interactive (tooltips with the
+ * table figures, export); without JavaScript or the bundle, the static SVG stays.
  */
 export interface PageInput {
   tables: readonly Table[];
@@ -17,8 +20,11 @@ export interface PageInput {
   /** Report notes shown near the top: skipped charts, skipped PNGs, renderer warnings. */
   notes: readonly string[];
   /** Links relative to the page. */
-  files: { xlsx: string; markdown: string; csv: (tableId: string) => string };
-  generatedAt: Date;
+  files: { xlsx: string; markdown: string; csv: (tableId: string) => string; vegaScript: string };
+  /** The vega bundle is beside the page: charts are redrawn interactive. Else only the static SVG. */
+  interactive: boolean;
+  /** When the run behind the results finished (ISO); the page carries no render time, so re-rendering the same results gives the same bytes. */
+  runFinishedAt: string | undefined;
 }
 
 export function renderPage(p: PageInput): string {
@@ -54,33 +60,61 @@ ${p.notes.length ? `<section class="report-notes" aria-label="report notes"><h2>
 <nav class="toc" aria-label="contents">
 <div><h2>Charts</h2><ol>${p.charts.map((c) => `<li>${c.status === 'rendered' ? `<a href="#chart-${esc(c.id)}">${esc(c.title)}</a>` : `${esc(c.title)} <span class="muted">(skipped)</span>`}</li>`).join('')}</ol></div>
 <div><h2>Tables</h2><ol>${p.tables.map((t) => `<li><a href="#table-${esc(t.id)}">${esc(t.title)}</a></li>`).join('')}</ol></div>
-<div><h2>Files</h2><ul><li><a href="${esc(p.files.xlsx)}">Workbook (XLSX), a sheet per table</a></li><li><a href="${esc(p.files.markdown)}">Tables (Markdown)</a></li><li>CSV: a link beside each table</li><li>Chart specs (Vega-Lite), SVG, PNG: beside each chart</li></ul></div>
+<div><h2>Files</h2><ul><li><a href="${esc(p.files.xlsx)}">Workbook (XLSX), a sheet per table</a></li><li><a href="${esc(p.files.markdown)}">Tables (Markdown)</a></li><li>CSV: a download link beside each table</li><li>Chart specs (Vega-Lite), SVG, PNG: beside each chart</li><li>Charts: hover a mark for its exact figures; the ⋯ menu exports SVG/PNG</li></ul></div>
 </nav>
 <h2 class="part">Charts</h2>
 <div class="charts">
-${rendered.map(chartFigure).join('\n')}
+${rendered.map((c) => chartFigure(c, p.interactive)).join('\n')}
 ${skipped.map((c) => `<div class="chart-skipped" id="chart-${esc(c.id)}"><b>${esc(c.title)}</b>: not drawn: ${esc(c.reason ?? '')}</div>`).join('\n')}
 </div>
 <h2 class="part">Tables</h2>
 ${p.tables.map((t) => tableToHtml(t, p.files.csv(t.id))).join('\n')}
 </main>
-<footer>Generated ${esc(p.generatedAt.toISOString().replace('T', ' ').slice(0, 19))} UTC by <code>npm run report</code> from the results directory alone. ${PROJECTED_MARK} = projected, not measured.</footer>
+<footer>Rendered by <code>npm run report</code> from the results directory alone${p.runFinishedAt ? ` (run finished ${esc(p.runFinishedAt.replace('T', ' ').slice(0, 19))} UTC)` : ''}. ${PROJECTED_MARK} = projected, not measured.</footer>
+${p.interactive && rendered.length ? `<script src="${esc(p.files.vegaScript)}"></script>\n<script>${EMBED_CHARTS}</script>` : ''}
 </body>
 </html>
 `;
 }
 
-function chartFigure(c: ChartResult): string {
+function chartFigure(c: ChartResult, interactive: boolean): string {
   const links = [
     c.files.spec && `<a href="${esc(c.files.spec)}">Vega-Lite spec</a>`,
     c.files.svg && `<a href="${esc(c.files.svg)}">SVG</a>`,
-    c.files.png ? `<a href="${esc(c.files.png)}">PNG</a>` : 'PNG skipped (see report notes)',
+    c.png === 'written' ? `<a href="${esc(c.files.png!)}">PNG</a>` : '',
+    c.png === 'kept' ? `<a href="${esc(c.files.png!)}">PNG</a> (from an earlier run, not updated: see report notes)` : '',
+    c.png === 'absent' ? 'no PNG (see report notes)' : '',
   ].filter(Boolean);
-  return `<figure class="chart" id="chart-${esc(c.id)}">
-${inlineSvg(c.svg!, `c-${c.id}`, c.title)}
+  const live = interactive ? `\n<div class="chart-live"></div>` : '';
+  const spec = interactive ? `\n<script type="application/json" id="spec-${esc(c.id)}">${jsonInScript(c.spec)}</script>` : '';
+  return `<figure class="chart" id="chart-${esc(c.id)}"${interactive ? ` data-spec="spec-${esc(c.id)}"` : ''}>${live}
+<div class="chart-static">${inlineSvg(c.svg!, `c-${c.id}`, c.title)}</div>${spec}
 <figcaption>${esc(c.title)} · from table ${c.tables.map((t) => `<a href="#table-${esc(t)}">${esc(t)}</a>`).join(', ')} · ${links.join(' · ')}</figcaption>
 </figure>`;
 }
+
+/** JSON that cannot end its <script> element early (no "</script>", no "<!--"). */
+function jsonInScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * Redraws every chart with vega-embed (SVG renderer, tooltips; the export menu works offline,
+ * the online editor is off). The static SVG is hidden only once its live chart has drawn, so a
+ * failure leaves it in place. <html data-charts> says when all are done, for the page check.
+ */
+const EMBED_CHARTS = `(() => {
+  const root = document.documentElement;
+  if (typeof window.vegaEmbed !== 'function') { root.dataset.charts = 'static'; return; }
+  const figures = [...document.querySelectorAll('figure.chart[data-spec]')];
+  Promise.allSettled(figures.map((fig) => {
+    const spec = JSON.parse(document.getElementById(fig.dataset.spec).textContent);
+    return window.vegaEmbed(fig.querySelector('.chart-live'), spec, {
+      renderer: 'svg',
+      actions: { export: true, source: false, compiled: false, editor: false },
+    }).then(() => fig.classList.add('live'), (err) => { console.error('chart ' + fig.id + ': ' + err); throw err; });
+  })).then((r) => { root.dataset.charts = r.every((x) => x.status === 'fulfilled') ? 'live' : 'failed'; });
+})();`;
 
 const CSS = `
 :root { --ink: #1d232b; --muted: #5b6570; --line: #d9dee4; --accent: #3b6ea8; }
@@ -110,6 +144,9 @@ nav.toc ol, nav.toc ul { margin: 0; padding-left: 20px; }
 .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(540px, 1fr)); gap: 16px; align-items: start; }
 figure.chart { margin: 0; background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 10px; }
 figure.chart svg { display: block; width: 100%; height: auto; margin: 0 auto; }
+figure.chart.live .chart-static { display: none; }
+.chart-live .vega-embed, .chart-live .vega-embed.has-actions { display: block; width: 100%; padding-right: 0; }
+.chart-live .vega-embed svg { width: 100%; height: auto; }
 figcaption { font-size: 12px; color: var(--muted); margin-top: 6px; }
 .chart-skipped { background: #fff; border: 1px dashed #c9a227; border-radius: 6px; padding: 14px; color: #6b5200; }
 section.table { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 12px 12px; margin: 0 0 16px; }

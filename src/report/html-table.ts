@@ -11,7 +11,7 @@ export function tableToHtml(t: Table, csvHref?: string): string {
   if (t.columns.some((c) => c.kind === 'projected')) notes.push(`${PROJECTED_MARK} projected: from a parameterised model, not measured.`);
   return [
     `<section class="table" id="table-${esc(t.id)}">`,
-    `<h3>${esc(t.title)} <span class="id">${esc(t.id)}</span>${csvHref ? ` <a class="dl" href="${esc(csvHref)}">CSV</a>` : ''}</h3>`,
+    `<h3>${esc(t.title)} <span class="id">${esc(t.id)}</span>${csvHref ? ` <a class="dl" href="${esc(csvHref)}" download type="text/csv">Download CSV</a>` : ''}</h3>`,
     `<div class="scroll"><table>`,
     `<thead><tr>${head}</tr></thead>`,
     `<tbody>\n${body}\n</tbody>`,

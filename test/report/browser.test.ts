@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { checkPage } from '../../src/report/browser/check-page.ts';
 import { CHROMIUM_MISSING, findChromium } from '../../src/report/browser/chromium.ts';
 import { CHARTS } from '../../src/report/charts/registry.ts';
 import { renderFixture } from './render-fixture.ts';
@@ -29,18 +31,47 @@ async function checkHtml(args: string[]): Promise<{ code: number; out: string }>
 
 describe('scripts/check-html.ts in headless Chromium', () => {
   it.skipIf(!chromium)(
-    `the report page loads offline, draws every chart as SVG, logs no error${skipNote}`,
+    `the report page loads offline, draws every chart interactive with tooltips, and the screenshot shows them${skipNote}`,
     { timeout: 180_000 },
     async () => {
       const { reportsDir } = await renderFixture();
-      const shot = join(reportsDir, 'index.png');
-      const { code, out } = await checkHtml([join(reportsDir, 'index.html'), '--screenshot', shot]);
-      expect(out).toContain('check-html: ok');
-      expect(code).toBe(0);
-      expect(out).toContain(`charts: ${CHARTS.length} drawn`);
-      expect(out).toContain('console errors: none; network requests: none');
-      expect(readFileSync(shot).subarray(1, 4).toString()).toBe('PNG');
-      expect(statSync(shot).size).toBeGreaterThan(50_000);
+      const screenshot = join(reportsDir, 'index.png');
+      const result = await checkPage(join(reportsDir, 'index.html'), { chromium: chromium!, screenshot });
+      expect(result.problems).toEqual([]);
+      expect(result.chartsState).toBe('live');
+      expect(result.charts.map((c) => c.id)).toEqual(CHARTS.map((c) => `chart-${c.id}`));
+      expect(result.consoleErrors).toEqual([]);
+      expect(result.externalRequests).toEqual([]);
+      expect(result.csvLinks).toBe(result.tables);
+      // Tooltips carry the table's figures as printed (fixture: B1 measured 47,712; AACP hop 48 tokens).
+      const tooltip = (id: string) => result.charts.find((c) => c.id === `chart-${id}`)!.tooltip;
+      expect(tooltip('tool-tokens-per-turn')).toBe('method B1 Full-Schema source measured tool tokens/turn (table table3-measured) 47,712');
+      expect(tooltip('aacp-tokens-per-hop')).toContain('payroll · fetch-employees language English tokens (measured, table aacp-hops) 48');
+      expect(tooltip('f1-vs-theta')).toMatch(/^encoder \S+ θ \d\.\d\d F1 \d\.\d{3} precision \d\.\d{3} recall \d\.\d{3}$/);
+      // The screenshot, decoded: every chart's box holds drawn pixels, not a blank area.
+      const { data, info } = await sharp(screenshot).greyscale().raw().toBuffer({ resolveWithObject: true });
+      for (const c of result.charts) {
+        expect(c.box.width, c.id).toBeGreaterThan(400);
+        let ink = 0;
+        let all = 0;
+        for (let y = Math.round(c.box.y); y < Math.min(info.height, c.box.y + c.box.height); y++)
+          for (let x = Math.round(c.box.x); x < Math.min(info.width, c.box.x + c.box.width); x++, all++)
+            if (data[y * info.width + x]! < 200) ink++;
+        expect(ink / all, `${c.id}: share of drawn pixels in its box`).toBeGreaterThan(0.02);
+      }
+    },
+  );
+
+  it.skipIf(!chromium)(
+    `without the vega bundle the static SVG charts stay, and the check says the interactive charts did not draw${skipNote}`,
+    { timeout: 180_000 },
+    async () => {
+      const { reportsDir } = await renderFixture();
+      rmSync(join(reportsDir, 'vendor'), { recursive: true });
+      const result = await checkPage(join(reportsDir, 'index.html'), { chromium: chromium! });
+      expect(result.chartsState).toBe('static');
+      expect(result.problems).toContain('the interactive charts did not all draw (state: static)');
+      for (const c of result.charts) expect([c.live, c.marks > 0, c.box.width > 400]).toEqual([false, true, true]);
     },
   );
 
@@ -58,13 +89,16 @@ describe('scripts/check-html.ts in headless Chromium', () => {
 <figure class="chart" id="chart-empty"><svg width="200" height="100"></svg></figure>
 <img src="http://127.0.0.1:9/missing.png">
 <script>console.error('boom')</script>
+<script src="https://cdn.example.org/vega-embed.js"></script>
 </body></html>`,
       );
       const { code, out } = await checkHtml([page, '--no-screenshot']);
       expect(code).toBe(1);
       expect(out).toContain('check-html: FAILED');
       expect(out).toContain('PROBLEM console error: console.error: boom');
-      expect(out).toContain('PROBLEM the page has 1 script element(s)');
+      expect(out).toContain('PROBLEM the page loads a script from outside its folder: https://cdn.example.org/vega-embed.js');
+      expect(out).toContain('PROBLEM the page has no table of contents');
+      expect(out).toContain('PROBLEM 1 table(s) have no CSV download link');
       expect(out).toContain('PROBLEM 1 projected column header(s) lack †');
       expect(out).toContain('PROBLEM chart chart-empty has an SVG with no drawn marks');
       expect(out).toContain("PROBLEM network request outside the page's folder: http://127.0.0.1:9/missing.png");

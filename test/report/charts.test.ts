@@ -2,14 +2,14 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeSource, matchSource } from '../../src/report/charts/chart.ts';
 import { toNumber } from '../../src/report/charts/columns.ts';
 import { CHARTS } from '../../src/report/charts/registry.ts';
 import { buildChart, writeCharts } from '../../src/report/charts/write-charts.ts';
 import { paretoChart } from '../../src/report/charts/pareto.ts';
-import { pngAvailability } from '../../src/report/charts/png.ts';
-import type { Table } from '../../src/table/table.ts';
+import { placeLabels } from '../../src/report/charts/label-placement.ts';
+import { formatCell, type Table } from '../../src/table/table.ts';
 import { FIXTURE_RUN_INFO, FIXTURE_TABLES } from './fixture.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tooltax-charts-'));
@@ -67,46 +67,25 @@ describe.each(CHARTS.map((c) => [c.id, c] as const))('chart %s', (_id, def) => {
 });
 
 describe('writeCharts', () => {
-  const saved = process.env.RSVG_CONVERT;
-  afterEach(() => {
-    if (saved === undefined) delete process.env.RSVG_CONVERT;
-    else process.env.RSVG_CONVERT = saved;
-  });
-
-  it('writes charts/<id>.vl.json and .svg (and .png when rsvg-convert is there) for every chart', async () => {
+  it('writes charts/<id>.vl.json, .svg and .png for every chart', async () => {
     const dir = tmp();
     const { charts, png, notes } = await writeCharts(dir, FIXTURE_TABLES, FIXTURE_RUN_INFO);
+    expect(png.available ? png.renderer.id : png.reason).toBe('resvg');
+    expect(notes).toEqual([]);
     for (const c of charts) {
       expect(c.status).toBe('rendered');
       const spec = JSON.parse(readFileSync(join(dir, 'charts', `${c.id}.vl.json`), 'utf8'));
       expect(spec.$schema).toMatch(/vega-lite/);
       expect(spec).toEqual(c.spec);
       expect(readFileSync(join(dir, 'charts', `${c.id}.svg`), 'utf8')).toBe(c.svg);
-      expect(existsSync(join(dir, 'charts', `${c.id}.png`))).toBe(png.available);
-    }
-    if (png.available) {
-      expect(notes).toEqual([]);
+      expect(c.png).toBe('written');
+      expect(c.files.png).toBe(`charts/${c.id}.png`);
       expect(
-        readFileSync(join(dir, 'charts', 'f1-vs-theta.png'))
+        readFileSync(join(dir, 'charts', `${c.id}.png`))
           .subarray(1, 4)
           .toString(),
       ).toBe('PNG');
-    } else {
-      console.warn(`[test/report/charts] PNG not checked: ${png.reason}`);
-      expect(notes[0]).toMatch(/^PNG charts skipped: /);
     }
-  });
-
-  it('says clearly when PNGs are skipped and why, and removes stale PNGs', async () => {
-    const dir = tmp();
-    process.env.RSVG_CONVERT = '/nonexistent/rsvg-convert';
-    const { png, notes, charts } = await writeCharts(dir, FIXTURE_TABLES, FIXTURE_RUN_INFO);
-    expect(png.available).toBe(false);
-    expect(notes[0]).toBe(
-      "PNG charts skipped: /nonexistent/rsvg-convert not found; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin) to get PNG charts. SVG charts and the HTML page are complete.",
-    );
-    expect(charts.every((c) => c.files.png === undefined && c.files.svg !== undefined)).toBe(true);
-    expect(existsSync(join(dir, 'charts', 'f1-vs-theta.png'))).toBe(false);
   });
 
   it('skips a chart whose table is absent, with a note naming it, and removes its old files', async () => {
@@ -213,11 +192,11 @@ describe('chart contents', () => {
   it('the AACP chart draws the run tokenizer with bare framing only', async () => {
     const def = CHARTS.find((c) => c.id === 'aacp-tokens-per-hop')!;
     const spec = def.build([[table('aacp-hops')]], { ...FIXTURE_RUN_INFO, tokenizer: 'o200k_base' }) as {
-      data: { values: { hop: string; language: string; tokens: number }[] };
+      data: { values: { hop: string; language: string; tokens: number; figure: string }[] };
       title: { subtitle: string };
     };
     expect(spec.data.values).toHaveLength(8);
-    expect(spec.data.values[0]).toEqual({ hop: 'payroll · fetch-employees', language: 'English', tokens: 48 });
+    expect(spec.data.values[0]).toEqual({ hop: 'payroll · fetch-employees', language: 'English', tokens: 48, figure: '48' });
     expect(spec.title.subtitle).toBe('from table aacp-hops; tokenizer o200k_base; framing bare');
   });
 
@@ -228,9 +207,42 @@ describe('chart contents', () => {
     expect(toNumber('—')).toBeUndefined();
     expect(toNumber(null)).toBeUndefined();
   });
+});
 
-  it('finds rsvg-convert or explains why not', () => {
-    const png = pngAvailability();
-    expect(png.available ? png.version : png.reason).toMatch(/rsvg-convert/);
+describe('chart tooltips', () => {
+  it('show each figure exactly as its table prints it', async () => {
+    const t3 = table('table3-measured');
+    const result = await buildChart(
+      CHARTS.find((c) => c.id === 'tool-tokens-per-turn')!,
+      FIXTURE_TABLES,
+      FIXTURE_RUN_INFO,
+    );
+    const values = (result.spec as { data: { values: { method: string; source: string; figure: string }[] } }).data.values;
+    const b3 = t3.rows.find((r) => String(r.method).startsWith('B4'))!; // 4163.18 tokens: a fraction the table rounds
+    const col = t3.columns.find((c) => c.key === 'toolTokens')!;
+    expect(values.find((v) => v.method === b3.method && v.source === 'measured')!.figure).toBe(formatCell(b3.toolTokens, col));
+    expect(formatCell(b3.toolTokens, col)).toBe('4,163');
+    expect(values.find((v) => v.method === b3.method && v.source === 'published')!.figure).toBe(String(b3.pubTokens));
+  });
+});
+
+describe('scatter label placement', () => {
+  const plot = { width: 500, height: 300 };
+  it('puts a name right-above its point when that side is free', () => {
+    expect(placeLabels([{ x: 100, y: 100, label: 'B2 Static Pruning' }], plot, 10)).toEqual(['right-above']);
+  });
+
+  it('moves a name off a neighbouring point, and inside the plot at its edges', () => {
+    const sides = placeLabels(
+      [
+        { x: 100, y: 200, label: 'B3 Simple Retrieval' }, // right-above would cover B2's point
+        { x: 160, y: 192, label: 'B2 Static Pruning' },
+        { x: 490, y: 100, label: 'B1 Full-Schema' }, // at the right edge
+        { x: 10, y: 5, label: 'B4 CLI Lazy' }, // at the top-left corner
+      ],
+      plot,
+      10,
+    );
+    expect(sides).toEqual(['right-below', 'right-above', 'left-above', 'right-below']);
   });
 });

@@ -1,6 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_FILES, renderReports } from '../../src/commands/report.ts';
+import type { ChartResult } from '../../src/report/charts/write-charts.ts';
+import { renderPage } from '../../src/report/html-page.ts';
 import { CHARTS } from '../../src/report/charts/registry.ts';
 import { esc } from '../../src/report/html-escape.ts';
 import { inlineSvg } from '../../src/report/svg-inline.ts';
@@ -8,16 +12,25 @@ import { FIXTURE_TABLES } from './fixture.ts';
 import { renderFixture } from './render-fixture.ts';
 
 let html: string;
+let reportsDir: string;
+let again: string;
+let charts: ChartResult[];
 let partial: string;
 let partialLog: string[];
 
 beforeAll(async () => {
   const full = await renderFixture();
-  html = readFileSync(join(full.reportsDir, 'index.html'), 'utf8');
+  reportsDir = full.reportsDir;
+  charts = full.set.charts;
+  again = mkdtempSync(join(tmpdir(), 'tooltax-reports-again-'));
+  await renderReports(full.resultsDir, again, { log: () => {} });
+  html = readFileSync(join(reportsDir, 'index.html'), 'utf8');
   const some = await renderFixture(['scaling', 'table3-projected']);
   partial = readFileSync(join(some.reportsDir, 'index.html'), 'utf8');
   partialLog = some.log;
 });
+
+afterAll(() => rmSync(again, { recursive: true, force: true }));
 
 describe('reports/index.html', () => {
   it('shows every table with its title, headers and formatted cells', () => {
@@ -37,14 +50,26 @@ describe('reports/index.html', () => {
     expect(html).toContain('Columns marked <b>†</b> are <b>projections</b>');
   });
 
-  it('shows every chart as inline SVG with its links', () => {
+  it('shows every chart as static SVG (the no-JavaScript fallback) with its inline Vega-Lite spec and links', () => {
     for (const c of CHARTS) {
       const figure = new RegExp(
-        `<figure class="chart" id="chart-${c.id}">\\s*<svg[^>]*class="marks"[\\s\\S]*?</svg>\\s*<figcaption>[\\s\\S]*?charts/${c.id}\\.vl\\.json[\\s\\S]*?</figure>`,
+        `<figure class="chart" id="chart-${c.id}" data-spec="spec-${c.id}">\\s*<div class="chart-live"></div>\\s*<div class="chart-static"><svg[^>]*class="marks"[\\s\\S]*?</svg></div>\\s*<script type="application/json" id="spec-${c.id}">([^<]*)</script>\\s*<figcaption>[\\s\\S]*?charts/${c.id}\\.vl\\.json[\\s\\S]*?</figure>`,
       );
-      expect(html).toMatch(figure);
+      const m = figure.exec(html);
+      expect(m, c.id).not.toBeNull();
+      expect(JSON.parse(m![1]!)).toEqual(JSON.parse(readFileSync(join(reportsDir, 'charts', `${c.id}.vl.json`), 'utf8')));
     }
     expect(html.match(/<svg\b/g)).toHaveLength(CHARTS.length);
+  });
+
+  it('has a table of contents linking every chart and table, and a CSV download beside each table', () => {
+    const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)![0];
+    for (const c of CHARTS) expect(toc).toContain(`<a href="#chart-${c.id}">`);
+    for (const t of FIXTURE_TABLES) {
+      expect(toc).toContain(`<a href="#table-${t.id}">`);
+      expect(html).toContain(`<a class="dl" href="csv/${t.id}.csv" download type="text/csv">Download CSV</a>`);
+      expect(existsSync(join(reportsDir, 'csv', `${t.id}.csv`))).toBe(true);
+    }
   });
 
   it('shows the run: catalog, tokenizer, encoder, index, θ, seeds, time', () => {
@@ -60,11 +85,18 @@ describe('reports/index.html', () => {
     expect(html).toMatch(/<dt>time<\/dt><dd>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; bench took 12\.5 s<\/dd>/);
   });
 
-  it('is self-contained: no script, no stylesheet link, nothing fetched from the web', () => {
-    expect(html).not.toMatch(/<script\b/i);
+  it('loads only the vega bundle beside it: no other script file, no stylesheet link, nothing from the web', () => {
+    expect([...html.matchAll(/<script\b[^>]*\ssrc="([^"]*)"/g)].map((m) => m[1])).toEqual(['vendor/vega-embed.js']);
+    expect(readFileSync(join(reportsDir, 'vendor', 'vega-embed.js'), 'utf8')).toMatch(
+      /^\/\* tooltax report charts: vega 6\.[\s\S]*globalThis\.vegaEmbed=/,
+    );
     expect(html).not.toMatch(/<link\b/i);
     expect(html).not.toMatch(/@import|url\(\s*['"]?https?:/i);
     expect(html).not.toMatch(/\s(src|href)=["']?(https?:)?\/\//i);
+  });
+
+  it('keeps a chart spec from closing its script element', () => {
+    expect([...html.matchAll(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)].every((m) => !m[1]!.includes('<'))).toBe(true);
   });
 
   it('gives every element id once, even with several charts', () => {
@@ -82,6 +114,36 @@ describe('reports/index.html', () => {
       'report: chart rho-vs-catalog-size skipped: no table "scaling" in the results (this run did not produce it)',
     );
     expect(partial.match(/<svg\b/g)).toHaveLength(CHARTS.length - 2);
+  });
+});
+
+describe('without the vega bundle (it could not be built)', () => {
+  it('has no script at all, and every chart is its static SVG', () => {
+    const page = renderPage({
+      tables: FIXTURE_TABLES,
+      facts: [],
+      charts,
+      notes: [],
+      files: REPORT_FILES,
+      interactive: false,
+      runFinishedAt: undefined,
+    });
+    expect(page).not.toMatch(/<script\b/i);
+    expect(page).not.toContain('data-spec=');
+    expect(page.match(/<div class="chart-static"><svg\b/g)).toHaveLength(CHARTS.length);
+  });
+});
+
+describe('rendering the same results again', () => {
+  it('writes the same bytes: page, vega bundle, chart specs, SVGs and PNGs (the workbook aside)', () => {
+    const files = [
+      'index.html',
+      'vendor/vega-embed.js',
+      'tables.md',
+      ...CHARTS.flatMap((c) => ['.vl.json', '.svg', '.png'].map((e) => `charts/${c.id}${e}`)),
+    ];
+    for (const f of files) expect(readFileSync(join(again, f)).equals(readFileSync(join(reportsDir, f))), f).toBe(true);
+    expect(html).toContain('(run finished 2026-01-01 00:00:12 UTC)');
   });
 });
 

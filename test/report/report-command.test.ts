@@ -20,12 +20,14 @@ describe('`npm run report` (tsx src/cli.ts report)', () => {
       { cwd: process.cwd() },
     );
     expect(stdout).toContain(`reports written to ${reports}`);
+    expect(stdout).toMatch(/report: chart PNGs drawn with @resvg\/resvg-js [\d.]+, font DejaVu Sans from assets\/fonts/);
     const expected = [
       'tables.md',
       'tooltax.xlsx',
       'index.html',
       ...FIXTURE_TABLES.map((t) => `csv/${t.id}.csv`),
-      ...CHARTS.flatMap((c) => [`charts/${c.id}.vl.json`, `charts/${c.id}.svg`]),
+      'vendor/vega-embed.js',
+      ...CHARTS.flatMap((c) => [`charts/${c.id}.vl.json`, `charts/${c.id}.svg`, `charts/${c.id}.png`]),
     ];
     for (const f of expected) expect(existsSync(join(reports, f)), f).toBe(true);
     expect(readFileSync(join(reports, 'tables.md'), 'utf8')).toContain('success % †');

@@ -7,16 +7,25 @@ import { chromiumArgs } from './chromium.ts';
 
 /**
  * Opens the report page from disk (file://, as a reader would, offline) in headless Chromium and
- * checks that it loads, every chart figure holds an SVG with drawn marks, the tables are there
- * with projected headers marked †, nothing is fetched from the network and nothing is logged as
- * an error. Optionally writes a full-page screenshot.
+ * checks that it loads, every chart figure holds a static SVG with drawn marks and, once its
+ * script has run, an interactive vega-embed chart whose marks show a tooltip on hover; the
+ * tables are there with projected headers marked † and a CSV download; nothing is fetched from
+ * the network and nothing is logged as an error. Optionally writes a full-page screenshot.
  */
 export interface ChartStatus {
   id: string;
+  /** The static SVG (the no-JavaScript fallback) and its drawn marks. */
   svg: boolean;
   marks: number;
+  /** The interactive chart vega-embed drew, and its drawn marks. */
+  live: boolean;
+  liveMarks: number;
+  /** Where the visible chart is, in page pixels (for checking a screenshot). */
+  box: { x: number; y: number; width: number; height: number };
   width: number;
   height: number;
+  /** Text of the tooltip shown when the pointer rests on the chart's first mark that has one ('' if none showed). */
+  tooltip: string;
 }
 
 export interface PageCheck {
@@ -25,6 +34,9 @@ export interface PageCheck {
   title: string;
   tables: number;
   projectedHeaders: number;
+  csvLinks: number;
+  /** How the page's script left the charts: live, failed, static (no vega bundle), none (no chart), or timeout. */
+  chartsState: string;
   charts: ChartStatus[];
   skippedCharts: number;
   consoleErrors: string[];
@@ -43,32 +55,89 @@ export interface CheckOptions {
 interface DomStats {
   title: string;
   tables: number;
+  csvLinks: number;
   projectedHeaders: number;
   projectedHeadersMarked: number;
   legend: boolean;
-  scripts: number;
+  toc: boolean;
+  /** src of every external script: the page may load only files beside it. */
+  scriptFiles: string[];
+  /** Chart figures that carry a spec for vega-embed: each must end up drawn live. */
+  interactive: number;
   skipped: number;
-  charts: ChartStatus[];
+  charts: Omit<ChartStatus, 'tooltip'>[];
 }
 
+const MARKS = 'g[class*="mark-"] > path, g[class*="mark-"] > line, g[class*="mark-"] > rect, g[class*="mark-"] > text';
+
+/** Resolves when the page's chart script is done (html[data-charts] set), or 'none' / 'timeout'. */
+const CHARTS_SETTLED = (ms: number) => `new Promise((resolve) => {
+  if (!document.querySelector('figure.chart[data-spec]')) return resolve('none');
+  const t0 = Date.now();
+  const tick = () => {
+    const state = document.documentElement.dataset.charts;
+    if (state) resolve(state);
+    else if (Date.now() - t0 > ${ms}) resolve('timeout');
+    else setTimeout(tick, 50);
+  };
+  tick();
+})`;
+
 const DOM_STATS = `(() => {
+  const marks = (s) => (s ? s.querySelectorAll('${MARKS}').length : 0);
   const charts = [...document.querySelectorAll('figure.chart')].map((f) => {
-    const s = f.querySelector('svg');
-    const r = s ? s.getBoundingClientRect() : { width: 0, height: 0 };
-    const marks = s ? s.querySelectorAll('g[class*="mark-"] > path, g[class*="mark-"] > line, g[class*="mark-"] > rect, g[class*="mark-"] > text').length : 0;
-    return { id: f.id, svg: !!s, marks, width: r.width, height: r.height };
+    const s = f.querySelector('.chart-static svg') || f.querySelector('svg');
+    const live = f.querySelector('.chart-live svg');
+    const shown = live && f.classList.contains('live') ? live : s;
+    const r = shown ? shown.getBoundingClientRect() : { x: 0, y: 0, width: 0, height: 0 };
+    return {
+      id: f.id,
+      svg: !!s,
+      marks: marks(s),
+      live: !!live && f.classList.contains('live'),
+      liveMarks: marks(live),
+      box: { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height },
+      width: r.width,
+      height: r.height,
+    };
   });
   const th = [...document.querySelectorAll('th.k-projected')];
   return {
     title: document.title,
     tables: document.querySelectorAll('section.table table').length,
+    csvLinks: document.querySelectorAll('section.table a.dl[href$=".csv"]').length,
     projectedHeaders: th.length,
     projectedHeadersMarked: th.filter((x) => x.textContent.includes('\\u2020')).length,
     legend: !!document.querySelector('section.legend'),
-    scripts: document.scripts.length,
+    toc: !!document.querySelector('nav.toc a[href^="#"]'),
+    scriptFiles: [...document.scripts].filter((x) => x.src).map((x) => x.getAttribute('src')),
+    interactive: document.querySelectorAll('figure.chart[data-spec]').length,
     skipped: document.querySelectorAll('.chart-skipped').length,
     charts,
   };
+})()`;
+
+/**
+ * The centre, in viewport pixels, of the first mark of a live chart that carries a tooltip (a
+ * point along a line's path), scrolled into view; null when the chart has none.
+ */
+const TOOLTIP_TARGET = (id: string) => `(() => {
+  const svg = document.querySelector(${JSON.stringify(`#${id} .chart-live svg`)});
+  if (!svg) return null;
+  const withTooltip = (sel) => [...svg.querySelectorAll(sel)].find((e) => e.__data__ && e.__data__.tooltip != null);
+  const el = withTooltip('g.mark-rect > path, g.mark-symbol > path') || withTooltip('g[class*="mark-"] > path');
+  if (!el) return null;
+  el.scrollIntoView({ block: 'center' });
+  let p;
+  if (el.closest('g.mark-line') && el.getTotalLength() > 0) p = el.getPointAtLength(el.getTotalLength() / 2);
+  else { const b = el.getBBox(); p = { x: b.x + b.width / 2, y: b.y + b.height / 2 }; }
+  const q = new DOMPoint(p.x, p.y).matrixTransform(el.getScreenCTM());
+  return { x: q.x, y: q.y };
+})()`;
+
+const TOOLTIP_TEXT = `(() => {
+  const t = document.getElementById('vg-tooltip-element');
+  return t && t.classList.contains('visible') ? t.innerText.replace(/\\s+/g, ' ').trim() : '';
 })()`;
 
 export async function checkPage(htmlPath: string, opts: CheckOptions): Promise<PageCheck> {
@@ -97,9 +166,22 @@ export async function checkPage(htmlPath: string, opts: CheckOptions): Promise<P
       const nav = (await send('Page.navigate', { url })) as { errorText?: string };
       if (nav.errorText) throw new Error(`navigation to ${url} failed: ${nav.errorText}`);
       await loaded;
+      const evaluate = async <T>(expression: string): Promise<T> =>
+        ((await send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true })) as { result: { value: T } }).result
+          .value;
+      const chartsState = await evaluate<string>(CHARTS_SETTLED(Math.max(1000, timeoutMs - 10_000)));
       await new Promise((r) => setTimeout(r, 300)); // late console messages
-      const evaluated = (await send('Runtime.evaluate', { expression: DOM_STATS, returnByValue: true })) as { result: { value: DomStats } };
-      const dom = evaluated.result.value;
+      const tooltips = new Map<string, string>();
+      for (const id of (await evaluate<DomStats>(DOM_STATS)).charts.filter((c) => c.live).map((c) => c.id)) {
+        const at = await evaluate<{ x: number; y: number } | null>(TOOLTIP_TARGET(id));
+        if (!at) continue;
+        await send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: at.x, y: at.y });
+        await new Promise((r) => setTimeout(r, 150)); // vega-tooltip shows after the pointer event
+        tooltips.set(id, await evaluate<string>(TOOLTIP_TEXT));
+        await send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: 0, y: 0 });
+      }
+      await evaluate('window.scrollTo(0, 0)');
+      const dom = await evaluate<DomStats>(DOM_STATS);
       let screenshot: string | undefined;
       if (opts.screenshot) {
         const metrics = (await send('Page.getLayoutMetrics')) as { cssContentSize: { width: number; height: number } };
@@ -112,7 +194,7 @@ export async function checkPage(htmlPath: string, opts: CheckOptions): Promise<P
         writeFileSync(opts.screenshot, Buffer.from(shot.data, 'base64'));
         screenshot = opts.screenshot;
       }
-      return judge(url, dom, consoleErrors, externalRequests, screenshot);
+      return judge(url, dom, chartsState, tooltips, consoleErrors, externalRequests, screenshot);
     };
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`page check timed out after ${timeoutMs} ms\n${browser.stderr}`)), timeoutMs + 5000);
@@ -141,18 +223,35 @@ function collect(e: CdpEvent, errors: string[], external: string[]): void {
   }
 }
 
-function judge(url: string, dom: DomStats, consoleErrors: string[], externalRequests: string[], screenshot?: string): PageCheck {
+function judge(
+  url: string,
+  dom: DomStats,
+  chartsState: string,
+  tooltips: ReadonlyMap<string, string>,
+  consoleErrors: string[],
+  externalRequests: string[],
+  screenshot?: string,
+): PageCheck {
   const problems: string[] = [];
   if (!dom.title) problems.push('the page has no title');
   if (!dom.legend) problems.push('the page has no legend of measured / projected / published');
+  if (!dom.toc) problems.push('the page has no table of contents');
   if (dom.tables === 0) problems.push('the page shows no table');
-  if (dom.scripts > 0) problems.push(`the page has ${dom.scripts} script element(s); the report is meant to need none`);
+  if (dom.csvLinks < dom.tables) problems.push(`${dom.tables - dom.csvLinks} table(s) have no CSV download link`);
+  for (const src of dom.scriptFiles.filter((x) => !isBesideThePage(x)))
+    problems.push(`the page loads a script from outside its folder: ${src}`);
   if (dom.projectedHeadersMarked < dom.projectedHeaders)
     problems.push(`${dom.projectedHeaders - dom.projectedHeadersMarked} projected column header(s) lack †`);
-  for (const c of dom.charts) {
+  const interactive = dom.interactive > 0;
+  if (interactive && chartsState !== 'live') problems.push(`the interactive charts did not all draw (state: ${chartsState})`);
+  const charts: ChartStatus[] = dom.charts.map((c) => ({ ...c, tooltip: tooltips.get(c.id) ?? '' }));
+  for (const c of charts) {
     if (!c.svg) problems.push(`chart ${c.id} has no SVG`);
     else if (c.marks === 0) problems.push(`chart ${c.id} has an SVG with no drawn marks`);
-    else if (c.width < 50 || c.height < 50) problems.push(`chart ${c.id} renders at ${c.width}×${c.height} px`);
+    if (interactive && !c.live) problems.push(`chart ${c.id} was not drawn interactive by vega-embed`);
+    else if (interactive && c.liveMarks === 0) problems.push(`chart ${c.id}: the interactive chart has no drawn marks`);
+    else if (interactive && !c.tooltip) problems.push(`chart ${c.id}: no tooltip showed on hovering a mark`);
+    if (c.svg && (c.width < 50 || c.height < 50)) problems.push(`chart ${c.id} renders at ${c.width}×${c.height} px`);
   }
   if (dom.charts.length === 0 && dom.skipped === 0) problems.push('the page shows no chart and no skipped-chart note');
   for (const e of consoleErrors) problems.push(`console error: ${e}`);
@@ -163,11 +262,18 @@ function judge(url: string, dom: DomStats, consoleErrors: string[], externalRequ
     title: dom.title,
     tables: dom.tables,
     projectedHeaders: dom.projectedHeaders,
-    charts: dom.charts,
+    csvLinks: dom.csvLinks,
+    chartsState,
+    charts,
     skippedCharts: dom.skipped,
     consoleErrors,
     externalRequests,
     problems,
     screenshot,
   };
+}
+
+/** A relative path that stays in the page's folder (no scheme, no leading / or ..). */
+function isBesideThePage(src: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:/i.test(src) && !src.startsWith('/') && !src.split('/').includes('..');
 }

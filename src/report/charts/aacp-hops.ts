@@ -1,6 +1,6 @@
 import type { ChartDef } from './chart.ts';
 import { ChartSkip } from './chart.ts';
-import { hasColumns, toLabel, toNumber } from './columns.ts';
+import { cellText, hasColumns, toLabel, toNumber } from './columns.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS } from './spec-base.ts';
 import type { Table } from '../../table/table.ts';
 
@@ -30,8 +30,8 @@ export const aacpHopsChart: ChartDef = {
     const hopLabel = (r: (typeof rows)[number]) => (toLabel(r.workflow) ? `${toLabel(r.workflow)} · ${toLabel(r.hop)}` : toLabel(r.hop));
     const values = rows
       .flatMap((r) => [
-        { hop: hopLabel(r), language: 'English', tokens: toNumber(r.englishTokens) },
-        { hop: hopLabel(r), language: 'AACP', tokens: toNumber(r.aacpTokens) },
+        { hop: hopLabel(r), language: 'English', tokens: toNumber(r.englishTokens), figure: cellText(t, 'englishTokens', r.englishTokens) },
+        { hop: hopLabel(r), language: 'AACP', tokens: toNumber(r.aacpTokens), figure: cellText(t, 'aacpTokens', r.aacpTokens) },
       ])
       .filter((v) => v.tokens !== undefined);
     if (values.length === 0) throw new ChartSkip(`table ${t.id} has no numeric hop rows`);
@@ -58,7 +58,10 @@ export const aacpHopsChart: ChartDef = {
         },
       },
       layer: [
-        { mark: 'bar', encoding: { tooltip: [{ field: 'hop' }, { field: 'language' }, { field: 'tokens' }] } },
+        {
+          mark: 'bar',
+          encoding: { tooltip: [{ field: 'hop' }, { field: 'language' }, { field: 'figure', title: `tokens (measured, table ${t.id})` }] },
+        },
         { mark: { type: 'text', align: 'left', dx: 3, fontSize: 9 }, encoding: { text: { field: 'tokens' }, color: { value: '#333' } } },
       ],
     };

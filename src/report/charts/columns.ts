@@ -1,5 +1,5 @@
 import { ChartSkip } from './chart.ts';
-import { headerText, PROJECTED_MARK, type Cell, type Table } from '../../table/table.ts';
+import { formatCell, headerText, PROJECTED_MARK, type Cell, type Table } from '../../table/table.ts';
 
 /** Helpers for spec builders: check a table's columns and read its cells as chart data. */
 
@@ -41,6 +41,16 @@ export function toNumber(v: Cell): number | undefined {
   if (!m) return undefined;
   const n = Number(m[1]!.replace(/,/g, '').replace('−', '-'));
   return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * A cell exactly as its table prints it (the column's digits; text such as "47,312 ± 210" as
+ * stored), so a chart's tooltip shows the same figure as the table. null for an empty cell.
+ */
+export function cellText(t: Table, key: string, v: Cell): string | null {
+  if (v === null || v === undefined) return null;
+  const c = t.columns.find((x) => x.key === key);
+  return c ? formatCell(v, c) : String(v);
 }
 
 export function toLabel(v: Cell): string {

@@ -1,6 +1,6 @@
 import type { ChartDef } from './chart.ts';
 import { ChartSkip } from './chart.ts';
-import { axisTitle, hasColumns, toLabel, toNumber } from './columns.ts';
+import { axisTitle, cellText, hasColumns, toLabel, toNumber } from './columns.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA } from './spec-base.ts';
 
 /**
@@ -27,8 +27,11 @@ export const f1ThetaChart: ChartDef = {
           encoder: toLabel(r.encoder) || t.id.replace(/^threshold-(sweep|calibration)-?/, '') || 'encoder',
           theta: toNumber(r.theta),
           f1: toNumber(r.f1),
-          precision: toNumber(r.precision) ?? null,
-          recall: toNumber(r.recall) ?? null,
+          // Tooltip figures as the table prints them.
+          thetaText: cellText(t, 'theta', r.theta),
+          f1Text: cellText(t, 'f1', r.f1),
+          precisionText: cellText(t, 'precision', r.precision),
+          recallText: cellText(t, 'recall', r.recall),
         }))
         .filter((v) => v.theta !== undefined && v.f1 !== undefined),
     );
@@ -52,13 +55,18 @@ export const f1ThetaChart: ChartDef = {
         {
           data: { values },
           mark: { type: 'line', strokeWidth: 2 },
+        },
+        // Tooltips on every θ (a line's tooltip would show its first point only).
+        {
+          data: { values },
+          mark: { type: 'point', filled: true, size: 40, opacity: 0 },
           encoding: {
             tooltip: [
               { field: 'encoder' },
-              { field: 'theta', format: '.2f' },
-              { field: 'f1', format: '.3f' },
-              { field: 'precision', format: '.3f' },
-              { field: 'recall', format: '.3f' },
+              { field: 'thetaText', title: axisTitle(first, 'theta') },
+              { field: 'f1Text', title: axisTitle(first, 'f1') },
+              { field: 'precisionText', title: axisTitle(first, 'precision') },
+              { field: 'recallText', title: axisTitle(first, 'recall') },
             ],
           },
         },

@@ -1,6 +1,7 @@
 import type { ChartDef } from './chart.ts';
 import { ChartSkip } from './chart.ts';
-import { axisTitle, requireColumns, toLabel, toNumber, withProjectedMark } from './columns.ts';
+import { axisTitle, cellText, requireColumns, toLabel, toNumber, withProjectedMark } from './columns.ts';
+import { LABEL_MARK, LABEL_SIDES, placeLabels, type PlacedPoint } from './label-placement.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS } from './spec-base.ts';
 
 /**
@@ -19,11 +20,22 @@ export const paretoChart: ChartDef = {
   build([[projected], [measured]]) {
     requireColumns(projected!, ['method', 'success']);
     requireColumns(measured!, ['method', 'toolTokens']);
-    const tokens = new Map(measured!.rows.map((r) => [toLabel(r.method), toNumber(r.toolTokens)]));
+    const byMethod = new Map(measured!.rows.map((r) => [toLabel(r.method), r]));
     const points = projected!.rows
-      .map((r) => ({ method: toLabel(r.method), success: toNumber(r.success), tokens: tokens.get(toLabel(r.method)) }))
+      .map((r) => {
+        const m = byMethod.get(toLabel(r.method));
+        return {
+          method: toLabel(r.method),
+          success: toNumber(r.success),
+          tokens: m && toNumber(m.toolTokens),
+          // Tooltip figures as the tables print them.
+          successText: cellText(projected!, 'success', r.success),
+          tokensText: m ? cellText(measured!, 'toolTokens', m.toolTokens) : null,
+        };
+      })
       .filter(
-        (p): p is { method: string; success: number; tokens: number } => p.success !== undefined && p.tokens !== undefined && p.tokens > 0,
+        (p): p is { method: string; success: number; tokens: number; successText: string; tokensText: string } =>
+          p.success !== undefined && p.tokens !== undefined && p.tokens > 0,
       );
     if (points.length === 0)
       throw new ChartSkip(`no method of ${projected!.id} has measured tool tokens in ${measured!.id} (rows are joined on method)`);
@@ -33,7 +45,12 @@ export const paretoChart: ChartDef = {
       .sort((a, b) => a.tokens - b.tokens || b.success - a.success)
       .filter((p) => (p.success > bestSoFar ? ((bestSoFar = p.success), true) : false));
     const onFront = new Set(front.map((p) => p.method));
-    const values = points.map((p) => ({ ...p, front: onFront.has(p.method) ? 'on the Pareto front' : 'dominated' }));
+    const sides = placeLabels(plotPixels(points), { width: CHART_WIDTH - Y_AXIS_WIDTH, height: CHART_HEIGHT }, LABEL_FONT_SIZE);
+    const values = points.map((p, i) => ({
+      ...p,
+      front: onFront.has(p.method) ? 'on the Pareto front' : 'dominated',
+      labelSide: sides[i]!,
+    }));
     const successTitle = withProjectedMark(axisTitle(projected!, 'success'));
     return {
       $schema: SCHEMA,
@@ -49,11 +66,11 @@ export const paretoChart: ChartDef = {
         x: {
           field: 'tokens',
           type: 'quantitative',
-          scale: { type: 'log', nice: false, padding: 24 },
+          scale: { type: 'log', nice: false, padding: X_PADDING },
           title: `${axisTitle(measured!, 'toolTokens')} (measured, log scale)`,
           axis: { format: ',.0f' },
         },
-        y: { field: 'success', type: 'quantitative', title: successTitle, scale: { zero: false, nice: true } },
+        y: { field: 'success', type: 'quantitative', title: successTitle, scale: { zero: false, nice: true, padding: Y_PADDING } },
       },
       layer: [
         { data: { values: front }, mark: { type: 'line', color: SOURCE_COLORS.projected, strokeDash: [4, 3] } },
@@ -69,17 +86,44 @@ export const paretoChart: ChartDef = {
             },
             tooltip: [
               { field: 'method' },
-              { field: 'tokens', format: ',.0f', title: 'tool tokens (measured)' },
-              { field: 'success', format: '.1f', title: successTitle },
+              { field: 'tokensText', title: `${axisTitle(measured!, 'toolTokens')} (measured)` },
+              { field: 'successText', title: successTitle },
             ],
           },
         },
-        {
+        // One text layer per label side, so no name covers another point or name.
+        ...LABEL_SIDES.filter((side) => sides.includes(side)).map((side) => ({
           data: { values },
-          mark: { type: 'text', align: 'left', dx: 7, dy: -7, fontSize: 10 },
+          transform: [{ filter: `datum.labelSide === '${side}'` }],
+          mark: { type: 'text' as const, ...LABEL_MARK[side], fontSize: LABEL_FONT_SIZE },
           encoding: { text: { field: 'method' }, color: { value: '#333' } },
-        },
+        })),
       ],
     };
   },
 };
+
+const LABEL_FONT_SIZE = 10;
+/** Room the y axis (labels and title) takes from CHART_WIDTH, roughly. */
+const Y_AXIS_WIDTH = 70;
+/** The scales' padding in pixels: room for a label beside a point at the plot's edge. */
+const X_PADDING = 24;
+const Y_PADDING = 16;
+
+/**
+ * Each point's approximate pixel position in the plot: x on the log scale with its padding,
+ * y on a domain widened to round steps as Vega's "nice" does. An estimate for label placement only.
+ */
+function plotPixels(points: readonly { method: string; success: number; tokens: number }[]): PlacedPoint[] {
+  const width = CHART_WIDTH - Y_AXIS_WIDTH - 2 * X_PADDING;
+  const logs = points.map((p) => Math.log(p.tokens));
+  const [lx0, lx1] = [Math.min(...logs), Math.max(...logs)];
+  const ys = points.map((p) => p.success);
+  const step = 10 ** Math.floor(Math.log10(Math.max(Math.max(...ys) - Math.min(...ys), 1e-9)));
+  const [y0, y1] = [Math.floor(Math.min(...ys) / step) * step, Math.ceil(Math.max(...ys) / step) * step];
+  return points.map((p, i) => ({
+    x: X_PADDING + (lx1 > lx0 ? ((logs[i]! - lx0) / (lx1 - lx0)) * width : width / 2),
+    y: Y_PADDING + (y1 > y0 ? ((y1 - p.success) / (y1 - y0)) * (CHART_HEIGHT - 2 * Y_PADDING) : CHART_HEIGHT / 2 - Y_PADDING),
+    label: p.method,
+  }));
+}

@@ -1,5 +1,5 @@
 import type { ChartDef } from './chart.ts';
-import { requireColumns, toLabel, toNumber } from './columns.ts';
+import { cellText, requireColumns, toLabel, toNumber } from './columns.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS } from './spec-base.ts';
 import { ChartSkip } from './chart.ts';
 import { baselineOf } from '../../results/manifest.ts';
@@ -27,9 +27,15 @@ export const reductionChart: ChartDef = {
         const method = toLabel(r.method);
         const m = reduction(toNumber(r.toolTokens), baseMeasured);
         const p = reduction(toNumber(r.pubTokens), basePublished);
+        // The two table figures each bar is computed from, as the table prints them.
+        const from = (key: string, row: typeof r) => cellText(t!, key, row[key]);
         return [
-          ...(m === undefined ? [] : [{ method, source: 'measured', reduction: m }]),
-          ...(p === undefined ? [] : [{ method, source: 'published', reduction: p }]),
+          ...(m === undefined
+            ? []
+            : [{ method, source: 'measured', reduction: m, from: `${from('toolTokens', r)} vs ${from('toolTokens', base)}` }]),
+          ...(p === undefined
+            ? []
+            : [{ method, source: 'published', reduction: p, from: `${from('pubTokens', r)} vs ${from('pubTokens', base)}` }]),
         ];
       });
     if (values.length === 0) throw new ChartSkip(`table ${t!.id} has no method besides the baseline ${toLabel(base.method)}`);
@@ -57,7 +63,17 @@ export const reductionChart: ChartDef = {
         },
       },
       layer: [
-        { mark: 'bar', encoding: { tooltip: [{ field: 'method' }, { field: 'source' }, { field: 'reduction', format: '.1f' }] } },
+        {
+          mark: 'bar',
+          encoding: {
+            tooltip: [
+              { field: 'method' },
+              { field: 'source' },
+              { field: 'reduction', format: '.1f', title: 'reduction %' },
+              { field: 'from', title: `tool tokens/turn vs ${toLabel(base.method)} (table ${t!.id})` },
+            ],
+          },
+        },
         {
           mark: { type: 'text', align: 'left', dx: 3, fontSize: 10 },
           encoding: { text: { field: 'reduction', format: '.1f' }, color: { value: '#333' } },

@@ -1,5 +1,5 @@
 import type { ChartDef } from './chart.ts';
-import { axisTitle, firstKey, hasColumns, requireColumns, toLabel, toNumber } from './columns.ts';
+import { axisTitle, cellText, firstKey, hasColumns, requireColumns, toLabel, toNumber } from './columns.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA } from './spec-base.ts';
 
 /** Below this rho the paper sees a reasoning cliff ("fracture"). */
@@ -23,7 +23,13 @@ export const rhoScalingChart: ChartDef = {
     const nKey = firstKey(t!, ['N', 'n']);
     const withTokens = hasColumns(t!, ['toolTokens']);
     const values = t!.rows
-      .map((r) => ({ method: toLabel(r.method), N: toNumber(r[nKey]), rho: toNumber(r.rho), toolTokens: toNumber(r.toolTokens) ?? null }))
+      .map((r) => ({
+        method: toLabel(r.method),
+        N: toNumber(r[nKey]),
+        rho: toNumber(r.rho),
+        rhoText: cellText(t!, 'rho', r.rho),
+        tokensText: cellText(t!, 'toolTokens', r.toolTokens),
+      }))
       .filter((v) => v.N !== undefined && v.N > 0 && v.rho !== undefined);
     return {
       $schema: SCHEMA,
@@ -46,12 +52,6 @@ export const rhoScalingChart: ChartDef = {
             },
             y: { field: 'rho', type: 'quantitative', scale: { domain: [0, 1] }, title: axisTitle(t!, 'rho') },
             color: { field: 'method', type: 'nominal', title: null },
-            tooltip: [
-              { field: 'method' },
-              { field: 'N', format: ',.0f' },
-              { field: 'rho', format: '.2f' },
-              ...(withTokens ? [{ field: 'toolTokens', format: ',.0f' }] : []),
-            ],
           },
         },
         {
@@ -63,6 +63,21 @@ export const rhoScalingChart: ChartDef = {
           data: { values: [{ rho: RHO_FRACTURE, label: `fracture rho = ${RHO_FRACTURE}` }] },
           mark: { type: 'text', color: '#c0392b', align: 'center', baseline: 'bottom', dy: -3, x: { expr: 'width / 2' }, fontSize: 11 },
           encoding: { y: { field: 'rho', type: 'quantitative' }, text: { field: 'label' } },
+        },
+        // Tooltips on the points (a line's tooltip would show its first point only), drawn over the lines.
+        {
+          data: { values },
+          mark: { type: 'point', filled: true, size: 40, opacity: 0 },
+          encoding: {
+            x: { field: 'N', type: 'quantitative' },
+            y: { field: 'rho', type: 'quantitative' },
+            tooltip: [
+              { field: 'method' },
+              { field: 'N', format: ',.0f', title: axisTitle(t!, nKey) },
+              { field: 'rhoText', title: axisTitle(t!, 'rho') },
+              ...(withTokens ? [{ field: 'tokensText', title: axisTitle(t!, 'toolTokens') }] : []),
+            ],
+          },
         },
       ],
     };

@@ -1,5 +1,5 @@
 import type { ChartDef } from './chart.ts';
-import { axisTitle, requireColumns, toLabel, toNumber } from './columns.ts';
+import { axisTitle, cellText, requireColumns, toLabel, toNumber } from './columns.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS } from './spec-base.ts';
 
 /**
@@ -21,8 +21,12 @@ export const toolTokensChart: ChartDef = {
       const measured = toNumber(r.toolTokens);
       const published = toNumber(r.pubTokens);
       return [
-        ...(measured === undefined ? [] : [{ method, source: 'measured', tokens: measured }]),
-        ...(published === undefined ? [] : [{ method, source: 'published', tokens: published }]),
+        ...(measured === undefined
+          ? []
+          : [{ method, source: 'measured', tokens: measured, figure: cellText(t!, 'toolTokens', r.toolTokens) }]),
+        ...(published === undefined
+          ? []
+          : [{ method, source: 'published', tokens: published, figure: cellText(t!, 'pubTokens', r.pubTokens) }]),
       ];
     });
     const methods = [...new Set(values.map((v) => v.method))];
@@ -46,7 +50,16 @@ export const toolTokensChart: ChartDef = {
         },
       },
       layer: [
-        { mark: { type: 'bar' }, encoding: { tooltip: [{ field: 'method' }, { field: 'source' }, { field: 'tokens', format: ',.0f' }] } },
+        {
+          mark: { type: 'bar' },
+          encoding: {
+            tooltip: [
+              { field: 'method' },
+              { field: 'source' },
+              { field: 'figure', title: `${axisTitle(t!, 'toolTokens')} (table ${t!.id})` },
+            ],
+          },
+        },
         {
           mark: { type: 'text', dy: -6, fontSize: 10, color: '#333' },
           encoding: { text: { field: 'tokens', format: ',.0f' }, color: { value: '#333' } },
