@@ -49,7 +49,7 @@ export function selectionModelTable(params: ProjectionParams): Table {
       value: '≈5 schemas after search (assumed)',
       ours: p(5),
       published: 88.1,
-      note: `ours is P(right | the right tool was loaded); the published 88.1% also pays the search's misses: it implies a search recall ≈ ${((100 * 0.881) / p(5)).toFixed(0)}% (not published)`,
+      note: `ours is P(right | the right tool was loaded); the published 88.1% also pays the search's misses: it implies a search recall ≈ ${((100 * 88.1) / p(5)).toFixed(0)}% (not published)`,
     },
     {
       item: 'check: Anthropic docs, "degrades past 30–50 tools"',
