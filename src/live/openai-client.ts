@@ -38,7 +38,12 @@ export function openAiBody(r: ChatRequest): Record<string, unknown> {
     model: r.model,
     messages,
     ...(r.tools.length
-      ? { tools: r.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })) }
+      ? {
+          tools: r.tools.map((t) => ({
+            type: 'function',
+            function: { name: t.name, description: t.description, parameters: t.parameters },
+          })),
+        }
       : {}),
     max_tokens: r.maxTokens,
   };

@@ -15,7 +15,10 @@ export const SHELL_TOOL: LiveToolSpec = {
 
 /** Provider-safe tool name of a catalog tool (`server/name` → `server__name`, other characters → `_`). */
 export function providerToolName(tool: CatalogTool): string {
-  return tool.id.replace(/\//g, '__').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  return tool.id
+    .replace(/\//g, '__')
+    .replace(/[^A-Za-z0-9_-]/g, '_')
+    .slice(0, 64);
 }
 
 export interface LivePrompt {

@@ -60,7 +60,12 @@ export class ToolExecutor {
     }
     const tool = ctx.toolByName.get(call.name);
     if (!tool) return fail({ ...base, kind: 'invalid' }, 'unknown_tool', `no tool named ${JSON.stringify(call.name)}`);
-    if (!parsed) return fail({ ...base, kind: 'tool', toolId: tool.id, malformed: true, argsValid: false }, 'invalid_arguments', 'arguments are not a JSON object');
+    if (!parsed)
+      return fail(
+        { ...base, kind: 'tool', toolId: tool.id, malformed: true, argsValid: false },
+        'invalid_arguments',
+        'arguments are not a JSON object',
+      );
     return this.callTool(tool, parsed, ctx, { ...base, kind: 'tool', toolId: tool.id });
   }
 
@@ -84,13 +89,20 @@ export class ToolExecutor {
     if (words[1] === '--help' || words[2] === '--help' || words[2] === '-h') {
       const id = words[1] === '--help' ? words[2] : words[1];
       const tool = id ? this.byId.get(id) : undefined;
-      if (!tool) return fail({ ...base, kind: 'invalid' }, 'unknown_tool', `no tool ${JSON.stringify(id ?? '')}; run \`${ctx.cli} --list\``);
+      if (!tool)
+        return fail({ ...base, kind: 'invalid' }, 'unknown_tool', `no tool ${JSON.stringify(id ?? '')}; run \`${ctx.cli} --list\``);
       return { content: renderHelp(ctx.cli, tool), record: { ...base, kind: 'discovery' as const } };
     }
     const tool = words[1] ? this.byId.get(words[1]) : undefined;
-    if (!tool) return fail({ ...base, kind: 'invalid' }, 'unknown_tool', `no tool ${JSON.stringify(words[1] ?? '')}; run \`${ctx.cli} --list\``);
+    if (!tool)
+      return fail({ ...base, kind: 'invalid' }, 'unknown_tool', `no tool ${JSON.stringify(words[1] ?? '')}; run \`${ctx.cli} --list\``);
     const args = flagsToArguments(words.slice(2), tool.definition.inputSchema);
-    if (!args) return fail({ ...base, kind: 'tool', toolId: tool.id, malformed: true, argsValid: false }, 'invalid_arguments', 'expected --option value pairs');
+    if (!args)
+      return fail(
+        { ...base, kind: 'tool', toolId: tool.id, malformed: true, argsValid: false },
+        'invalid_arguments',
+        'expected --option value pairs',
+      );
     // A CLI call passes no schema through the prompt: the gate's active set is every tool (the CLI fronts them all).
     return this.callTool(tool, args, { ...ctx, gate: false }, { ...base, kind: 'tool', toolId: tool.id });
   }
