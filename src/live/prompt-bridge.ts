@@ -45,7 +45,7 @@ export interface LivePrompt {
  */
 export function livePrompt(result: TurnResult, catalog: Catalog, taskDiscovery: readonly DiscoveryCall[], cli: boolean): LivePrompt {
   const byDefinition = new Map(catalog.tools.map((t) => [JSON.stringify(t.definition), t]));
-  const discoveryTexts = new Set(taskDiscovery.map((c) => `$ ${c.command}\n${c.output}`));
+  const discoveryTexts = new Set(taskDiscovery.map((c) => `$ ${c.command}\n${c.output}`.trim()));
   const system: string[] = [];
   const user: string[] = [];
   const tools: LiveToolSpec[] = [];
@@ -60,7 +60,7 @@ export function livePrompt(result: TurnResult, catalog: Catalog, taskDiscovery: 
         toolByName.set(name, t);
         tools.push({ name, description: describe(t.definition), parameters: t.definition.inputSchema });
       }
-    } else if (s.role === 'tools' && discoveryTexts.has(s.text)) {
+    } else if (s.role === 'tools' && discoveryTexts.has(s.text.trim())) {
       droppedDiscovery++;
     } else if (s.stable && (s.role === 'system' || s.role === 'tools')) {
       system.push(s.text);
@@ -72,17 +72,16 @@ export function livePrompt(result: TurnResult, catalog: Catalog, taskDiscovery: 
   return { system: system.join('\n\n'), user: user.join('\n\n'), tools, toolByName, droppedDiscovery };
 }
 
-/** The catalog tools of a section made only of tools/list definitions (after a heading line), else null. */
+/**
+ * The catalog tools of a section made only of tools/list definitions (one JSON per line, after
+ * an optional heading line), else null. Pipelines put them in one section (B1, B2) or one
+ * section per definition (B3, Tool Attention); a heading-only section stays text.
+ */
 function definitionsIn(s: PromptSection, byDefinition: ReadonlyMap<string, CatalogTool>): CatalogTool[] | null {
-  const lines = s.text.split('\n').slice(1);
-  if (lines.length === 0) return null;
-  const tools: CatalogTool[] = [];
-  for (const line of lines) {
-    const t = byDefinition.get(line);
-    if (!t) return null;
-    tools.push(t);
-  }
-  return tools;
+  // Sections end with a newline (src/prompt/sections.ts): blank lines are not definitions.
+  const lines = s.text.split('\n').filter((l) => l.trim() !== '');
+  const all = (ls: string[]) => (ls.length > 0 && ls.every((l) => byDefinition.has(l)) ? ls.map((l) => byDefinition.get(l)!) : null);
+  return all(lines) ?? all(lines.slice(1));
 }
 
 function describe(d: McpTool): string {
