@@ -70,53 +70,52 @@ const pricePair = (v: string): [number, number] => {
 
 /** `live`: registered on the CLI by src/cli.ts. */
 export function liveCommand(root: string, log: (line: string) => void): Command {
-  return new Command('live')
-    .description(
-      "run sampled tasks against a real model (OpenAI-compatible chat completions or Anthropic messages) with each pipeline's exact prompt; live success beside the projection, provider tokens beside ours, every request saved; key from OPENAI_API_KEY / ANTHROPIC_API_KEY",
-    )
-    .addOption(
-      new Option('--provider <name>', 'openai (any OpenAI-compatible server) or anthropic')
-        .choices(['openai', 'anthropic'])
-        .makeOptionMandatory(),
-    )
-    .requiredOption('--model <id>', 'model id, e.g. gpt-4o-mini, claude-sonnet-4-5')
-    .option(
-      '--base-url <url>',
-      `API base URL (default ${OPENAI_DEFAULT_BASE_URL} or ${ANTHROPIC_DEFAULT_BASE_URL}; vLLM, llama.cpp, Ollama: their /v1)`,
-    )
-    .option('--tasks <n>', 'the first N tasks of tasks/tasks.jsonl', positiveInt)
-    .option('--sample <n>', 'a seeded random sample of N tasks (default 20)', positiveInt)
-    .option('--pipelines <ids>', 'comma-separated pipeline ids (default: the main methods)', (v: string) => v.split(','))
-    .option('--max-usd <x>', 'budget cap: no request is sent that could take the spend past it', nonNegative, 5)
-    .option(
-      '--price <in,out>',
-      'USD per million input,output tokens (required for models without a list price, e.g. 0,0 for a local server)',
-      pricePair,
-    )
-    .option('--max-tokens <n>', 'max output tokens per model call', positiveInt, 1024)
-    .option('--max-steps <n>', 'model calls at most per turn', positiveInt, 8)
-    .option('--timeout <seconds>', 'per-request deadline', nonNegative, 120)
-    .option(
-      '--retries <n>',
-      'retries on 429, 5xx and timeouts, with exponential back-off',
-      (v: string) => positiveInt(String(Number(v) + 1)) - 1,
-      4,
-    )
-    .option('--backoff-ms <n>', 'first back-off (doubles per retry; Retry-After wins)', nonNegative, DEFAULT_RETRY.baseDelayMs)
-    .option('--out <dir>', 'where requests, responses, outcomes and tables go (default results/live/<provider>-<model>)')
-    .option('--dry-run', 'measure and price the run at list price; send nothing (no key needed)', false)
-    .option('--seed <n>', 'seed of the sample and the projection', (v: string) => Number(v), DEFAULT_SEED)
-    .option('--tokenizer <name>', `our tokenizer (${TOKENIZERS.join(', ')})`, DEFAULT_TOKENIZER)
-    .option('--encoder <name>', `sentence encoder of the retrieval pipelines (${ENCODER_NAMES.join(', ')})`, DEFAULT_ENCODER)
-    .action(async (o: LiveCommandOptions) => {
-      try {
-        process.exitCode = await live(o, root, log);
-      } catch (err) {
-        if (!(err instanceof LiveUsageError)) throw err;
-        console.error(`error: ${err.message}`);
-        process.exitCode = 2;
-      }
-    });
+  return (
+    new Command('live')
+      .description(
+        "run sampled tasks against a real model (OpenAI-compatible chat completions or Anthropic messages) with each pipeline's exact prompt; live success beside the projection, provider tokens beside ours, every request saved; key from OPENAI_API_KEY / ANTHROPIC_API_KEY",
+      )
+      .addOption(
+        new Option('--provider <name>', 'openai (any OpenAI-compatible server) or anthropic')
+          .choices(['openai', 'anthropic'])
+          .makeOptionMandatory(),
+      )
+      .requiredOption('--model <id>', 'model id, e.g. gpt-4o-mini, claude-sonnet-4-5')
+      .option(
+        '--base-url <url>',
+        `API base URL (default ${OPENAI_DEFAULT_BASE_URL} or ${ANTHROPIC_DEFAULT_BASE_URL}; vLLM, llama.cpp, Ollama: their /v1)`,
+      )
+      .option('--tasks <n>', 'the first N tasks of tasks/tasks.jsonl', positiveInt)
+      .option('--sample <n>', 'a seeded random sample of N tasks (default 20)', positiveInt)
+      .option('--pipelines <ids>', 'comma-separated pipeline ids (default: the main methods)', (v: string) => v.split(','))
+      .option('--max-usd <x>', 'budget cap: no request is sent that could take the spend past it', nonNegative, 5)
+      .option(
+        '--price <in,out>',
+        'USD per million input,output tokens (required for models without a list price, e.g. 0,0 for a local server)',
+        pricePair,
+      )
+      .option('--max-tokens <n>', 'max output tokens per model call', positiveInt, 1024)
+      .option('--max-steps <n>', 'model calls at most per turn', positiveInt, 8)
+      .option('--timeout <seconds>', 'per-request deadline', nonNegative, 120)
+      .option('--retries <n>', 'retries on 429, 5xx and timeouts, with exponential back-off', nonNegativeInt, 4)
+      .option('--backoff-ms <n>', 'first back-off (doubles per retry; Retry-After wins)', nonNegative, DEFAULT_RETRY.baseDelayMs)
+      .option('--out <dir>', 'where requests, responses, outcomes and tables go (default results/live/<provider>-<model>)')
+      .option('--dry-run', 'measure and price the run at list price; send nothing (no key needed)', false)
+      .option('--seed <n>', 'seed of the sample and the projection', (v: string) => Number(v), DEFAULT_SEED)
+      .option('--tokenizer <name>', `our tokenizer (${TOKENIZERS.join(', ')})`, DEFAULT_TOKENIZER)
+      .option('--encoder <name>', `sentence encoder of the retrieval pipelines (${ENCODER_NAMES.join(', ')})`, DEFAULT_ENCODER)
+      // Bad arguments exit 2 with commander's one-line message, like every other bad input.
+      .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2))
+      .action(async (o: LiveCommandOptions) => {
+        try {
+          process.exitCode = await live(o, root, log);
+        } catch (err) {
+          if (!(err instanceof LiveUsageError)) throw err;
+          console.error(`error: ${err.message}`);
+          process.exitCode = 2;
+        }
+      })
+  );
 }
 
 /** Returns the exit status: 0 complete, 1 stopped early (budget cap or provider error). */
