@@ -6,21 +6,22 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /**
  * OpenAI-compatible chat completions (`POST {base}/chat/completions`) with function tools:
  * OpenAI itself, and through `--base-url` vLLM, llama.cpp server, Ollama (`/v1`) and gateways.
- * Uses `max_tokens`, which all of those accept.
+ * The output limit is `max_completion_tokens` on OpenAI's own API (its reasoning models reject
+ * `max_tokens`) and `max_tokens` elsewhere (what the compatible servers accept).
  */
 export function openAiClient(apiKey: string, baseUrl = OPENAI_DEFAULT_BASE_URL, retry: RetryPolicy = DEFAULT_RETRY): ChatClient {
   const url = `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
   return {
     provider: 'openai',
     async complete(request: ChatRequest): Promise<ChatExchange> {
-      const requestBody = openAiBody(request);
+      const requestBody = openAiBody(request, baseUrl === OPENAI_DEFAULT_BASE_URL ? 'max_completion_tokens' : 'max_tokens');
       const { body, attempts, latencyMs } = await postJson(url, { authorization: `Bearer ${apiKey}` }, requestBody, retry);
       return { response: parseOpenAi(body, url), url, requestBody, responseBody: body, attempts, latencyMs };
     },
   };
 }
 
-export function openAiBody(r: ChatRequest): Record<string, unknown> {
+export function openAiBody(r: ChatRequest, limitField: 'max_tokens' | 'max_completion_tokens' = 'max_tokens'): Record<string, unknown> {
   const messages: Record<string, unknown>[] = [{ role: 'system', content: r.system }];
   for (const m of r.messages) {
     if (m.role === 'user') messages.push({ role: 'user', content: m.text });
@@ -45,7 +46,7 @@ export function openAiBody(r: ChatRequest): Record<string, unknown> {
           })),
         }
       : {}),
-    max_tokens: r.maxTokens,
+    [limitField]: r.maxTokens,
   };
 }
 

@@ -121,6 +121,7 @@ export function liveTokensTable(methods: readonly LiveMethod[], tokenizer: strin
     }),
     notes: [
       '"bench measure": the sections of the pipeline\'s prompt as the bench counts them (Table 3). "request as sent": system text, user text and the tool parameter\'s JSON as we send them. The provider counts with its own tokenizer and adds its tool-format framing, hence the ratio.',
+      "Tool definitions sent as the provider's tool parameter carry name, description and inputSchema only (a tools/list entry's title, annotations and outputSchema are not sent), so a schema-injecting method's request is smaller than its bench measure. B4's bench measure holds the simulated --list/--help outputs; live, the model runs its own, so they show up in later calls of the turn, not in the first request.",
     ],
   };
 }

@@ -8,7 +8,7 @@ import { runLiveTask, type AgentLoopOptions } from '../../src/live/agent-loop.ts
 import { anthropicBody, parseAnthropic } from '../../src/live/anthropic-client.ts';
 import { BudgetExceededError, BudgetGuard } from '../../src/live/budget.ts';
 import { HttpError, type RetryPolicy } from '../../src/live/http.ts';
-import { openAiClient } from '../../src/live/openai-client.ts';
+import { openAiBody, openAiClient } from '../../src/live/openai-client.ts';
 import { listPrice } from '../../src/live/prices.ts';
 import { ExchangeRecorder } from '../../src/live/recorder.ts';
 import { splitCommandLine, ToolExecutor } from '../../src/live/tool-executor.ts';
@@ -309,6 +309,32 @@ describe('wire formats and statistics', () => {
     expect(() => parseAnthropic({}, 'https://x/v1/messages')).toThrow(
       'https://x/v1/messages: response at $.content: expected an array of content blocks',
     );
+  });
+
+  it('translates to the OpenAI chat-completions format, with the output limit field the endpoint takes', () => {
+    const r = {
+      model: 'm',
+      system: 'sys',
+      maxTokens: 10,
+      tools: [{ name: 't', description: 'd', parameters: { type: 'object' } }],
+      messages: [
+        { role: 'user' as const, text: 'hi' },
+        { role: 'assistant' as const, text: '', toolCalls: [{ id: 'c1', name: 't', argumentsText: '{"a":1' }] },
+        { role: 'tool' as const, results: [{ callId: 'c1', name: 't', content: '{}' }] },
+      ],
+    };
+    expect(openAiBody(r)).toEqual({
+      model: 'm',
+      messages: [
+        { role: 'system', content: 'sys' },
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 't', arguments: '{"a":1' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: '{}' },
+      ],
+      tools: [{ type: 'function', function: { name: 't', description: 'd', parameters: { type: 'object' } } }],
+      max_tokens: 10,
+    });
+    expect(openAiBody(r, 'max_completion_tokens')).toMatchObject({ max_completion_tokens: 10 });
   });
 
   it('gives Wilson intervals that stay inside [0, 1]', () => {

@@ -11,6 +11,7 @@ import { sharedParts, transcriptSection } from '../../src/prompt/shared-parts.ts
 import type { Task } from '../../src/tasks/types.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';
 import { PROJECTION_PARAMS, withParam } from '../../src/sim/projection/params.ts';
+import { PIPELINES } from '../../src/pipelines/registry.ts';
 
 const catalog = loadCatalog(join(process.cwd(), 'test', 'fixtures', 'small-catalog'));
 const tokens = tokenCounter('cl100k_base');
@@ -249,5 +250,16 @@ describe('B4 CLI rendering (mcp2cli style)', () => {
   it('wraps like textwrap', () => {
     expect(wrap('  a  bb ccc dddd ', 6)).toEqual(['a bb', 'ccc', 'dddd']);
     expect(wrap('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+  });
+});
+
+describe('no oracle in the main table', () => {
+  it('registers B4 with the discovery policy, and the oracle only as a labelled ablation of it', () => {
+    const main = PIPELINES.filter((p) => p.group === 'main');
+    const modes = main.map((p) => ({ id: p.id, mode: p.create().describe?.().discovery?.mode, ablationOf: p.ablationOf }));
+    expect(modes.find((m) => m.id === 'b4-cli-lazy')).toEqual({ id: 'b4-cli-lazy', mode: 'policy', ablationOf: undefined });
+    const oracles = modes.filter((m) => m.mode === 'oracle');
+    expect(oracles).toEqual([{ id: 'b4-cli-lazy-oracle', mode: 'oracle', ablationOf: 'b4-cli-lazy' }]);
+    expect(createCliLazyPipeline({ discovery: 'oracle' }).label).toMatch(/oracle discovery \(ablation\)/);
   });
 });

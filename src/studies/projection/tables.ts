@@ -171,6 +171,12 @@ export function measuredVsProjectedTable(): Table {
     },
     { column: 'stable prefix, discovery calls', status: 'measured', from: 'TurnRecord.stablePrefixTokens, discoveryCalls', params: '—' },
     {
+      column: "B4's --help choices (its tokens, recall)",
+      status: 'measured on a drawn policy',
+      from: 'the help texts the seeded discovery policy chose to run, counted like every other section',
+      params: 'selection.*, discovery.* (drawn once in the pipeline; not re-drawn by the sensitivity runs)',
+    },
+    {
       column: 'precondition violations offered',
       status: 'measured',
       from: 'offered schemas versus catalog preconditions and the task state',
@@ -179,8 +185,8 @@ export function measuredVsProjectedTable(): Table {
     {
       column: 'success % †, failure causes †',
       status: 'projected',
-      from: 'per-turn reasoning factor (rho, prompt tokens), missing/unlisted needed tools, violations, ambiguity flag, gate setting',
-      params: 'reasoning.*, failure.*, context.windowTokens',
+      from: 'per-turn reasoning factor (rho, prompt tokens), missing/unlisted needed tools, tools shown by form (selection model), violations, ambiguity flag, gate setting',
+      params: 'reasoning.*, failure.*, selection.*, context.windowTokens',
     },
     {
       column: 'P50 / P95 s †',
