@@ -42,7 +42,9 @@ export function anthropicBody(r: ChatRequest): Record<string, unknown> {
   }
   return {
     model: r.model,
-    system: r.system,
+    // One cache breakpoint after the stable part (tools, then system text: Anthropic's cache
+    // order), as the projection assumes a prompt cache; shorter than the minimum, it is ignored.
+    system: [{ type: 'text', text: r.system, cache_control: { type: 'ephemeral' } }],
     messages,
     ...(r.tools.length ? { tools: r.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters })) } : {}),
     max_tokens: r.maxTokens,

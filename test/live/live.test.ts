@@ -281,7 +281,7 @@ describe('wire formats and statistics', () => {
       ],
     });
     expect(body).toMatchObject({
-      system: 'sys',
+      system: [{ type: 'text', text: 'sys', cache_control: { type: 'ephemeral' } }],
       tools: [{ name: 't', input_schema: { type: 'object' } }],
       messages: [
         { role: 'user' },
