@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Catalog, CatalogTool, JsonSchema } from '../catalog/types.ts';
 import { renderHelp, renderList, toKebab } from '../pipelines/b4-cli-lazy/render.ts';
-import { SHELL_TOOL } from './prompt-bridge.ts';
+import { providerToolName, SHELL_TOOL } from './prompt-bridge.ts';
 import type { LiveToolCall } from './types.ts';
 
 /** What one tool call of the live model was, as graded. */
@@ -44,9 +44,11 @@ export class ToolExecutor {
   private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly byId: Map<string, CatalogTool>;
+  private readonly byProviderName: Map<string, CatalogTool>;
 
   constructor(private readonly catalog: Catalog) {
     this.byId = new Map(catalog.tools.map((t) => [t.id, t]));
+    this.byProviderName = new Map(catalog.tools.map((t) => [providerToolName(t), t]));
   }
 
   answer(call: LiveToolCall, ctx: ExecutorContext): { content: string; record: LiveCallRecord } {
@@ -58,7 +60,9 @@ export class ToolExecutor {
       }
       return this.shell(parsed.command, ctx, base);
     }
-    const tool = ctx.toolByName.get(call.name);
+    // A tool the prompt did not offer may still be called by name (a summary or list line shows
+    // it): the host forwards it to the server unless the pipeline's hallucination gate rejects it.
+    const tool = ctx.toolByName.get(call.name) ?? this.byProviderName.get(call.name) ?? this.byId.get(call.name);
     if (!tool) return fail({ ...base, kind: 'invalid' }, 'unknown_tool', `no tool named ${JSON.stringify(call.name)}`);
     if (!parsed)
       return fail(

@@ -203,6 +203,9 @@ describe('tool executor', () => {
     const r = run('code__search_code', { query: 'q' }, { gate: true, offered: ['chat/post_message'] });
     expect(r.record.gated).toBe(true);
     expect(JSON.parse(r.content)).toEqual({ error: 'tool_not_available', tool: 'code/search_code', available: ['chat/post_message'] });
+    // Without the gate, a tool seen only by name is forwarded like any other call.
+    const open = run('code__search_code', { query: 'q' }, { toolByName: new Map(), offered: ['chat/post_message'] });
+    expect(open.record).toMatchObject({ kind: 'tool', toolId: 'code/search_code', gated: false, argsValid: true });
   });
 
   it('answers B4 CLI calls with the real --list and --help text and runs a tool from its flags', () => {
