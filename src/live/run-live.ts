@@ -60,8 +60,8 @@ export interface LiveRunResult {
 /**
  * The live-agent mode: for each pipeline, measure its turns on the sampled tasks and project them
  * (the projection the live run is compared with), then, unless dry, run every task against the
- * model (src/live/agent-loop.ts) within the budget, saving every exchange under `out/requests/`
- * and every task outcome to `out/live-outcomes.jsonl`.
+ * model (src/live/agent-loop.ts) within the budget, saving every exchange under `out/requests/`,
+ * every task outcome to `out/live-outcomes.jsonl` and the run's settings to `out/live-run.json`.
  */
 export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings): Promise<LiveRunResult> {
   const budget = new BudgetGuard(settings.price, settings.maxUsd);
@@ -145,5 +145,25 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
   mkdirSync(inputs.out, { recursive: true });
   writeFileSync(join(inputs.out, 'live-outcomes.jsonl'), outcomes.map((o) => JSON.stringify(o)).join('\n') + (outcomes.length ? '\n' : ''));
   for (const t of tables) writeTableResult(inputs.out, t);
+  // How the run was made (never the key: it is only ever in the client's request headers).
+  const manifest = {
+    provider: settings.provider,
+    model: settings.model,
+    baseUrl: settings.baseUrl,
+    price: settings.price,
+    priceFrom: settings.priceFrom,
+    maxUsd: settings.maxUsd,
+    maxTokens: settings.maxTokens,
+    maxSteps: settings.maxSteps,
+    dryRun: settings.client === null,
+    tasks: { note: inputs.taskNote, ids: inputs.tasks.map((t) => t.id) },
+    pipelines: inputs.pipelines.map((p) => p.id),
+    tokenizer: inputs.tokenizer,
+    seed: inputs.seed,
+    spentUsd: budget.spentUsd,
+    stopped: stopped ?? null,
+    finishedAt: new Date().toISOString(),
+  };
+  writeFileSync(join(inputs.out, 'live-run.json'), `${JSON.stringify(manifest, null, 1)}\n`);
   return { tables, spentUsd: budget.spentUsd, ...(stopped ? { stopped } : {}) };
 }

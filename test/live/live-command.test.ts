@@ -62,6 +62,9 @@ describe('live command end to end against the scripted stand-in', () => {
     expect(readdirSync(join(out, 'requests'))).toHaveLength(server.requests.length);
     const outcomes = readFileSync(join(out, 'live-outcomes.jsonl'), 'utf8').trim().split('\n');
     expect(outcomes).toHaveLength(4);
+    const run = JSON.parse(readFileSync(join(out, 'live-run.json'), 'utf8'));
+    expect(run).toMatchObject({ provider: 'openai', model: 'stand-in', pipelines: ['b1-full-schema', 'b4-cli-lazy'], stopped: null });
+    expect(JSON.stringify(run)).not.toContain('sk-standin-e2e');
     expect(lines.join('\n')).toContain('Live run (openai stand-in) beside the projection of the same tasks');
   });
 
