@@ -176,6 +176,15 @@ describe('live agent loop against the scripted stand-in', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('fails the task on a response without a message, and stops the run on a body that is not JSON', async () => {
+    const empty = await serve(() => ({ kind: 'reply', body: { choices: [] } }));
+    const e = (await loop(empty)).outcome;
+    expect(e.success).toBe(false);
+    expect(e.error).toMatch(/response at \$\.choices\[0\]\.message: expected a message object/);
+    const html = await serve(() => ({ kind: 'raw', text: '<html>gateway</html>' }));
+    await expect(loop(html)).rejects.toThrow(/HTTP 200 after 1 attempt\(s\): response is not JSON/);
+  });
+
   it('never sends a request that could pass the budget cap', async () => {
     const server = await serve((r) => textReply(r));
     // The small catalog's prompt is ~1k tokens: at $1,000/M input it would cost ~$1 > $0.01.
