@@ -103,7 +103,7 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
     };
     methods.push(method);
     if (!settings.client || stopped) continue;
-    const cli = settingsOf.discovery ? String(settingsOf.details.cli ?? 'tooltax') : undefined;
+    const cli = settingsOf.discovery?.cli;
     for (const task of inputs.tasks) {
       try {
         const outcome = await runLiveTask(pipeline, task, {

@@ -25,6 +25,8 @@ export interface RetrievalSettings {
 /** How a discovery pipeline (B4) chooses which tool help to read. */
 export interface DiscoverySettings {
   mode: 'policy' | 'oracle';
+  /** The CLI's program name the model types (`tooltax`). */
+  cli: string;
   /** One sentence: the rule that chose the help calls. */
   rule: string;
 }

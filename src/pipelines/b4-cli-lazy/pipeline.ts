@@ -111,6 +111,7 @@ export function createCliLazyPipeline(options: CliLazyOptions = {}): Pipeline {
       return {
         discovery: {
           mode,
+          cli,
           rule:
             mode === 'oracle'
               ? 'oracle: --help for exactly the tools each turn needs (an upper bound, not a model)'
