@@ -20,6 +20,7 @@ import { budgetCommand, BudgetUsageError, collectPaths, parseTokenBudget, type B
 import { DEFAULT_CAPTURE_DIR } from './mcp/dump.ts';
 import { DEFAULT_TIMEOUT_MS } from './mcp/capture.ts';
 import type { CommanderError } from 'commander';
+import { liveCommand } from './commands/live.ts';
 
 const root = process.cwd();
 const log = (line: string) => console.log(line);
@@ -190,6 +191,8 @@ program
     await renderReports(o.results, o.reports, { log });
     log(`reports written to ${o.reports}`);
   });
+
+program.addCommand(liveCommand(root, log));
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof InputError || err instanceof MiniLmUnavailableError || err instanceof BudgetUsageError) {

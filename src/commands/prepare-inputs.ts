@@ -29,8 +29,8 @@ export function writeSyntheticCatalog(root: string, seed: number): { catalog: Ca
   return { catalog, generated, dir };
 }
 
-const TASKS_FILE = 'tasks.jsonl';
-const CALIBRATION_FILE = 'calibration.jsonl';
+export const TASKS_FILE = 'tasks.jsonl';
+export const CALIBRATION_FILE = 'calibration.jsonl';
 
 /** Regenerates the evaluated and the held-out calibration task files and reads them back. */
 export function writeSyntheticTasks(root: string, seed: number, catalog: Catalog): { tasks: Task[]; calibration: Task[]; dir: string } {

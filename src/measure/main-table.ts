@@ -55,6 +55,7 @@ export function mainMeasuredTable(summaries: readonly PipelineSummary[], context
       context,
       `Means over every turn of every task and seed (${summaries[0]?.seeds.join(', ') ?? ''}); 95% CI: percentile bootstrap over turns, 1,000 resamples.`,
       `rho(K) = C_task / (C_task + tool tokens + C_sys) at turn ${MEASUREMENT_PARAMS.rhoTurn} of long-horizon tasks; C_task = history + user message tokens.`,
+      ...summaries.filter((s) => s.settings.discovery).map((s) => `${s.label} discovery — ${s.settings.discovery!.rule}.`),
       `Recall/precision: full schemas present in the prompt versus the turn's ground-truth tools (turns that need a tool). Published: ${PUBLISHED_SOURCE}, Table 3.`,
     ],
   };

@@ -2,6 +2,7 @@ import type { TurnResult } from '../pipelines/types.ts';
 import { promptText } from '../pipelines/types.ts';
 import { hasCleanSeams } from '../prompt/sections.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
+import type { ListedForm } from '../sim/selection.ts';
 
 /**
  * What is measured on one turn's prompt. Everything here is computed from the prompt text
@@ -21,6 +22,10 @@ export interface TurnMetrics {
   listedTools: number;
   fullSchemaTools: number;
   discoveryCalls: number;
+  /** How listed-only tools appear in the prompt (default summary lines). */
+  listedForm: ListedForm;
+  /** Needed tools the turn's discovery calls show the model choosing itself (see TurnExposure.selectedTools). */
+  neededSelected: number;
   /** Retrieval quality of the full schemas present versus the turn's needed tools. */
   needed: number;
   neededPresent: number;
@@ -56,6 +61,8 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
     listedTools: result.exposure.listedTools.length,
     fullSchemaTools: present.size,
     discoveryCalls: result.exposure.discoveryCalls.length,
+    listedForm: result.exposure.listedForm ?? 'summary',
+    neededSelected: neededTools.filter((t) => result.exposure.selectedTools?.includes(t)).length,
     needed: neededTools.length,
     neededPresent,
     recall: neededTools.length ? neededPresent / neededTools.length : null,

@@ -4,6 +4,7 @@ import type { PipelineSettings } from '../results/pipeline-settings.ts';
 import type { Encoder } from '../embed/types.ts';
 import type { Task, TaskTurn } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
+import type { ListedForm } from '../sim/selection.ts';
 
 /**
  * The one way in for every pipeline: given a turn of a task and the agent state, return the
@@ -26,6 +27,14 @@ export interface TurnExposure {
   fullSchemaTools: string[];
   /** Discovery calls made this turn (their outputs are in the prompt from now on). */
   discoveryCalls: DiscoveryCall[];
+  /** How tools listed without their full definition appear; default `summary`. */
+  listedForm?: ListedForm;
+  /**
+   * Tools this turn's discovery calls show the model choosing itself (B4 ran `--help` on them
+   * after reading `--list`): the choice is already in the prompt, so the projection does not
+   * draw it again.
+   */
+  selectedTools?: string[];
 }
 
 export interface AgentState {
@@ -96,6 +105,11 @@ export interface PipelineEntry {
   code?: string;
   /** The reference the others are compared with (reduction vs B1). One per registry. */
   baseline?: boolean;
+  /**
+   * A labelled ablation shown in Table 3 beside the method it varies (e.g. B4 with oracle
+   * discovery): it is reported, but not ranked against the methods (sensitivity, best method).
+   */
+  ablationOf?: string;
   create: () => Pipeline;
 }
 

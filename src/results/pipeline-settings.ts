@@ -22,6 +22,15 @@ export interface RetrievalSettings {
   query: string;
 }
 
+/** How a discovery pipeline (B4) chooses which tool help to read. */
+export interface DiscoverySettings {
+  mode: 'policy' | 'oracle';
+  /** The CLI's program name the model types (`tooltax`). */
+  cli: string;
+  /** One sentence: the rule that chose the help calls. */
+  rule: string;
+}
+
 export interface GateSettings {
   /** Calls to tools that were not promoted are rejected. */
   hallucination: boolean;
@@ -36,6 +45,7 @@ export interface GateSettings {
 export interface PipelineSettings {
   retrieval?: RetrievalSettings;
   gates?: GateSettings;
+  discovery?: DiscoverySettings;
   /** The θ calibration the pipeline ran (Tool Attention), with every point of the sweep. */
   calibration?: ThresholdCalibration;
   /** ADOL counts that the ADOL study prints. */

@@ -12,12 +12,12 @@ import type { Task } from '../tasks/types.ts';
 
 /**
  * The 'main' pipelines a study runs: those of the `main` group that the bench ran in this
- * invocation (so `--pipelines` is honoured). A study's options may override the list (tests
- * run B1 alone).
+ * invocation (so `--pipelines` is honoured), without the labelled ablations shown beside them
+ * in Table 3 (`ablationOf`). A study's options may override the list (tests run B1 alone).
  */
 export function mainPipelines(ctx: StudyContext, override?: readonly PipelineEntry[]): PipelineEntry[] {
   if (override) return [...override];
-  return ctx.pipelines.filter((p) => p.group === 'main');
+  return ctx.pipelines.filter((p) => p.group === 'main' && !p.ablationOf);
 }
 
 /** True when every tool a task set names exists in the catalog. */

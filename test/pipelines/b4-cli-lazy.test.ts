@@ -10,6 +10,8 @@ import { promptText } from '../../src/pipelines/types.ts';
 import { sharedParts, transcriptSection } from '../../src/prompt/shared-parts.ts';
 import type { Task } from '../../src/tasks/types.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';
+import { PROJECTION_PARAMS, withParam } from '../../src/sim/projection/params.ts';
+import { PIPELINES } from '../../src/pipelines/registry.ts';
 
 const catalog = loadCatalog(join(process.cwd(), 'test', 'fixtures', 'small-catalog'));
 const tokens = tokenCounter('cl100k_base');
@@ -57,7 +59,7 @@ const FOUR_TURNS = task('t1', [[], ['code/search_code'], ['code/search_code', 'c
 
 describe('B4 CLI lazy discovery', () => {
   it('calls --list once, on the first turn that needs a tool, and --help only for needed tools not yet helped', async () => {
-    const p = createCliLazyPipeline();
+    const p = createCliLazyPipeline({ discovery: 'oracle' });
     await p.prepare!(ctx);
     const r = await runTask(p, FOUR_TURNS);
     expect(r.map((x) => x.exposure.discoveryCalls.map((c) => c.command))).toEqual([
@@ -79,7 +81,7 @@ describe('B4 CLI lazy discovery', () => {
   });
 
   it('keeps discovery output in the context for the rest of the task, after the history, before the user', async () => {
-    const p = createCliLazyPipeline();
+    const p = createCliLazyPipeline({ discovery: 'oracle' });
     await p.prepare!(ctx);
     const r = await runTask(p, FOUR_TURNS);
     expect(layout(r[0]!)).toEqual(['system', 'cli-description', 'user-message']);
@@ -110,7 +112,7 @@ describe('B4 CLI lazy discovery', () => {
   });
 
   it('never puts a JSON schema in the prompt', async () => {
-    const p = createCliLazyPipeline();
+    const p = createCliLazyPipeline({ discovery: 'oracle' });
     await p.prepare!(ctx);
     const r = await runTask(p, task('t2', [catalog.tools.map((t) => t.id)]));
     expect(r[0]!.exposure.fullSchemaTools).toHaveLength(catalog.tools.length);
@@ -125,7 +127,7 @@ describe('B4 CLI lazy discovery', () => {
   });
 
   it('counts the discovery output in the measured tool tokens, turn by turn', async () => {
-    const p = createCliLazyPipeline();
+    const p = createCliLazyPipeline({ discovery: 'oracle' });
     await p.prepare!(ctx);
     const records = await runPipeline(p, [FOUR_TURNS], { catalog, tokens, seed: 42 });
     const r = await runTask(p, FOUR_TURNS);
@@ -148,7 +150,7 @@ describe('B4 CLI lazy discovery', () => {
   });
 
   it('resets per task: a new task lists again and helps only its own tools', async () => {
-    const p = createCliLazyPipeline();
+    const p = createCliLazyPipeline({ discovery: 'oracle' });
     await p.prepare!(ctx);
     await runTask(p, FOUR_TURNS);
     const r = await runTask(p, task('t3', [['chat/post_message', 'chat/post_message']]));
@@ -158,9 +160,63 @@ describe('B4 CLI lazy discovery', () => {
   });
 
   it('records its assumptions', () => {
-    const d = createCliLazyPipeline({ cli: 'mcp' }).describe!();
+    const d = createCliLazyPipeline({ cli: 'mcp', discovery: 'oracle' }).describe!();
     expect(d.details.cli).toBe('mcp');
     expect(JSON.stringify(d.details.assumptions)).toMatch(/exactly the tools a turn needs/);
+    expect(JSON.stringify(createCliLazyPipeline().describe!().details.assumptions)).toMatch(/selection model/);
+  });
+});
+
+describe('B4 discovery policy (not an oracle)', () => {
+  const NEEDS = task('p1', [['code/search_code'], ['chat/post_message']]);
+  const helps = (r: TurnResult[]) => r.map((x) => x.exposure.discoveryCalls.map((c) => c.command).filter((c) => c.includes('--help')));
+
+  it('helps exactly the needed tools when the list cannot confuse (c = 0), like the oracle', async () => {
+    const p = createCliLazyPipeline({ params: withParam(PROJECTION_PARAMS, 'selection.confusionPerSchema', 0) });
+    await p.prepare!(ctx);
+    const r = await runTask(p, NEEDS);
+    expect(helps(r)).toEqual([['tooltax --help code/search_code'], ['tooltax --help chat/post_message']]);
+    expect(r.map((x) => x.exposure.selectedTools)).toEqual([['code/search_code'], ['chat/post_message']]);
+    expect(r[0]!.exposure.listedForm).toBe('cli-line');
+  });
+
+  it('pays for wrong picks: a confusable --help stays in context and a tool never found is not selected', async () => {
+    // Always wrong, never a second look: one help of a sibling on the same server, needed tool not found.
+    let params = withParam(PROJECTION_PARAMS, 'selection.confusionPerSchema', 1e9);
+    params = withParam(params, 'discovery.secondLook', 0);
+    const p = createCliLazyPipeline({ params });
+    await p.prepare!(ctx);
+    const r = await runTask(p, NEEDS);
+    const first = helps(r)[0]!;
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/^tooltax --help code\//);
+    expect(first[0]).not.toBe('tooltax --help code/search_code');
+    expect(r[0]!.exposure.selectedTools).toEqual([]);
+    expect(r[0]!.exposure.fullSchemaTools).not.toContain('code/search_code');
+    expect(r[1]!.prompt.sections.map((s) => s.text).join('\n')).toContain(first[0]);
+    // With second looks, at most discovery.maxHelpAttempts helps per needed tool, all wrong.
+    const q = createCliLazyPipeline({ params: withParam(params, 'discovery.secondLook', 1) });
+    await q.prepare!(ctx);
+    const r2 = await runTask(q, NEEDS);
+    expect(helps(r2)[0]!.length).toBe(
+      Math.min(PROJECTION_PARAMS['discovery.maxHelpAttempts'].value, catalog.tools.filter((t) => t.server === 'code').length - 1),
+    );
+  });
+
+  it('is deterministic per seed and task, and its misses show in the measured recall', async () => {
+    const params = withParam(PROJECTION_PARAMS, 'selection.confusionPerSchema', 0.5);
+    const many = Array.from({ length: 40 }, (_, i) => task(`m${i}`, [['code/search_code', 'chat/post_message']]));
+    const run = async () => {
+      const p = createCliLazyPipeline({ params });
+      await p.prepare!(ctx);
+      return runPipeline(p, many, { catalog, tokens, seed: 42 });
+    };
+    const [a, b] = [await run(), await run()];
+    expect(a).toEqual(b);
+    const recall = a.reduce((n, x) => n + (x.recall ?? 0), 0) / a.length;
+    expect(recall).toBeGreaterThan(0);
+    expect(recall).toBeLessThan(1);
+    expect(a.some((x) => x.discoveryCalls > 3)).toBe(true);
   });
 });
 
@@ -194,5 +250,16 @@ describe('B4 CLI rendering (mcp2cli style)', () => {
   it('wraps like textwrap', () => {
     expect(wrap('  a  bb ccc dddd ', 6)).toEqual(['a bb', 'ccc', 'dddd']);
     expect(wrap('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+  });
+});
+
+describe('no oracle in the main table', () => {
+  it('registers B4 with the discovery policy, and the oracle only as a labelled ablation of it', () => {
+    const main = PIPELINES.filter((p) => p.group === 'main');
+    const modes = main.map((p) => ({ id: p.id, mode: p.create().describe?.().discovery?.mode, ablationOf: p.ablationOf }));
+    expect(modes.find((m) => m.id === 'b4-cli-lazy')).toEqual({ id: 'b4-cli-lazy', mode: 'policy', ablationOf: undefined });
+    const oracles = modes.filter((m) => m.mode === 'oracle');
+    expect(oracles).toEqual([{ id: 'b4-cli-lazy-oracle', mode: 'oracle', ablationOf: 'b4-cli-lazy' }]);
+    expect(createCliLazyPipeline({ discovery: 'oracle' }).label).toMatch(/oracle discovery \(ablation\)/);
   });
 });

@@ -16,6 +16,11 @@ export interface TurnSpec {
   listed?: number;
   discoveryCalls?: number;
   schemaTools?: string[];
+  /** Tools visible by name in total (default: the needed ones listed); listed-only ones in `listedForm`. */
+  listedTools?: number;
+  listedForm?: 'summary' | 'cli-line';
+  /** Needed tools the turn's discovery calls already chose (default 0). */
+  selected?: number;
 }
 
 /** A hand-made task: one TurnRecord per turn spec, with consistent derived fields. */
@@ -52,9 +57,11 @@ export function task(
       historyTokens,
       userTokens,
       stablePrefixTokens: s.stablePrefixTokens ?? systemTokens + toolTokens,
-      listedTools: listed,
+      listedTools: s.listedTools ?? Math.max(listed, schemaTools.length),
       fullSchemaTools: schemaTools.length,
       discoveryCalls: s.discoveryCalls ?? 0,
+      listedForm: s.listedForm ?? 'summary',
+      neededSelected: s.selected ?? 0,
       needed,
       neededPresent: present,
       recall: needed ? present / needed : null,

@@ -67,6 +67,7 @@ describe('the projection study', () => {
       'projection-measured-vs-projected',
       'projection-sensitivity',
       'projection-failures',
+      'projection-selection-model',
     ]);
 
     const t3 = tables[1]!;

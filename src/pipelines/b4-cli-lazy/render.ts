@@ -25,7 +25,7 @@ const WIDTH = 78;
 const MAX_HELP_POSITION = 24;
 const INDENT = 2;
 
-function toKebab(name: string): string {
+export function toKebab(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
     .replace(/_/g, '-')

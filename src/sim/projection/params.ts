@@ -29,6 +29,26 @@ export const PROJECTION_MODEL = {
 
 const ANTHROPIC_PRICES = `Anthropic list price for ${PROJECTION_MODEL.name} (${PROJECTION_MODEL.id}), ${PROJECTION_MODEL.priceListUrl}, as of ${PROJECTION_MODEL.priceListDate}`;
 
+/**
+ * The published figure the selection model's confusion constant is anchored to, and what we
+ * had to assume to use it. Anthropic's tool-search post (Nov 2025) reports Opus 4.5 choosing
+ * the right tool 79.5% of the time with every tool definition loaded (88.1% with deferred
+ * loading); it does not state the tool count of that evaluation. We assume the 58-tool,
+ * five-server setup the same post uses for its token figure (~55k tokens).
+ */
+export const SELECTION_ANCHOR = {
+  accuracy: 0.795,
+  /** Assumed tools in view (all as full schemas) when the 79.5% was measured. */
+  tools: 58,
+  source:
+    'Anthropic, "Introducing advanced tool use" (tool search tool, Nov 2025): Opus 4.5 tool-selection accuracy 79.5% with all tools loaded → 88.1% with tool search; tool count of that eval assumed = 58 (the five-server example of the same post)',
+} as const;
+
+/** c in P(right) = 1 / (1 + c · Σ weights of the other tools shown), solved from the anchor. */
+export function anchoredConfusion(accuracy: number = SELECTION_ANCHOR.accuracy, tools: number = SELECTION_ANCHOR.tools): number {
+  return (1 / accuracy - 1) / (tools - 1);
+}
+
 export const PROJECTION_PARAMS = {
   // ---- prices -------------------------------------------------------------------------
   'price.inputPerMTok': { value: 3.0, unit: 'USD per million uncached input tokens', source: ANTHROPIC_PRICES },
@@ -183,6 +203,46 @@ export const PROJECTION_PARAMS = {
     max: 1,
   },
 
+  // ---- tool selection among the tools shown (src/sim/selection.ts) --------------------------
+  'selection.confusionPerSchema': {
+    value: anchoredConfusion(),
+    unit: 'c in P(right tool) = 1 / (1 + c · Σ form weight of every other tool shown); per other full schema',
+    source: `solved from ${SELECTION_ANCHOR.source}: c = (1/${SELECTION_ANCHOR.accuracy} − 1) / (${SELECTION_ANCHOR.tools} − 1); cross-checks in projection-selection-model`,
+  },
+  'selection.weightSummary': {
+    value: 0.5,
+    unit: 'weight of another tool shown only as a one-line summary (a full schema weighs 1)',
+    source:
+      'assumption: a ≤ 60-token intent summary is a smaller distractor than a ~400-token schema but still names what the tool does; no published per-form figure found',
+    max: 1,
+  },
+  'selection.weightCliLine': {
+    value: 0.75,
+    unit: 'weight of another tool shown only as a CLI --list line (id + first 70 characters of its description)',
+    source:
+      'assumption: a line cut mid-word after 70 characters tells similar tools apart less well than an intent summary, so it confuses more than one (0.5) and less than a schema (1)',
+    max: 1,
+  },
+  'selection.wrongRecovery': {
+    value: 0.5,
+    unit: 'probability the model notices a wrong tool pick (unexpected result or error) and calls the right one; costs one extra model call',
+    source: 'assumption (no live measurement of recovery from a wrong pick found)',
+    max: 1,
+  },
+
+  // ---- B4 discovery policy (src/pipelines/b4-cli-lazy/discovery.ts) -------------------------
+  'discovery.secondLook': {
+    value: 0.7,
+    unit: 'probability the model runs another --help after a --help showed it the wrong tool (else it gives up on that tool)',
+    source: 'assumption (the Tool Attention paper says B4 pays for running --help in the wrong order; it gives no rate)',
+    max: 1,
+  },
+  'discovery.maxHelpAttempts': {
+    value: 3,
+    unit: '--help calls at most per needed tool before the model gives up looking',
+    source: 'assumption',
+  },
+
   // ---- judge-like quality (1–5) ---------------------------------------------------------
   'quality.degradationDrop': {
     value: 2.5,
@@ -252,6 +312,10 @@ export const SENSITIVITY_KEYS: readonly ParamKey[] = [
   'failure.unlistedFail',
   'failure.violationCallPerSchema',
   'quality.degradationDrop',
+  'selection.confusionPerSchema',
+  'selection.weightSummary',
+  'selection.weightCliLine',
+  'selection.wrongRecovery',
 ];
 
 /** Value of a parameter. */

@@ -1,4 +1,3 @@
-import type { TurnRecord } from '../../measure/run-pipeline.ts';
 import type { Catalog, Precondition } from '../../catalog/types.ts';
 
 /**
@@ -12,7 +11,16 @@ import type { Catalog, Precondition } from '../../catalog/types.ts';
  * `scopesOf` returns a task's initial auth scopes, or undefined when the task is unknown (then
  * auth preconditions are not counted for it; the order preconditions still are).
  */
-export function preconditionViolations(
+/** What preconditionViolations reads of a turn (a TurnRecord has it). */
+export interface ExposedTurn {
+  seed: number;
+  taskId: string;
+  turn: number;
+  schemaTools: readonly string[];
+  neededTools: readonly string[];
+}
+
+export function preconditionViolations<TurnRecord extends ExposedTurn>(
   records: readonly TurnRecord[],
   catalog: Catalog,
   scopesOf: (seed: number, taskId: string) => readonly string[] | undefined,

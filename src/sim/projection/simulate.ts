@@ -1,5 +1,6 @@
 import { normalFrom, type Uniforms } from './draws.ts';
 import { SIMULATION, valuesOf, type ProjectionParams } from './params.ts';
+import { othersAround, rightPickProbability } from '../selection.ts';
 import { inputCostUsd, reasoningFactor, SessionCache, ttftSeconds, type ProjectionTurn } from './turn-model.ts';
 
 /** Why a simulated task failed: the first failure drawn, in the order the checks run. */
@@ -7,6 +8,7 @@ export const FAILURE_CAUSES = [
   'ambiguous query',
   'missing tool',
   'unrecovered hallucination',
+  'wrong tool selected',
   'precondition violation',
   'context degradation',
   'base model error',
@@ -43,7 +45,7 @@ export interface TaskOutcome {
 /**
  * Simulates one task of measured turns (ordered by turn) with a seeded generator.
  *
- * Every turn draws the same number of random numbers whatever the pipeline (4 per turn, 3 per
+ * Every turn draws the same number of random numbers whatever the pipeline (4 per turn, 5 per
  * needed tool, 1 per task for ambiguity, 2 judge draws), so two pipelines simulated with the
  * same generator face the same luck (common random numbers): differences come from their
  * measured turns. Checks on a tool turn, in order (the first failure is the task's cause):
@@ -52,6 +54,10 @@ export interface TaskOutcome {
  *  3. each needed tool whose full schema is absent: visible by name → the model calls it blind
  *     (gate: rejected, one extra call, recovered or "unrecovered hallucination"; no gate: right
  *     or "unrecovered hallucination") or gives up ("missing tool"); not visible at all → "missing tool";
+ *     each needed tool whose full schema is present (and whose choice no discovery call of the
+ *     turn already made) is picked right with the selection model's probability among the
+ *     tools shown (src/sim/selection.ts); a wrong pick costs one extra call and is recovered or
+ *     "wrong tool selected";
  *  4. a call to an offered tool whose precondition fails (one extra call; recovered or not);
  *  5. context degradation: probability degradationError × (1 − reasoning factor);
  *  6. base model error.
@@ -104,11 +110,22 @@ export function simulateTask(
 
       const present = Math.min(t.needed, t.neededPresent);
       const listedOnly = Math.max(0, Math.min(t.needed, t.neededListed) - present);
+      const selected = Math.min(present, t.neededSelected);
+      const pRight = present > selected ? rightPickProbability(othersAround(t.fullSchemaTools, t.listedTools, t.listedForm), params) : 1;
       for (let i = 0; i < t.needed; i++) {
         const uAttempt = rng.next();
         const uOutcome = rng.next();
         const uUnlisted = rng.next();
-        if (i < present) continue;
+        const uSelect = rng.next();
+        const uSelectRecovery = rng.next();
+        if (i < selected) continue;
+        if (i < present) {
+          if (uSelect >= pRight) {
+            extra++;
+            if (uSelectRecovery >= v['selection.wrongRecovery']) fail('wrong tool selected', t.turn);
+          }
+          continue;
+        }
         if (i < present + listedOnly) {
           if (uAttempt < v['failure.blindCallAttempt']) {
             if (traits.hallucinationGate) {

@@ -1,30 +1,38 @@
-import type { TurnRecord } from '../../measure/run-pipeline.ts';
+import type { TaskKind } from '../../tasks/types.ts';
+import type { ListedForm } from '../selection.ts';
 import { NOLIMA_CURVE, valuesOf, type ProjectionParams } from './params.ts';
 
 /**
- * The measured fields of a turn the projection reads. A TurnRecord has them all; nothing
- * here asks which pipeline produced the turn.
+ * The measured fields of a turn the projection reads. A TurnRecord (src/measure/run-pipeline.ts)
+ * has them all; nothing here asks which pipeline produced the turn. Declared here, not picked
+ * from TurnRecord, so src/sim does not depend on src/measure (pipelines use the selection model).
  */
-export type ProjectionTurn = Pick<
-  TurnRecord,
-  | 'pipeline'
-  | 'seed'
-  | 'taskId'
-  | 'kind'
-  | 'ambiguous'
-  | 'turn'
-  | 'turns'
-  | 'promptTokens'
-  | 'toolTokens'
-  | 'systemTokens'
-  | 'historyTokens'
-  | 'userTokens'
-  | 'stablePrefixTokens'
-  | 'needed'
-  | 'neededPresent'
-  | 'neededListed'
-  | 'discoveryCalls'
->;
+export interface ProjectionTurn {
+  pipeline: string;
+  seed: number;
+  taskId: string;
+  kind: TaskKind;
+  ambiguous: boolean;
+  turn: number;
+  turns: number;
+  promptTokens: number;
+  toolTokens: number;
+  systemTokens: number;
+  historyTokens: number;
+  userTokens: number;
+  stablePrefixTokens: number;
+  needed: number;
+  neededPresent: number;
+  neededListed: number;
+  discoveryCalls: number;
+  /** Tools visible by at least their name, and tools whose full definition is in the prompt. */
+  listedTools: number;
+  fullSchemaTools: number;
+  /** How listed-only tools appear (summary lines or CLI list lines). */
+  listedForm: ListedForm;
+  /** Needed tools the turn's own discovery calls already show the model choosing (B4's --help). */
+  neededSelected: number;
+}
 
 /**
  * rho as the projection uses it: the measured rho(K) = C_task / (C_task + tool tokens + C_sys)

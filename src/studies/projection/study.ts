@@ -19,6 +19,7 @@ import {
   sensitivityTable,
   type ProjectedMethod,
 } from './tables.ts';
+import { b4DiscoveryTable, selectionModelTable } from './selection-tables.ts';
 import type { ProjectionTurn } from '../../sim/projection/turn-model.ts';
 
 /** The pipeline whose projection the ablation variants are compared with. */
@@ -51,12 +52,15 @@ export async function runProjectionStudy(
   ctx: StudyContext,
   params: ProjectionParams = PROJECTION_PARAMS,
   /** Pipelines and their groups, in table order (those the run ran, by default). */
-  entries: readonly Pick<PipelineEntry, 'id' | 'group'>[] = ctx.pipelines,
+  entries: readonly Pick<PipelineEntry, 'id' | 'group' | 'ablationOf'>[] = ctx.pipelines,
 ): Promise<Table[]> {
   const scopesOf = scopesLookup(ctx);
   const inputsOf = (group: 'main' | 'ablation') =>
     entries.filter((e) => e.group === group && (ctx.records.get(e.id)?.length ?? 0) > 0).map((e) => input(ctx, e.id, scopesOf));
   const main = inputsOf('main');
+  const ablationOf = new Map(entries.map((e) => [e.id, e.ablationOf]));
+  // Labelled ablations (B4 oracle) are projected and shown, never ranked against the methods.
+  const ranked = main.filter((inp) => !ablationOf.get(inp.id));
   if (main.length === 0) {
     ctx.log('projection: no main-group pipeline records; skipped');
     return [];
@@ -79,11 +83,12 @@ export async function runProjectionStudy(
     measuredVsProjectedTable(),
   ];
 
-  if (main.length > 1) {
-    const rows = sensitivityAnalysis((p) => new Map(main.map((inp) => [inp.id, project(inp, p, false)])), params, SENSITIVITY_KEYS);
+  if (ranked.length > 1) {
+    const rows = sensitivityAnalysis((p) => new Map(ranked.map((inp) => [inp.id, project(inp, p, false)])), params, SENSITIVITY_KEYS);
     tables.push(sensitivityTable(rows, codesOf(ctx)));
   }
-  tables.push(failureTable(mainMethods));
+  tables.push(failureTable(mainMethods), selectionModelTable(params));
+  if (mainMethods.some((m) => m.summary?.settings.discovery)) tables.push(b4DiscoveryTable(mainMethods, discoveryCallsPerToolTurn(main)));
 
   const ablation = inputsOf('ablation');
   if (ablation.length) {
@@ -107,6 +112,16 @@ export async function runProjectionStudy(
     );
   }
   return tables;
+}
+
+/** Mean discovery calls (e.g. --list, --help) per turn that needs a tool, per pipeline. */
+function discoveryCallsPerToolTurn(inputs: readonly Input[]): Map<string, number> {
+  return new Map(
+    inputs.map((inp) => {
+      const toolTurns = inp.records.filter((r) => r.needed > 0);
+      return [inp.id, toolTurns.reduce((n, r) => n + r.discoveryCalls, 0) / Math.max(1, toolTurns.length)];
+    }),
+  );
 }
 
 type ScopesOf = (seed: number, taskId: string) => readonly string[] | undefined;

@@ -171,6 +171,12 @@ export function measuredVsProjectedTable(): Table {
     },
     { column: 'stable prefix, discovery calls', status: 'measured', from: 'TurnRecord.stablePrefixTokens, discoveryCalls', params: '—' },
     {
+      column: "B4's --help choices (its tokens, recall)",
+      status: 'measured on a drawn policy',
+      from: 'the help texts the seeded discovery policy chose to run, counted like every other section',
+      params: 'selection.*, discovery.* (drawn once in the pipeline; not re-drawn by the sensitivity runs)',
+    },
+    {
       column: 'precondition violations offered',
       status: 'measured',
       from: 'offered schemas versus catalog preconditions and the task state',
@@ -179,8 +185,8 @@ export function measuredVsProjectedTable(): Table {
     {
       column: 'success % †, failure causes †',
       status: 'projected',
-      from: 'per-turn reasoning factor (rho, prompt tokens), missing/unlisted needed tools, violations, ambiguity flag, gate setting',
-      params: 'reasoning.*, failure.*, context.windowTokens',
+      from: 'per-turn reasoning factor (rho, prompt tokens), missing/unlisted needed tools, tools shown by form (selection model), violations, ambiguity flag, gate setting',
+      params: 'reasoning.*, failure.*, selection.*, context.windowTokens',
     },
     {
       column: 'P50 / P95 s †',
@@ -297,8 +303,8 @@ export function failureTable(methods: readonly ProjectedMethod[]): Table {
       return row;
     }),
     notes: [
-      "A run = one simulation seed over one bench seed's task set; figures are means over runs. A task's cause is the first failure drawn, checked per turn in this order: context overflow, ambiguous query, missing tool / unrecovered hallucination (needed schema absent), precondition violation, context degradation, base model error.",
-      'Success by task kind: single-step, multi-step (2–6 turns), long-horizon (15–40 turns). Extra calls: gate rejections and precondition errors (simulated), per task.',
+      "A run = one simulation seed over one bench seed's task set; figures are means over runs. A task's cause is the first failure drawn, checked per turn in this order: context overflow, ambiguous query, missing tool / unrecovered hallucination (needed schema absent) / wrong tool selected (needed schema present, another picked: projection-selection-model), precondition violation, context degradation, base model error.",
+      'Success by task kind: single-step, multi-step (2–6 turns), long-horizon (15–40 turns). Extra calls: gate rejections, wrong picks and precondition errors (simulated), per task.',
       '"missing tool": the needed tool was not visible at all, or visible by name only and the model gave up; "unrecovered hallucination": it called the tool without its schema and got it wrong (no gate), or the gate rejected the call and the model did not recover.',
       `Published (Tool Attention, §7.5): ${PUBLISHED_TA_FAILURES.failed}/${PUBLISHED_TA_FAILURES.tasks} failed — ${Object.entries(
         PUBLISHED_TA_FAILURES.byCause,

@@ -1,0 +1,219 @@
+import type { Catalog } from '../catalog/types.ts';
+import type { AgentState, DiscoveryCall, Pipeline, PromptSection } from '../pipelines/types.ts';
+import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
+import type { Task } from '../tasks/types.ts';
+import type { TokenCounter } from '../tokens/counter.ts';
+import type { BudgetGuard } from './budget.ts';
+import { HttpError } from './http.ts';
+import { livePrompt } from './prompt-bridge.ts';
+import type { ExchangeRecorder } from './recorder.ts';
+import { ToolExecutor, type LiveCallRecord } from './tool-executor.ts';
+import type { ChatClient, ChatRequest, LiveMessage } from './types.ts';
+
+export interface LiveTurnOutcome {
+  turn: number;
+  needed: string[];
+  calls: LiveCallRecord[];
+  /** Every needed tool called with schema-valid arguments (and, on a turn needing none, no tool called). */
+  success: boolean;
+  /** A catalog tool the turn does not need was called. */
+  wrongTool: boolean;
+  modelCalls: number;
+  /** Our tokenizer's count of the turn's exact prompt (as the bench measures it), and of the first request as sent. */
+  measuredPromptTokens: number;
+  sentPromptTokens: number;
+  /** Provider-reported input tokens of the first request of the turn (the pipeline's prompt). */
+  providerPromptTokens: number;
+  inputTokens: number;
+  cachedInputTokens: number;
+  outputTokens: number;
+  latencyMs: number;
+  costUsd: number;
+  /** The model was still calling tools after the step limit. */
+  hitStepLimit: boolean;
+  error?: string;
+}
+
+export interface LiveTaskOutcome {
+  pipeline: string;
+  taskId: string;
+  kind: string;
+  success: boolean;
+  /** Turns in the task, and turns that succeeded (the run stops a task at its first failed turn). */
+  taskTurns: number;
+  turnsCompleted: number;
+  turns: LiveTurnOutcome[];
+  costUsd: number;
+  error?: string;
+}
+
+export interface AgentLoopOptions {
+  client: ChatClient;
+  model: string;
+  catalog: Catalog;
+  tokens: TokenCounter;
+  budget: BudgetGuard;
+  recorder: ExchangeRecorder;
+  maxTokens: number;
+  /** Model calls at most per turn. */
+  maxSteps: number;
+  /** The pipeline's settings declare a hallucination gate / a CLI discovery mode. */
+  gate: boolean;
+  cli?: string;
+}
+
+/**
+ * Runs one task with one pipeline against a live model. Each turn sends the pipeline's exact
+ * prompt (src/live/prompt-bridge.ts), then loops: the model's tool calls are answered
+ * (src/live/tool-executor.ts) until it answers in text or the step limit is hit. The history
+ * carried to the next turn is the harness's shared transcript, the same for every pipeline and
+ * the same as the bench measured, so the live run and the projection see identical prompts; a
+ * turn is graded on what the model did within it. A task succeeds when every turn does.
+ * Budget stops and authentication/request errors (4xx other than 429) end the run; a turn whose
+ * request still fails after retries (timeouts, 5xx) fails its task, and the run goes on.
+ */
+export async function runLiveTask(pipeline: Pipeline, task: Task, opts: AgentLoopOptions): Promise<LiveTaskOutcome> {
+  const executor = new ToolExecutor(opts.catalog);
+  const nameOf = new Map(opts.catalog.tools.map((t) => [t.id, t.name]));
+  pipeline.startTask?.(task);
+  const history: PromptSection[] = [];
+  const toolOutputs: string[] = [];
+  const taskDiscovery: DiscoveryCall[] = [];
+  const turns: LiveTurnOutcome[] = [];
+  let error: string | undefined;
+
+  for (const [turnIndex, turn] of task.turns.entries()) {
+    const state: AgentState = { authScopes: new Set(task.initialState.authScopes), toolOutputs: [...toolOutputs] };
+    const result = await pipeline.turn({ task, turnIndex, turn, state, shared: sharedParts(history, turn.user) });
+    taskDiscovery.push(...result.exposure.discoveryCalls);
+    const prompt = livePrompt(result, opts.catalog, taskDiscovery, opts.cli !== undefined);
+    const measured = result.prompt.sections.reduce((n, s) => n + opts.tokens.count(s.text), 0);
+    const outcome = await runTurn(
+      turnIndex,
+      turn.tools,
+      prompt,
+      result.exposure.fullSchemaTools,
+      measured,
+      executor,
+      pipeline.id,
+      task.id,
+      opts,
+    );
+    turns.push(outcome);
+    if (outcome.error) error = outcome.error;
+    if (!outcome.success) break;
+    history.push(transcriptSection(opts.catalog, turnIndex, turn));
+    toolOutputs.push(...turn.tools.map((id) => nameOf.get(id)!));
+  }
+  const completed = turns.filter((t) => t.success).length;
+  return {
+    pipeline: pipeline.id,
+    taskId: task.id,
+    kind: task.kind,
+    success: completed === task.turns.length,
+    taskTurns: task.turns.length,
+    turnsCompleted: completed,
+    turns,
+    costUsd: turns.reduce((s, t) => s + t.costUsd, 0),
+    ...(error ? { error } : {}),
+  };
+}
+
+async function runTurn(
+  turnIndex: number,
+  needed: string[],
+  prompt: ReturnType<typeof livePrompt>,
+  offered: readonly string[],
+  measuredPromptTokens: number,
+  executor: ToolExecutor,
+  pipelineId: string,
+  taskId: string,
+  opts: AgentLoopOptions,
+): Promise<LiveTurnOutcome> {
+  const messages: LiveMessage[] = [{ role: 'user', text: prompt.user }];
+  const calls: LiveCallRecord[] = [];
+  const out: LiveTurnOutcome = {
+    turn: turnIndex,
+    needed,
+    calls,
+    success: false,
+    wrongTool: false,
+    modelCalls: 0,
+    measuredPromptTokens,
+    sentPromptTokens: 0,
+    providerPromptTokens: 0,
+    inputTokens: 0,
+    cachedInputTokens: 0,
+    outputTokens: 0,
+    latencyMs: 0,
+    costUsd: 0,
+    hitStepLimit: false,
+  };
+  let finished = false;
+  for (let step = 0; step < opts.maxSteps; step++) {
+    const request: ChatRequest = {
+      model: opts.model,
+      system: prompt.system,
+      messages: [...messages],
+      tools: prompt.tools,
+      maxTokens: opts.maxTokens,
+    };
+    const sent = requestTokens(request, opts.tokens);
+    if (step === 0) out.sentPromptTokens = sent;
+    opts.budget.check(sent, opts.maxTokens);
+    const meta = { pipeline: pipelineId, taskId, turn: turnIndex, step, model: opts.model };
+    let exchange;
+    try {
+      exchange = await opts.client.complete(request);
+    } catch (err) {
+      opts.recorder.saveFailure(meta, request, (err as Error).message);
+      // A bad key, a bad model id or a rejected request fails every task alike: stop the run.
+      if (err instanceof HttpError && err.status !== 429 && err.status < 500) throw err;
+      out.error = (err as Error).message;
+      break;
+    }
+    opts.recorder.save(meta, exchange);
+    const { response } = exchange;
+    out.modelCalls++;
+    if (step === 0) out.providerPromptTokens = response.usage.inputTokens;
+    out.inputTokens += response.usage.inputTokens;
+    out.cachedInputTokens += response.usage.cachedInputTokens;
+    out.outputTokens += response.usage.outputTokens;
+    out.latencyMs += exchange.latencyMs;
+    out.costUsd += opts.budget.add(response.usage.inputTokens, response.usage.cachedInputTokens, response.usage.outputTokens);
+    if (response.toolCalls.length === 0) {
+      finished = true;
+      break;
+    }
+    const results = response.toolCalls.map((call) => {
+      const { content, record } = executor.answer(call, {
+        catalog: opts.catalog,
+        toolByName: prompt.toolByName,
+        gate: opts.gate,
+        offered,
+        cli: opts.cli,
+      });
+      calls.push(record);
+      return { callId: call.id, name: call.name, content };
+    });
+    messages.push({ role: 'assistant', text: response.text, toolCalls: response.toolCalls }, { role: 'tool', results });
+  }
+  out.hitStepLimit = !finished && !out.error;
+  const validCalls = new Set(calls.filter((c) => c.kind === 'tool' && c.argsValid === true && !c.gated).map((c) => c.toolId));
+  const toolCalls = calls.filter((c) => c.kind === 'tool');
+  out.wrongTool = toolCalls.some((c) => c.toolId !== undefined && !needed.includes(c.toolId));
+  out.success = !out.error && finished && (needed.length ? needed.every((id) => validCalls.has(id)) : toolCalls.length === 0);
+  return out;
+}
+
+/** Our tokenizer's count of a request as sent: system, every message's text, tool results and the tool specs' JSON. */
+function requestTokens(r: ChatRequest, tokens: TokenCounter): number {
+  let n = tokens.count(r.system);
+  for (const m of r.messages) {
+    if (m.role === 'user') n += tokens.count(m.text);
+    else if (m.role === 'assistant')
+      n += tokens.count(m.text) + m.toolCalls.reduce((s, c) => s + tokens.count(c.name) + tokens.count(c.argumentsText), 0);
+    else n += m.results.reduce((s, res) => s + tokens.count(res.content), 0);
+  }
+  return n + (r.tools.length ? tokens.count(JSON.stringify(r.tools)) : 0);
+}

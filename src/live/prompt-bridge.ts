@@ -1,0 +1,89 @@
+import type { Catalog, CatalogTool, McpTool } from '../catalog/types.ts';
+import type { DiscoveryCall, PromptSection, TurnResult } from '../pipelines/types.ts';
+import type { LiveToolSpec } from './types.ts';
+
+/** The CLI tool B4-style pipelines get instead of tool schemas: one command line per call. */
+export const SHELL_TOOL: LiveToolSpec = {
+  name: 'shell',
+  description: 'Run one command line and return its output.',
+  parameters: {
+    type: 'object',
+    properties: { command: { type: 'string', description: 'the command line to run' } },
+    required: ['command'],
+  },
+};
+
+/** Provider-safe tool name of a catalog tool (`server/name` → `server__name`, other characters → `_`). */
+export function providerToolName(tool: CatalogTool): string {
+  return tool.id
+    .replace(/\//g, '__')
+    .replace(/[^A-Za-z0-9_-]/g, '_')
+    .slice(0, 64);
+}
+
+export interface LivePrompt {
+  /** System text: the system section and the stable tool text (summary pool, CLI description). */
+  system: string;
+  /** The turn's user message: history, per-turn tool text, then the user's message. */
+  user: string;
+  tools: LiveToolSpec[];
+  /** Catalog tools passed as provider tools, by provider name. */
+  toolByName: Map<string, CatalogTool>;
+  /** Sections left out because the live model makes those calls itself (B4's --list/--help). */
+  droppedDiscovery: number;
+}
+
+/**
+ * A pipeline's exact prompt as a provider request, section by section, without asking which
+ * pipeline made it:
+ * - a `tools` section made only of MCP tool definitions (a heading, then one tools/list JSON per
+ *   line) goes to the provider's tool parameter, as a host would pass it;
+ * - a discovery call's output (`$ command` + output, from this task's exposure) is dropped: the
+ *   live model runs its own `--list`/`--help` through the shell tool and gets the real text;
+ * - every other section is text: stable ones in the system prompt, the rest in the user turn.
+ * `cli` pipelines (their settings declare a discovery mode) get the shell tool.
+ */
+export function livePrompt(result: TurnResult, catalog: Catalog, taskDiscovery: readonly DiscoveryCall[], cli: boolean): LivePrompt {
+  const byDefinition = new Map(catalog.tools.map((t) => [JSON.stringify(t.definition), t]));
+  const discoveryTexts = new Set(taskDiscovery.map((c) => `$ ${c.command}\n${c.output}`.trim()));
+  const system: string[] = [];
+  const user: string[] = [];
+  const tools: LiveToolSpec[] = [];
+  const toolByName = new Map<string, CatalogTool>();
+  let droppedDiscovery = 0;
+  for (const s of result.prompt.sections) {
+    const definitions = s.role === 'tools' ? definitionsIn(s, byDefinition) : null;
+    if (definitions) {
+      for (const t of definitions) {
+        const name = providerToolName(t);
+        if (toolByName.has(name)) continue;
+        toolByName.set(name, t);
+        tools.push({ name, description: describe(t.definition), parameters: t.definition.inputSchema });
+      }
+    } else if (s.role === 'tools' && discoveryTexts.has(s.text.trim())) {
+      droppedDiscovery++;
+    } else if (s.stable && (s.role === 'system' || s.role === 'tools')) {
+      system.push(s.text);
+    } else {
+      user.push(s.text);
+    }
+  }
+  if (cli) tools.push(SHELL_TOOL);
+  return { system: system.join('\n\n'), user: user.join('\n\n'), tools, toolByName, droppedDiscovery };
+}
+
+/**
+ * The catalog tools of a section made only of tools/list definitions (one JSON per line, after
+ * an optional heading line), else null. Pipelines put them in one section (B1, B2) or one
+ * section per definition (B3, Tool Attention); a heading-only section stays text.
+ */
+function definitionsIn(s: PromptSection, byDefinition: ReadonlyMap<string, CatalogTool>): CatalogTool[] | null {
+  // Sections end with a newline (src/prompt/sections.ts): blank lines are not definitions.
+  const lines = s.text.split('\n').filter((l) => l.trim() !== '');
+  const all = (ls: string[]) => (ls.length > 0 && ls.every((l) => byDefinition.has(l)) ? ls.map((l) => byDefinition.get(l)!) : null);
+  return all(lines) ?? all(lines.slice(1));
+}
+
+function describe(d: McpTool): string {
+  return d.description ?? d.title ?? d.name;
+}

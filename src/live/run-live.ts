@@ -1,0 +1,169 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Catalog } from '../catalog/types.ts';
+import type { Encoder } from '../embed/types.ts';
+import { runPipeline, type TurnRecord } from '../measure/run-pipeline.ts';
+import type { PipelineEntry, PipelineSettings } from '../pipelines/types.ts';
+import { writeTableResult } from '../results/write.ts';
+import { PROJECTION_PARAMS } from '../sim/projection/params.ts';
+import { preconditionViolations } from '../sim/projection/preconditions.ts';
+import { projectPipeline } from '../sim/projection/project.ts';
+import type { Table } from '../table/table.ts';
+import type { Task } from '../tasks/types.ts';
+import type { TokenCounter } from '../tokens/counter.ts';
+import { runLiveTask, type LiveTaskOutcome } from './agent-loop.ts';
+import { BudgetExceededError, BudgetGuard } from './budget.ts';
+import { estimateLiveCost } from './cost-estimate.ts';
+import type { ModelPrice } from './prices.ts';
+import { ExchangeRecorder } from './recorder.ts';
+import { liveCostTable, liveTokensTable, liveVsProjectedTable, type LiveMethod, type LiveRunInfo } from './tables.ts';
+import type { ChatClient } from './types.ts';
+
+export interface LiveRunInputs {
+  catalog: Catalog;
+  /** The sampled tasks, in order. */
+  tasks: Task[];
+  /** How they were chosen (printed under the tables). */
+  taskNote: string;
+  calibrationTasks: Task[];
+  historyTasks: Task[];
+  pipelines: PipelineEntry[];
+  tokens: TokenCounter;
+  tokenizer: string;
+  encoder?: Encoder;
+  seed: number;
+  /** Where requests, responses, outcomes and tables go. */
+  out: string;
+  log: (line: string) => void;
+}
+
+export interface LiveRunSettings {
+  /** Null for `--dry-run`: estimate only, nothing sent. */
+  client: ChatClient | null;
+  provider: string;
+  model: string;
+  baseUrl: string;
+  price: ModelPrice;
+  priceFrom: string;
+  maxUsd: number;
+  maxTokens: number;
+  maxSteps: number;
+}
+
+export interface LiveRunResult {
+  tables: Table[];
+  spentUsd: number;
+  /** Why the run stopped before the end (budget cap, provider error), if it did. */
+  stopped?: string;
+}
+
+/**
+ * The live-agent mode: for each pipeline, measure its turns on the sampled tasks and project them
+ * (the projection the live run is compared with), then, unless dry, run every task against the
+ * model (src/live/agent-loop.ts) within the budget, saving every exchange under `out/requests/`,
+ * every task outcome to `out/live-outcomes.jsonl` and the run's settings to `out/live-run.json`.
+ */
+export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings): Promise<LiveRunResult> {
+  const budget = new BudgetGuard(settings.price, settings.maxUsd);
+  const recorder = new ExchangeRecorder(join(inputs.out, 'requests'));
+  const methods: LiveMethod[] = [];
+  const outcomes: LiveTaskOutcome[] = [];
+  let stopped: string | undefined;
+  const scopes = new Map(inputs.tasks.map((t) => [t.id, t.initialState.authScopes]));
+
+  for (const entry of inputs.pipelines) {
+    const pipeline = entry.create();
+    await pipeline.prepare?.({
+      catalog: inputs.catalog,
+      tokens: inputs.tokens,
+      seed: inputs.seed,
+      workDir: inputs.out,
+      calibrationTasks: inputs.calibrationTasks,
+      historyTasks: inputs.historyTasks,
+      encoder: inputs.encoder,
+    });
+    const settingsOf: PipelineSettings = pipeline.describe?.() ?? { details: {} };
+    const gate = settingsOf.gates?.hallucination === true;
+    const records: TurnRecord[] = await runPipeline(pipeline, inputs.tasks, {
+      catalog: inputs.catalog,
+      tokens: inputs.tokens,
+      seed: inputs.seed,
+    });
+    const violations = preconditionViolations(records, inputs.catalog, (_seed, id) => scopes.get(id));
+    const projection = projectPipeline(records, PROJECTION_PARAMS, inputs.seed, {
+      hallucinationGate: gate,
+      violations: (t) => violations.get(t as TurnRecord) ?? 0,
+    });
+    const method: LiveMethod = {
+      id: pipeline.id,
+      label: pipeline.label,
+      outcomes: [],
+      projected: projection.successRate,
+      estimate: estimateLiveCost(records, settings.price),
+    };
+    methods.push(method);
+    if (!settings.client || stopped) continue;
+    const cli = settingsOf.discovery?.cli;
+    for (const task of inputs.tasks) {
+      try {
+        const outcome = await runLiveTask(pipeline, task, {
+          client: settings.client,
+          model: settings.model,
+          catalog: inputs.catalog,
+          tokens: inputs.tokens,
+          budget,
+          recorder,
+          maxTokens: settings.maxTokens,
+          maxSteps: settings.maxSteps,
+          gate,
+          cli,
+        });
+        method.outcomes.push(outcome);
+        outcomes.push(outcome);
+      } catch (err) {
+        stopped = err instanceof BudgetExceededError ? err.message : `provider error: ${(err as Error).message}`;
+        break;
+      }
+    }
+    const wins = method.outcomes.filter((o) => o.success).length;
+    inputs.log(
+      `live ${pipeline.label.padEnd(24)} ${wins}/${method.outcomes.length} tasks succeeded; projected ${(100 * projection.successRate.mean).toFixed(1)}%; spent $${budget.spentUsd.toFixed(4)}`,
+    );
+  }
+
+  const info: LiveRunInfo = {
+    provider: settings.provider,
+    model: settings.model,
+    baseUrl: settings.baseUrl,
+    price: settings.price,
+    priceFrom: settings.priceFrom,
+    tasks: inputs.taskNote,
+    stopped,
+  };
+  const tables = [liveCostTable(methods, info)];
+  if (settings.client) tables.unshift(liveVsProjectedTable(methods, info), liveTokensTable(methods, inputs.tokenizer));
+  mkdirSync(inputs.out, { recursive: true });
+  writeFileSync(join(inputs.out, 'live-outcomes.jsonl'), outcomes.map((o) => JSON.stringify(o)).join('\n') + (outcomes.length ? '\n' : ''));
+  for (const t of tables) writeTableResult(inputs.out, t);
+  // How the run was made (never the key: it is only ever in the client's request headers).
+  const manifest = {
+    provider: settings.provider,
+    model: settings.model,
+    baseUrl: settings.baseUrl,
+    price: settings.price,
+    priceFrom: settings.priceFrom,
+    maxUsd: settings.maxUsd,
+    maxTokens: settings.maxTokens,
+    maxSteps: settings.maxSteps,
+    dryRun: settings.client === null,
+    tasks: { note: inputs.taskNote, ids: inputs.tasks.map((t) => t.id) },
+    pipelines: inputs.pipelines.map((p) => p.id),
+    tokenizer: inputs.tokenizer,
+    seed: inputs.seed,
+    spentUsd: budget.spentUsd,
+    stopped: stopped ?? null,
+    finishedAt: new Date().toISOString(),
+  };
+  writeFileSync(join(inputs.out, 'live-run.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  return { tables, spentUsd: budget.spentUsd, ...(stopped ? { stopped } : {}) };
+}

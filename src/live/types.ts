@@ -1,0 +1,65 @@
+import type { JsonSchema } from '../catalog/types.ts';
+
+/**
+ * The provider-neutral shape of a chat with tools. The two clients (OpenAI-compatible chat
+ * completions, Anthropic messages) translate it to and from their wire formats.
+ */
+
+export interface LiveToolCall {
+  /** The provider's call id (answered by a tool result with the same id). */
+  id: string;
+  name: string;
+  /** Arguments exactly as the model wrote them (JSON text; may be malformed). */
+  argumentsText: string;
+}
+
+export type LiveMessage =
+  | { role: 'user'; text: string }
+  | { role: 'assistant'; text: string; toolCalls: LiveToolCall[] }
+  | { role: 'tool'; results: { callId: string; name: string; content: string }[] };
+
+export interface LiveToolSpec {
+  /** Provider-safe name (`^[A-Za-z0-9_-]{1,64}$`). */
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+export interface ChatRequest {
+  model: string;
+  system: string;
+  messages: LiveMessage[];
+  tools: LiveToolSpec[];
+  maxTokens: number;
+}
+
+export interface LiveUsage {
+  inputTokens: number;
+  outputTokens: number;
+  /** Input tokens the provider read from its prompt cache (0 when it reports none). */
+  cachedInputTokens: number;
+}
+
+export interface ChatResponse {
+  text: string;
+  toolCalls: LiveToolCall[];
+  usage: LiveUsage;
+  stopReason: string;
+}
+
+/** What a client returns: the parsed response plus the wire exchange, for the saved transcript. */
+export interface ChatExchange {
+  response: ChatResponse;
+  url: string;
+  /** The request body sent (no headers: keys never leave the client). */
+  requestBody: unknown;
+  /** The provider's response body as received. */
+  responseBody: unknown;
+  attempts: number;
+  latencyMs: number;
+}
+
+export interface ChatClient {
+  readonly provider: 'openai' | 'anthropic';
+  complete(request: ChatRequest): Promise<ChatExchange>;
+}
