@@ -6,6 +6,7 @@ import { runBench } from './commands/bench.ts';
 import { renderReports } from './commands/report.ts';
 import { writeSyntheticCatalog, writeSyntheticTasks } from './commands/prepare-inputs.ts';
 import { footprintTable } from './catalog/footprint-table.ts';
+import { externalRefWarnings, refSizeTable, refUses } from './catalog/ref-table.ts';
 import { tableToMarkdown } from './report/table-text.ts';
 import { overlapTable } from './tasks/overlap.ts';
 import { taskMixTable } from './tasks/stats.ts';
@@ -99,6 +100,10 @@ liveOptions(
     }
     const catalog = o.catalog ? loadCatalog(o.catalog) : writeSyntheticCatalog(root, o.seed).catalog;
     log(tableToMarkdown(footprintTable(catalog, tokenCounter(o.tokenizer))));
+    const refs = refUses(catalog);
+    for (const w of externalRefWarnings(refs)) console.error(w);
+    const refTable = refSizeTable(catalog, tokenCounter(o.tokenizer), refs);
+    if (refTable) log(tableToMarkdown(refTable));
   });
 
 liveOptions(

@@ -12,6 +12,7 @@ import { PIPELINES } from '../pipelines/registry.ts';
 import type { PipelineContext, PipelineSettings } from '../pipelines/types.ts';
 import type { TaskSet } from '../studies/types.ts';
 import { footprintTable } from '../catalog/footprint-table.ts';
+import { externalRefWarnings, refSizeTable, refUses } from '../catalog/ref-table.ts';
 import { mainMeasuredTable } from '../measure/main-table.ts';
 import { staticCostTable } from '../measure/static-cost.ts';
 import type { Table } from '../table/table.ts';
@@ -88,6 +89,10 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   const resultsDir = opts.out ?? join(opts.root, 'results', opts.catalog ? catalog.name : '');
   const reportsDir = opts.reports ?? join(opts.root, 'reports', opts.catalog ? catalog.name : '');
   tables.push(footprintTable(catalog, tokens));
+  const refs = refUses(catalog);
+  for (const w of externalRefWarnings(refs)) opts.log(w);
+  const refTable = refSizeTable(catalog, tokens, refs);
+  if (refTable) tables.push(refTable);
   if (taskSets.length) tables.push(taskMixTable(taskSets[0]!.tasks), overlapTable(taskSets[0]!.tasks, catalog));
 
   const summaries: PipelineSummary[] = [];
