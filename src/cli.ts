@@ -19,6 +19,9 @@ import { MiniLmUnavailableError } from './embed/minilm.ts';
 import { captureCommand, collect, hasLiveInput, parseTimeout, type LiveOptions } from './commands/capture.ts';
 import { budgetCommand, BudgetUsageError, collectPaths, parseTokenBudget, type BudgetCommandOptions } from './commands/budget.ts';
 import { DEFAULT_CAPTURE_DIR } from './mcp/dump.ts';
+import { addLimitOptions, limitsFromOptions } from './commands/limit-options.ts';
+import { reportUserError } from './commands/user-error.ts';
+import type { InputLimits } from './util/limits.ts';
 import { DEFAULT_TIMEOUT_MS } from './mcp/capture.ts';
 import type { CommanderError } from 'commander';
 
@@ -51,6 +54,7 @@ const program = new Command()
   .description(
     'Measure the tools tax: tokens that MCP tool lists and agent protocols burn in an LLM prompt.\nRun through npm: `npm run bench -- <command> [options]`.',
   )
+  .option('--debug', 'print stack traces of errors')
   .showHelpAfterError();
 
 /** Live MCP servers: `catalog` writes their dumps, `budget` measures them. */
@@ -88,8 +92,9 @@ liveOptions(
 )
   .option('--out <dir>', `where captured dumps go (default ${DEFAULT_CAPTURE_DIR}/)`)
   .option('--force', 'replace existing dumps of the same server name', false)
-  .exitOverride(exitTwoOnUsage)
-  .action(async (o: { seed: number; tokenizer: TokenizerName; catalog?: string[]; out?: string; force: boolean } & LiveOptions) => {
+  .exitOverride(exitTwoOnUsage);
+addLimitOptions(program.commands.at(-1)!).action(
+  async (o: { seed: number; tokenizer: TokenizerName; catalog?: string[]; out?: string; force: boolean } & LiveOptions & InputLimits) => {
     if (hasLiveInput(o)) {
       // exit 0: every server captured; 1: some failed (the others' dumps are written); 2: none, or bad input
       const r = await captureCommand(o, root);
@@ -98,13 +103,14 @@ liveOptions(
       process.exitCode = r.exitCode;
       return;
     }
-    const catalog = o.catalog ? loadCatalog(o.catalog) : writeSyntheticCatalog(root, o.seed).catalog;
+    const catalog = o.catalog ? loadCatalog(o.catalog, limitsFromOptions(o)) : writeSyntheticCatalog(root, o.seed).catalog;
     log(tableToMarkdown(footprintTable(catalog, tokenCounter(o.tokenizer))));
     const refs = refUses(catalog);
     for (const w of externalRefWarnings(refs)) console.error(w);
     const refTable = refSizeTable(catalog, tokenCounter(o.tokenizer), refs);
     if (refTable) log(tableToMarkdown(refTable));
-  });
+  },
+);
 
 liveOptions(
   program
@@ -120,11 +126,11 @@ liveOptions(
     .option('--markdown', 'Markdown for a pull-request comment'),
 )
   .showHelpAfterError(false)
-  .exitOverride(exitTwoOnUsage)
-  .action(async (o: BudgetCommandOptions) => {
-    const { exitCode } = await budgetCommand(o, (text) => process.stdout.write(text));
-    process.exitCode = exitCode;
-  });
+  .exitOverride(exitTwoOnUsage);
+addLimitOptions(program.commands.at(-1)!).action(async (o: BudgetCommandOptions) => {
+  const { exitCode } = await budgetCommand(o, (text) => process.stdout.write(text));
+  process.exitCode = exitCode;
+});
 
 program
   .command('tasks')
@@ -161,9 +167,10 @@ program
     )
       .default(DEFAULT_ENCODER)
       .argParser(parseEncoder),
-  )
-  .action(
-    async (o: {
+  );
+addLimitOptions(program.commands.at(-1)!).action(
+  async (
+    o: {
       seed: number;
       seeds: number[];
       catalog?: string[];
@@ -174,17 +181,19 @@ program
       pipelines?: string[];
       quick: boolean;
       encoder: EncoderName;
-    }) => {
-      if (o.tasks && !o.catalog) throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
-      const { resultsDir, reportsDir } = await runBench({
-        ...o,
-        seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds],
-        root,
-        log,
-      });
-      log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir, 'tables.md')}`);
-    },
-  );
+    } & InputLimits,
+  ) => {
+    if (o.tasks && !o.catalog) throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
+    const { resultsDir, reportsDir } = await runBench({
+      ...o,
+      seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds],
+      limits: limitsFromOptions(o),
+      root,
+      log,
+    });
+    log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir, 'tables.md')}`);
+  },
+);
 
 program
   .command('report')
@@ -196,10 +205,9 @@ program
     log(`reports written to ${o.reports}`);
   });
 
-program.parseAsync(process.argv).catch((err: unknown) => {
-  if (err instanceof InputError || err instanceof MiniLmUnavailableError || err instanceof BudgetUsageError) {
-    console.error(`error: ${err.message}`);
-    process.exit(2);
-  }
-  throw err;
-});
+// Errors reach the user as one line (exit 2 for bad input, 1 otherwise); stacks only with --debug.
+const debug = process.argv.includes('--debug');
+const isUserError = (err: unknown) => err instanceof InputError || err instanceof MiniLmUnavailableError || err instanceof BudgetUsageError;
+process.on('uncaughtException', (err) => reportUserError(err, { debug, isUserError }));
+process.on('unhandledRejection', (err) => reportUserError(err, { debug, isUserError }));
+program.parseAsync(process.argv).catch((err: unknown) => reportUserError(err, { debug, isUserError }));

@@ -22,6 +22,7 @@ import { taskMixTable } from '../tasks/stats.ts';
 import type { Task } from '../tasks/types.ts';
 import { tokenCounter, type TokenizerName } from '../tokens/counter.ts';
 import { progress } from '../util/progress.ts';
+import type { InputLimits } from '../util/limits.ts';
 import { renderReports } from './report.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
 import { STUDIES } from '../studies/registry.ts';
@@ -43,6 +44,8 @@ export interface BenchOptions {
   /** Sentence encoder of the retrieval pipelines (default use-lite); embeddings cached in .cache/embeddings. */
   encoder?: EncoderName;
   quick: boolean;
+  /** Bounds on the user's catalog and task files (default DEFAULT_LIMITS). */
+  limits?: InputLimits;
   log: (line: string) => void;
 }
 
@@ -71,9 +74,9 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     for (const s of opts.seeds.filter((x) => x !== opts.seed)) taskSets.push({ seed: s, tasks: tasksForSeed(s) });
     opts.log(`catalog: regenerated ${dir} (seed ${opts.seed}); tasks: regenerated ${written.dir}`);
   } else {
-    catalog = loadCatalog(opts.catalog);
+    catalog = loadCatalog(opts.catalog, opts.limits);
     if (opts.tasks) {
-      taskSets.push({ seed: opts.seed, tasks: loadTasks(opts.tasks, catalog) });
+      taskSets.push({ seed: opts.seed, tasks: loadTasks(opts.tasks, catalog, opts.limits) });
       tasksSource = opts.tasks;
     }
     opts.log(

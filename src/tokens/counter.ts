@@ -68,8 +68,7 @@ export class TokenCounter {
    * within a token or so per piece of the unsplit count.
    */
   private countLongRuns(text: string): number {
-    LONG_RUN.lastIndex = 0;
-    if (!LONG_RUN.test(text)) return this.encoder.encode(text, [], []).length;
+    if (!HAS_LONG_RUN.test(text)) return this.encoder.encode(text, [], []).length;
     let total = 0;
     let start = 0;
     for (const m of text.matchAll(LONG_RUN)) {
@@ -99,10 +98,9 @@ export class TokenCounter {
 /** Runs of one character class at least this long are counted in pieces (see countLongRuns). */
 const LONG_RUN_CHARS = 100;
 const RUN_PIECE_CHARS = 64;
-const LONG_RUN = new RegExp(
-  `[\\p{L}\\p{M}]{${LONG_RUN_CHARS},}|[^\\s\\p{L}\\p{M}\\p{N}]{${LONG_RUN_CHARS},}|\\s{${LONG_RUN_CHARS},}`,
-  'gu',
-);
+const LONG_RUN_SOURCE = `[\\p{L}\\p{M}]{${LONG_RUN_CHARS},}|[^\\s\\p{L}\\p{M}\\p{N}]{${LONG_RUN_CHARS},}|\\s{${LONG_RUN_CHARS},}`;
+const LONG_RUN = new RegExp(LONG_RUN_SOURCE, 'gu');
+const HAS_LONG_RUN = new RegExp(LONG_RUN_SOURCE, 'u');
 
 /** Texts at least this long are counted piecewise at seams (see countBySeams). */
 const SPLIT_ABOVE_CHARS = 1_000;
