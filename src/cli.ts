@@ -1,5 +1,6 @@
 #!/usr/bin/env -S npx tsx
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalog } from './catalog/load.ts';
 import { runBench } from './commands/bench.ts';
@@ -21,6 +22,9 @@ import { budgetCommand, BudgetUsageError, collectPaths, parseTokenBudget, type B
 import { DEFAULT_CAPTURE_DIR } from './mcp/dump.ts';
 import { addLimitOptions, limitsFromOptions } from './commands/limit-options.ts';
 import { reportUserError } from './commands/user-error.ts';
+import { exitWithParent } from './commands/orphan-guard.ts';
+import { acquireRunLock } from './results/lock.ts';
+import { checkCompleteRun } from './results/run-files.ts';
 import type { InputLimits } from './util/limits.ts';
 import { DEFAULT_TIMEOUT_MS } from './mcp/capture.ts';
 import type { CommanderError } from 'commander';
@@ -201,7 +205,13 @@ program
   .option('--results <dir>', 'results directory', join(root, 'results'))
   .option('--reports <dir>', 'reports directory', join(root, 'reports'))
   .action(async (o: { results: string; reports: string }) => {
+    // Only one complete run, and not while a bench is writing it.
+    if (!existsSync(o.results))
+      throw new InputError(o.results, '', 'a results directory written by `npm run bench`', 'nothing at that path');
+    const lock = acquireRunLock(o.results, 'report');
+    checkCompleteRun(o.results);
     await renderReports(o.results, o.reports, { log });
+    lock.release();
     log(`reports written to ${o.reports}`);
   });
 
@@ -210,4 +220,5 @@ const debug = process.argv.includes('--debug');
 const isUserError = (err: unknown) => err instanceof InputError || err instanceof MiniLmUnavailableError || err instanceof BudgetUsageError;
 process.on('uncaughtException', (err) => reportUserError(err, { debug, isUserError }));
 process.on('unhandledRejection', (err) => reportUserError(err, { debug, isUserError }));
+exitWithParent();
 program.parseAsync(process.argv).catch((err: unknown) => reportUserError(err, { debug, isUserError }));

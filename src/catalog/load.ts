@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { countTokens } from '../tokens/counter.ts';
 import { describeValue, InputError } from '../util/input-error.ts';
 import { isObject } from '../util/json.ts';
+import { nameFromPath } from '../util/paths.ts';
 import { DEFAULT_LIMITS, fsReason, jsonDepthOver, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
 import { META_FILE, type CatalogMetaFile, type ToolMeta } from './meta.ts';
 import { toolId, type Catalog, type CatalogTool, type McpTool, type Precondition } from './types.ts';
@@ -22,7 +23,7 @@ export function loadCatalog(pathOrPaths: string | readonly string[], limits: Inp
   const seen = new Map<string, string>();
   for (const path of paths) loadInto(path, tools, seen, limits);
   const servers = [...new Set(tools.map((t) => t.server))];
-  const name = paths.map((p) => basename(p).replace(/\.json$/, '')).join('+');
+  const name = paths.map(nameFromPath).join('+');
   return { name, source: paths.join(', '), servers, tools };
 }
 

@@ -1,9 +1,12 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MEASUREMENT_PARAMS } from '../measure/params.ts';
 import { runPipeline, type TurnRecord } from '../measure/run-pipeline.ts';
 import { writeEvents, writeManifest, writeTableResult, writeTurnRecords } from '../results/write.ts';
 import type { ManifestPipeline } from '../results/manifest.ts';
+import { acquireRunLock } from '../results/lock.ts';
+import { clearRunOutputs, runFiles } from '../results/run-files.ts';
+import { childDir } from '../util/paths.ts';
 import { packageVersion, gitCommit } from '../util/provenance.ts';
 import { summarize, type PipelineSummary } from '../measure/summarize.ts';
 import { loadCatalog } from '../catalog/load.ts';
@@ -83,14 +86,17 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
       `catalog: ${opts.catalog.join(', ')} (${catalog.tools.length} tools, ${catalog.servers.length} servers)${opts.tasks ? `; tasks: ${opts.tasks}` : ''}`,
     );
   }
+  const resultsDir = resolve(opts.out ?? childDir(join(opts.root, 'results'), opts.catalog ? catalog.name : '', '--catalog'));
+  const reportsDir = resolve(opts.reports ?? childDir(join(opts.root, 'reports'), opts.catalog ? catalog.name : '', '--catalog'));
+  // One run per folder at a time, and nothing of an earlier run left beside this one.
+  const lock = acquireRunLock(resultsDir, `bench${opts.catalog ? ` --catalog ${opts.catalog.join(',')}` : ''}`);
+  clearRunOutputs(resultsDir);
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
   // One encoder for the whole run; everything embeddable is embedded up front in large batches.
   const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir: join(opts.root, '.cache', 'embeddings') });
   if (taskSets.length)
     await prewarmEmbeddings(encoder, { catalog, taskSets: [...taskSets.map((s) => s.tasks), calibration], log: opts.log });
 
-  const resultsDir = opts.out ?? join(opts.root, 'results', opts.catalog ? catalog.name : '');
-  const reportsDir = opts.reports ?? join(opts.root, 'reports', opts.catalog ? catalog.name : '');
   tables.push(footprintTable(catalog, tokens));
   const refs = refUses(catalog);
   for (const w of externalRefWarnings(refs)) opts.log(w);
@@ -213,8 +219,10 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     pipelines: ran,
     measurementParams: MEASUREMENT_PARAMS,
     tableOrder: tables.map((t) => t.id),
+    files: runFiles(resultsDir),
   });
   await renderReports(resultsDir, reportsDir, { log: opts.log });
+  lock.release();
   return { resultsDir, reportsDir, summaries };
 }
 
