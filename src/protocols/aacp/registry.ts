@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { toStableJson, writeFileAtomic } from '../../util/files.ts';
 import { describeValue, InputError } from '../../util/input-error.ts';
 import type { PacketTemplate } from './template.ts';
+import { validatePacket } from './validator.ts';
 
 /**
  * The local registry of LLM-encoded instructions (draft §2, §6.3): looked up by the SHA-256 of
@@ -70,6 +71,19 @@ function checkEntry(file: string, path: string, e: unknown): RegistryEntry {
     expect(Number.isInteger(o[k]) && (o[k] as number) >= 0, file, `${path}.${k}`, 'a non-negative integer', o[k]);
   }
   if (o.template !== undefined) checkTemplate(file, `${path}.template`, o.template);
+  // The entry must be what `add` would have written: its hash that of its own text (else a hash
+  // hit would serve this packet for another instruction), and a packet that may be sent.
+  const english = o.english as string;
+  expect(o.hash === instructionHash(english), file, `${path}.hash`, 'the SHA-256 of the normalised "english" of the entry', o.hash);
+  expect(o.normalised === normaliseInstruction(english), file, `${path}.normalised`, 'the normalised "english" of the entry', o.normalised);
+  const validation = validatePacket(o.packet as string);
+  expect(
+    validation.valid,
+    file,
+    `${path}.packet`,
+    `a valid AACP packet (${validation.errors.map((e) => e.rule).join(', ')} failed)`,
+    o.packet,
+  );
   return o as unknown as RegistryEntry;
 }
 
