@@ -65,7 +65,7 @@ export class TokenCounter {
    * LONG_RUN_CHARS or more are therefore counted in RUN_PIECE_CHARS pieces, which keeps every
    * count linear. Only such runs are affected (no real word, identifier or JSON punctuation is
    * that long, so normal counts are unchanged); for them the count is that of the pieces,
-   * within a token or so per piece of the unsplit count.
+   * within about two tokens per piece of the unsplit count (600 letters: 135 against 124).
    */
   private countLongRuns(text: string): number {
     if (!HAS_LONG_RUN.test(text)) return this.encoder.encode(text, [], []).length;
