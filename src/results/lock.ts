@@ -22,8 +22,12 @@ export interface RunLock {
  * normal exit.
  */
 export function acquireRunLock(dir: string, command: string): RunLock {
-  mkdirSync(dir, { recursive: true });
   const file = join(dir, LOCK_FILE);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw lockError(dir, file, err);
+  }
   const info: LockInfo = { pid: process.pid, startedAt: new Date().toISOString(), command };
   for (let attempt = 0; ; attempt++) {
     try {
