@@ -13,7 +13,8 @@ export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'tooltax-test-run-'));
   process.env.TMPDIR = root;
   return () => {
-    const left = readdirSync(root);
+    // tsx keeps its compile cache (tsx-<uid>) in the temp directory of every CLI a test spawns.
+    const left = readdirSync(root).filter((f) => !/^tsx-\d+$/.test(f));
     rmSync(root, { recursive: true, force: true });
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;

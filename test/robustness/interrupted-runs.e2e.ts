@@ -45,9 +45,13 @@ describe('whole runs on a $ref catalog, concurrent and interrupted', () => {
       const refs = table(dir, 'catalog-refs');
       expect(refs.rows).toHaveLength(5);
       expect(refs.rows.every((row) => row.refs === row.resolved)).toBe(true);
-      const mechanisms = readFileSync(join(dir, 'reports', 'tables.md'), 'utf8');
-      for (const label of ['ADOL $ref (internal $defs)', 'ADOL $ref (external templates)', 'ADOL combined'])
-        expect(mechanisms).toContain(label);
+      // Every ADOL pipeline ran on every turn, and $ref dedup saved tokens on this catalog.
+      const mechanisms = table(dir, 'adol-mechanisms').rows;
+      for (const id of ['adol-ref-internal', 'adol-ref-external', 'adol-short', 'adol-combined']) {
+        const row = mechanisms.find((r) => r.pipeline === id);
+        expect(row?.turns, id).toBe(5);
+      }
+      expect(mechanisms.find((r) => r.pipeline === 'adol-ref-internal')!.diff as number).toBeLessThan(0);
       const adolStatic = table(dir, 'adol-static');
       expect(adolStatic.rows[0]!.lossless).toBe('yes');
       expect(adolStatic.rows[0]!.defsInternal as number).toBeGreaterThan(0);
