@@ -49,14 +49,15 @@ export function refSizeTable(catalog: Catalog, tokens: TokenCounter, uses: reado
   const rows = uses.map(({ tool, inlining, tooDeep }) => {
     const wire = tokens.count(serializeToolDefinition(tool.definition));
     const inlined = inlining ? tokens.count(serializeToolDefinition(inlining.inlined)) : undefined;
-    const left = inlining
-      ? [
-          ...inlining.external.map((e) => `external ${e}`),
-          ...inlining.cyclic.map((c) => `cyclic ${c}`),
-          ...inlining.broken.map((b) => `dangling ${b}`),
-          ...(inlining.truncated ? ['too large to inline'] : []),
-        ]
-      : ['too deep to inline'];
+    const left =
+      !tooDeep && inlining
+        ? [
+            ...inlining.external.map((e) => `external ${e}`),
+            ...inlining.cyclic.map((c) => `cyclic ${c}`),
+            ...inlining.broken.map((b) => `dangling ${b}`),
+            ...(inlining.truncated ? ['too large to inline'] : []),
+          ]
+        : ['too deep to inline'];
     return {
       tool: tool.id,
       refs: inlining?.refs,

@@ -15,7 +15,7 @@ export function makeTempDir(prefix = 'tooltax-test-'): string {
   return dir;
 }
 
-export function removeTempDirs(): void {
+function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { expect } from 'vitest';
 
 /** Bound on one CLI run that fails fast (tsx start-up included, on a loaded 2-core machine). */
-export const CLI_BOUND_MS = 30_000;
+const CLI_BOUND_MS = 30_000;
 const run = promisify(execFile);
 
 export async function cli(args: string[], boundMs = CLI_BOUND_MS): Promise<{ code: number; stdout: string; stderr: string }> {

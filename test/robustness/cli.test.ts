@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { makeTempDir } from '../helpers/temp.ts';
 import { cli, expectOneLineError } from './cli-helpers.ts';
 
