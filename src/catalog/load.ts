@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { countTokens } from '../tokens/counter.ts';
-import { describeValue, InputError } from '../util/input-error.ts';
+import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
 import { isObject } from '../util/json.ts';
 import { nameFromPath } from '../util/paths.ts';
 import { DEFAULT_LIMITS, fsReason, jsonDepthOver, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
@@ -29,7 +29,12 @@ export function loadCatalog(pathOrPaths: string | readonly string[], limits: Inp
 
 function loadInto(path: string, tools: CatalogTool[], seen: Map<string, string>, limits: InputLimits): void {
   if (!existsSync(path)) throw new InputError(path, '', 'a tools/list JSON file or a folder of them', 'nothing at that path');
-  const isDir = statSync(path).isDirectory();
+  let isDir: boolean;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch (err) {
+    throw new InputError(path, '', 'a tools/list JSON file or a folder of them', fsReason(err));
+  }
   const files = isDir
     ? listFolder(path)
         .filter((f) => f.endsWith('.json') && f !== META_FILE)
@@ -92,7 +97,7 @@ function readJson(file: string, limits: InputLimits): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new InputError(file, '', 'valid JSON', (err as Error).message);
+    throw new InputError(file, '', 'valid JSON', jsonParseReason(err));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/types.ts';
-import { describeValue, InputError } from '../util/input-error.ts';
+import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
 import { isObject } from '../util/json.ts';
 import { DEFAULT_LIMITS, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
 import type { Task, TaskKind, TaskTurn } from './types.ts';
@@ -32,7 +32,7 @@ export function loadTasks(file: string, catalog: Catalog, limits: InputLimits = 
       try {
         raw = JSON.parse(line);
       } catch (err) {
-        throw new InputError(file, at('$'), 'one JSON object per line', (err as Error).message);
+        throw new InputError(file, at('$'), 'one JSON object per line', jsonParseReason(err));
       }
       if (!isObject(raw)) throw new InputError(file, at('$'), 'a task object', describeValue(raw));
       if (typeof raw.id !== 'string' || !raw.id) throw new InputError(file, at('$.id'), 'a non-empty string', describeValue(raw.id));

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../helpers/temp.ts';
 import { cli, expectOneLineError } from './cli-helpers.ts';
 
@@ -33,6 +33,13 @@ describe.concurrent('more hostile inputs through the CLI', () => {
       await cli(['report', '--results', file, '--reports', join(dir, 'p')]),
       /not-a-folder: .*expected a writable output folder/,
     );
+  });
+
+  it('prints the stack trace only with --debug', async () => {
+    const r = await cli(['catalog', '--catalog', '/dev/zero', '--debug']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: \/dev\/zero: .*expected a regular file/);
+    expect(r.stderr).toMatch(/^\s+at readInputFile /m);
   });
 
   it('catalog: /dev/zero, and a 1 MB description over the default limit', async () => {

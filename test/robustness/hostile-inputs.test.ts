@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
@@ -96,6 +96,16 @@ describe('hostile catalogs (in-process: loadCatalog + footprint + $ref table)', 
     ['broken JSON', () => file('{"tools": ['), /expected valid JSON/],
     ['an empty file', () => file(''), /expected valid JSON/],
     ['a scalar', () => file('42'), /expected an array of tools/],
+    [
+      'a symlink to a private non-JSON file (its text must not reach the error)',
+      () => {
+        const secret = file('PRIVATE-KEY-MATERIAL-0123456789', 'secret.txt');
+        const link = join(dir, `link${n++}.json`);
+        symlinkSync(secret, link);
+        return link;
+      },
+      /expected valid JSON, found Unexpected token 'P' \(not valid JSON\)$/,
+    ],
     ['null inputSchema', () => dump([tool('a', { inputSchema: null })]), /inputSchema: expected a JSON Schema object/],
     [
       'a directory named x.json in a catalog folder',

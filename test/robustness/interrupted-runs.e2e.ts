@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../../src/table/table.ts';
 import { makeTempDir } from '../helpers/temp.ts';
@@ -40,8 +40,13 @@ describe('whole runs on a $ref catalog, concurrent and interrupted', () => {
     'runs the Pydantic-shaped catalog through the bench, ADOL rows included, and report accepts it',
     async () => {
       const dir = makeTempDir('tooltax-e2e-pydantic-');
+      // A registry the user keeps in the results folder survives the run.
+      const registry = join(dir, 'results', 'aacp', 'registry.json');
+      mkdirSync(dirname(registry), { recursive: true });
+      writeFileSync(registry, '{"mine":true}\n');
       const r = await cli(benchArgs(dir), RUN_BOUND_MS);
       expect(r.code, r.stderr).toBe(0);
+      expect(readFileSync(registry, 'utf8')).toBe('{"mine":true}\n');
       const refs = table(dir, 'catalog-refs');
       expect(refs.rows).toHaveLength(5);
       expect(refs.rows.every((row) => row.refs === row.resolved)).toBe(true);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { toStableJson, writeFileAtomic } from '../../util/files.ts';
-import { describeValue, InputError } from '../../util/input-error.ts';
+import { describeValue, InputError, jsonParseReason } from '../../util/input-error.ts';
 import type { PacketTemplate } from './template.ts';
 import { validatePacket } from './validator.ts';
 
@@ -96,7 +96,7 @@ function parseRegistry(file: string, text: string): RegistryEntry[] {
       file,
       '',
       `valid JSON (an AACP registry written by tooltax, format "${REGISTRY_FORMAT}")`,
-      `unparsable text (${(err as Error).message})`,
+      `unparsable text (${jsonParseReason(err)})`,
     );
   }
   expect(typeof data === 'object' && data !== null && !Array.isArray(data), file, '', `an object with format "${REGISTRY_FORMAT}"`, data);
