@@ -27,6 +27,20 @@ const benchArgs = (dir: string) => [
 ];
 const table = (dir: string, id: string) => JSON.parse(readFileSync(join(dir, 'results', 'tables', `${id}.json`), 'utf8')) as Table;
 
+/** Alive and not a zombie (a container's init may never reap an orphan). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
 async function waitFor(cond: () => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (!cond()) {
@@ -86,5 +100,20 @@ describe('whole runs on a $ref catalog, concurrent and interrupted', () => {
       expect((await cli(['report', '--results', join(dir, 'results'), '--reports', join(dir, 'r')])).code).toBe(0);
     },
     RUN_BOUND_MS * 3,
+  );
+
+  it(
+    '`npm run bench` stops when npm gets SIGTERM (the CLI runs in-process, not behind a wrapper)',
+    async () => {
+      const dir = makeTempDir('tooltax-e2e-npm-');
+      const npm = spawn('npm', ['run', '--silent', ...benchArgs(dir).flatMap((a, i) => (i === 0 ? [a, '--'] : [a]))], { stdio: 'ignore' });
+      const lock = join(dir, 'results', '.tooltax-lock');
+      await waitFor(() => existsSync(lock), RUN_BOUND_MS);
+      const { pid } = JSON.parse(readFileSync(lock, 'utf8')) as { pid: number };
+      expect(pid).not.toBe(npm.pid);
+      npm.kill('SIGTERM');
+      await waitFor(() => !running(pid), 10_000);
+    },
+    RUN_BOUND_MS * 2,
   );
 });
