@@ -82,6 +82,12 @@ function refBomb(levels: number): unknown {
   return { type: 'object', $defs, properties: { top: { $ref: `#/$defs/a${levels}` } } };
 }
 
+function refChain(length: number): unknown {
+  const $defs: Record<string, unknown> = { [`d${length}`]: { type: 'string' } };
+  for (let i = 0; i < length; i++) $defs[`d${i}`] = { type: 'object', properties: { next: { $ref: `#/$defs/d${i + 1}` } } };
+  return { type: 'object', $defs, properties: { head: { $ref: '#/$defs/d0' } } };
+}
+
 describe('hostile catalogs (in-process: loadCatalog + footprint + $ref table)', () => {
   const folderWithDirJson = makeTempDir('tooltax-hostile-folder-');
   writeFileSync(join(folderWithDirJson, 'ok.json'), JSON.stringify({ tools: [tool('a')] }));
@@ -183,6 +189,7 @@ describe('hostile catalogs (in-process: loadCatalog + footprint + $ref table)', 
       'ok',
     ],
     ['a $ref bomb (2^40 leaves when inlined)', () => dump([tool('bomb', { inputSchema: refBomb(40) })]), 'ok'],
+    ['a chain of 20,000 $defs, each pointing at the next', () => dump([tool('chain', { inputSchema: refChain(20_000) })]), 'ok'],
     [
       'a meta file of the wrong shape',
       () => {
