@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One temp folder per run, removed at the end (test/helpers/temp-root.global.ts).
+    globalSetup: ['test/helpers/temp-root.global.ts'],
   },
 });

@@ -1,11 +1,13 @@
 #!/usr/bin/env -S npx tsx
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalog } from './catalog/load.ts';
 import { runBench } from './commands/bench.ts';
 import { renderReports } from './commands/report.ts';
 import { writeSyntheticCatalog, writeSyntheticTasks } from './commands/prepare-inputs.ts';
 import { footprintTable } from './catalog/footprint-table.ts';
+import { externalRefWarnings, refSizeTable, refUses } from './catalog/ref-table.ts';
 import { tableToMarkdown } from './report/table-text.ts';
 import { overlapTable } from './tasks/overlap.ts';
 import { taskMixTable } from './tasks/stats.ts';
@@ -18,6 +20,12 @@ import { MiniLmUnavailableError } from './embed/minilm.ts';
 import { captureCommand, collect, hasLiveInput, parseTimeout, type LiveOptions } from './commands/capture.ts';
 import { budgetCommand, BudgetUsageError, collectPaths, parseTokenBudget, type BudgetCommandOptions } from './commands/budget.ts';
 import { DEFAULT_CAPTURE_DIR } from './mcp/dump.ts';
+import { addLimitOptions, limitsFromOptions } from './commands/limit-options.ts';
+import { reportUserError } from './commands/user-error.ts';
+import { exitWithParent } from './commands/orphan-guard.ts';
+import { acquireRunLock } from './results/lock.ts';
+import { checkCompleteRun } from './results/run-files.ts';
+import type { InputLimits } from './util/limits.ts';
 import { DEFAULT_TIMEOUT_MS } from './mcp/capture.ts';
 import type { CommanderError } from 'commander';
 import { liveCommand } from './commands/live.ts';
@@ -51,6 +59,7 @@ const program = new Command()
   .description(
     'Measure the tools tax: tokens that MCP tool lists and agent protocols burn in an LLM prompt.\nRun through npm: `npm run bench -- <command> [options]`.',
   )
+  .option('--debug', 'print stack traces of errors')
   .showHelpAfterError();
 
 /** Live MCP servers: `catalog` writes their dumps, `budget` measures them. */
@@ -88,8 +97,9 @@ liveOptions(
 )
   .option('--out <dir>', `where captured dumps go (default ${DEFAULT_CAPTURE_DIR}/)`)
   .option('--force', 'replace existing dumps of the same server name', false)
-  .exitOverride(exitTwoOnUsage)
-  .action(async (o: { seed: number; tokenizer: TokenizerName; catalog?: string[]; out?: string; force: boolean } & LiveOptions) => {
+  .exitOverride(exitTwoOnUsage);
+addLimitOptions(program.commands.at(-1)!).action(
+  async (o: { seed: number; tokenizer: TokenizerName; catalog?: string[]; out?: string; force: boolean } & LiveOptions & InputLimits) => {
     if (hasLiveInput(o)) {
       // exit 0: every server captured; 1: some failed (the others' dumps are written); 2: none, or bad input
       const r = await captureCommand(o, root);
@@ -98,9 +108,14 @@ liveOptions(
       process.exitCode = r.exitCode;
       return;
     }
-    const catalog = o.catalog ? loadCatalog(o.catalog) : writeSyntheticCatalog(root, o.seed).catalog;
+    const catalog = o.catalog ? loadCatalog(o.catalog, limitsFromOptions(o)) : writeSyntheticCatalog(root, o.seed).catalog;
     log(tableToMarkdown(footprintTable(catalog, tokenCounter(o.tokenizer))));
-  });
+    const refs = refUses(catalog);
+    for (const w of externalRefWarnings(refs)) console.error(w);
+    const refTable = refSizeTable(catalog, tokenCounter(o.tokenizer), refs);
+    if (refTable) log(tableToMarkdown(refTable));
+  },
+);
 
 liveOptions(
   program
@@ -116,11 +131,11 @@ liveOptions(
     .option('--markdown', 'Markdown for a pull-request comment'),
 )
   .showHelpAfterError(false)
-  .exitOverride(exitTwoOnUsage)
-  .action(async (o: BudgetCommandOptions) => {
-    const { exitCode } = await budgetCommand(o, (text) => process.stdout.write(text));
-    process.exitCode = exitCode;
-  });
+  .exitOverride(exitTwoOnUsage);
+addLimitOptions(program.commands.at(-1)!).action(async (o: BudgetCommandOptions) => {
+  const { exitCode } = await budgetCommand(o, (text) => process.stdout.write(text));
+  process.exitCode = exitCode;
+});
 
 program
   .command('tasks')
@@ -157,9 +172,10 @@ program
     )
       .default(DEFAULT_ENCODER)
       .argParser(parseEncoder),
-  )
-  .action(
-    async (o: {
+  );
+addLimitOptions(program.commands.at(-1)!).action(
+  async (
+    o: {
       seed: number;
       seeds: number[];
       catalog?: string[];
@@ -170,17 +186,19 @@ program
       pipelines?: string[];
       quick: boolean;
       encoder: EncoderName;
-    }) => {
-      if (o.tasks && !o.catalog) throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
-      const { resultsDir, reportsDir } = await runBench({
-        ...o,
-        seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds],
-        root,
-        log,
-      });
-      log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir, 'tables.md')}`);
-    },
-  );
+    } & InputLimits,
+  ) => {
+    if (o.tasks && !o.catalog) throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
+    const { resultsDir, reportsDir } = await runBench({
+      ...o,
+      seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds],
+      limits: limitsFromOptions(o),
+      root,
+      log,
+    });
+    log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir, 'tables.md')}`);
+  },
+);
 
 program
   .command('report')
@@ -188,16 +206,22 @@ program
   .option('--results <dir>', 'results directory', join(root, 'results'))
   .option('--reports <dir>', 'reports directory', join(root, 'reports'))
   .action(async (o: { results: string; reports: string }) => {
+    // Only one complete run, and not while a bench is writing it.
+    if (!existsSync(o.results))
+      throw new InputError(o.results, '', 'a results directory written by `npm run bench`', 'nothing at that path');
+    const lock = acquireRunLock(o.results, 'report');
+    checkCompleteRun(o.results);
     await renderReports(o.results, o.reports, { log });
+    lock.release();
     log(`reports written to ${o.reports}`);
   });
 
 program.addCommand(liveCommand(root, log));
 
-program.parseAsync(process.argv).catch((err: unknown) => {
-  if (err instanceof InputError || err instanceof MiniLmUnavailableError || err instanceof BudgetUsageError) {
-    console.error(`error: ${err.message}`);
-    process.exit(2);
-  }
-  throw err;
-});
+// Errors reach the user as one line (exit 2 for bad input, 1 otherwise); stacks only with --debug.
+const debug = process.argv.includes('--debug');
+const isUserError = (err: unknown) => err instanceof InputError || err instanceof MiniLmUnavailableError || err instanceof BudgetUsageError;
+process.on('uncaughtException', (err) => reportUserError(err, { debug, isUserError }));
+process.on('unhandledRejection', (err) => reportUserError(err, { debug, isUserError }));
+exitWithParent();
+program.parseAsync(process.argv).catch((err: unknown) => reportUserError(err, { debug, isUserError }));

@@ -3,7 +3,7 @@ import { serializeToolDefinition } from '../catalog/types.ts';
 import { countByLine, dedupeTools, renderInternal, renderPlain } from '../pipelines/adol/dedup.ts';
 import { shortDefinition } from '../pipelines/adol/short-mode.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
-import { inlineRefs } from './refs.ts';
+import { inlineRefs } from '../catalog/refs.ts';
 import { emptyParts, PARTS, splitDefinition, type PartTokens } from './split.ts';
 
 /**

@@ -1,8 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { countTokens } from '../tokens/counter.ts';
-import { describeValue, InputError } from '../util/input-error.ts';
+import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
 import { isObject } from '../util/json.ts';
+import { nameFromPath } from '../util/paths.ts';
+import { DEFAULT_LIMITS, fsReason, jsonDepthOver, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
 import { META_FILE, type CatalogMetaFile, type ToolMeta } from './meta.ts';
 import { toolId, type Catalog, type CatalogTool, type McpTool, type Precondition } from './types.ts';
 
@@ -15,33 +17,40 @@ import { toolId, type Catalog, type CatalogTool, type McpTool, type Precondition
  *   - `{ "servers": [ { "server": "...", "tools": [...] }, ... ] }` for several servers.
  * Unknown fields on tools are kept as they are.
  */
-export function loadCatalog(pathOrPaths: string | readonly string[]): Catalog {
+export function loadCatalog(pathOrPaths: string | readonly string[], limits: InputLimits = DEFAULT_LIMITS): Catalog {
   const paths = typeof pathOrPaths === 'string' ? [pathOrPaths] : [...pathOrPaths];
   const tools: CatalogTool[] = [];
   const seen = new Map<string, string>();
-  for (const path of paths) loadInto(path, tools, seen);
+  for (const path of paths) loadInto(path, tools, seen, limits);
   const servers = [...new Set(tools.map((t) => t.server))];
-  const name = paths.map((p) => basename(p).replace(/\.json$/, '')).join('+');
+  const name = paths.map(nameFromPath).join('+');
   return { name, source: paths.join(', '), servers, tools };
 }
 
-function loadInto(path: string, tools: CatalogTool[], seen: Map<string, string>): void {
+function loadInto(path: string, tools: CatalogTool[], seen: Map<string, string>, limits: InputLimits): void {
   if (!existsSync(path)) throw new InputError(path, '', 'a tools/list JSON file or a folder of them', 'nothing at that path');
-  const isDir = statSync(path).isDirectory();
+  let isDir: boolean;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch (err) {
+    throw new InputError(path, '', 'a tools/list JSON file or a folder of them', fsReason(err));
+  }
   const files = isDir
-    ? readdirSync(path)
+    ? listFolder(path)
         .filter((f) => f.endsWith('.json') && f !== META_FILE)
         .sort()
         .map((f) => join(path, f))
     : [path];
   if (files.length === 0) throw new InputError(path, '', 'at least one .json tools/list dump in the folder', 'none');
   const metaPath = join(isDir ? path : join(path, '..'), META_FILE);
-  const meta = existsSync(metaPath) ? readMeta(metaPath) : undefined;
+  const meta = existsSync(metaPath) ? readMeta(metaPath, limits) : undefined;
   for (const file of files) {
-    for (const group of readDump(file)) {
+    for (const group of readDump(file, limits)) {
       group.tools.forEach((def, i) => {
         const id = toolId(group.server, def.name);
         const where = `${group.path}[${i}].name`;
+        if (tools.length >= limits.maxTools) throw limitExceeded(file, `${group.path}[${i}]`, 'maxTools', limits, 'more tools');
+        checkToolLimits(file, `${group.path}[${i}]`, def, limits);
         if (seen.has(id))
           throw new InputError(
             file,
@@ -62,17 +71,38 @@ interface ServerGroup {
   tools: McpTool[];
 }
 
-function readJson(file: string): unknown {
-  const text = readFileSync(file, 'utf8');
+function listFolder(dir: string): string[] {
   try {
-    return JSON.parse(text);
+    return readdirSync(dir);
   } catch (err) {
-    throw new InputError(file, '', 'valid JSON', (err as Error).message);
+    throw new InputError(dir, '', 'a readable folder of tools/list dumps', fsReason(err));
   }
 }
 
-function readDump(file: string): ServerGroup[] {
-  const data = readJson(file);
+/** Text lengths and schema depth of one tool, against the limits (after validateTool). */
+function checkToolLimits(file: string, path: string, def: McpTool, limits: InputLimits): void {
+  for (const key of ['name', 'description', 'title'] as const) {
+    const text = def[key];
+    if (text !== undefined && text.length > limits.maxTextChars)
+      throw limitExceeded(file, `${path}.${key}`, 'maxTextChars', limits, `${text.length.toLocaleString('en-US')} characters`);
+  }
+  for (const key of ['inputSchema', 'outputSchema'] as const) {
+    const depth = jsonDepthOver(def[key], limits.maxSchemaDepth);
+    if (depth > limits.maxSchemaDepth) throw limitExceeded(file, `${path}.${key}`, 'maxSchemaDepth', limits, `a schema nested deeper`);
+  }
+}
+
+function readJson(file: string, limits: InputLimits): unknown {
+  const text = readInputFile(file, limits);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new InputError(file, '', 'valid JSON', jsonParseReason(err));
+  }
+}
+
+function readDump(file: string, limits: InputLimits): ServerGroup[] {
+  const data = readJson(file, limits);
   const fileServer = basename(file).replace(/\.json$/, '');
   if (Array.isArray(data)) return [{ server: fileServer, path: '$', tools: readTools(file, '$', data) }];
   if (!isObject(data)) throw new InputError(file, '$', 'an array of tools or an object with "tools"', describeValue(data));
@@ -119,8 +149,8 @@ export function validateTool(file: string, path: string, t: unknown): McpTool {
   return t as McpTool;
 }
 
-function readMeta(file: string): CatalogMetaFile {
-  const data = readJson(file);
+function readMeta(file: string, limits: InputLimits): CatalogMetaFile {
+  const data = readJson(file, limits);
   if (!isObject(data) || !isObject(data.tools))
     throw new InputError(file, '$.tools', 'an object keyed by tool id (server/name)', describeValue(isObject(data) ? data.tools : data));
   for (const [id, m] of Object.entries(data.tools)) {
@@ -166,12 +196,14 @@ function withMeta(server: string, definition: McpTool, meta: ToolMeta | undefine
 }
 
 const SUMMARY_TOKEN_BUDGET = 60;
+/** The longest cl100k/o200k token is 128 bytes (so at most 128 characters). */
+const MAX_TOKEN_CHARS = 128;
 
 /**
  * A summary for a tool that has none: its name in words and the first sentence of its
  * description, cut to the 60-token budget. Recorded as `derived` in results.
  */
-function deriveSummary(definition: McpTool): string {
+export function deriveSummary(definition: McpTool): string {
   const words = definition.name
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -179,6 +211,20 @@ function deriveSummary(definition: McpTool): string {
   const desc = (definition.description ?? definition.title ?? '').replace(/\s+/g, ' ').trim();
   const first = desc.split(/(?<=[.!?])\s/)[0] ?? '';
   let text = first ? `${words}: ${first}` : words;
+  // Cut by characters first, so the loop below counts at most ~60 short texts whatever the
+  // input's length. Exact: a word prefix longer than the budget in words, or than
+  // budget × the longest token in characters, cannot fit, and the loop drops words from the end,
+  // so starting it at the longest prefix that might fit gives the same summary.
+  const all = text.split(' ');
+  let keep = 0;
+  for (let chars = 0; keep < all.length && keep <= SUMMARY_TOKEN_BUDGET; keep++) {
+    chars += all[keep]!.length + 1;
+    if (chars > (SUMMARY_TOKEN_BUDGET + 1) * MAX_TOKEN_CHARS) break;
+  }
+  if (keep < all.length) {
+    text = `${all.slice(0, Math.max(keep, 1)).join(' ')}…`.replace(/…+$/, '…');
+    if (!text.includes(' ')) return text; // where the loop would stop after dropping a word
+  }
   while (countTokens(text) > SUMMARY_TOKEN_BUDGET) {
     text = `${text.split(' ').slice(0, -1).join(' ')}…`.replace(/…+$/, '…');
     if (!text.includes(' ')) break;

@@ -1,9 +1,12 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MEASUREMENT_PARAMS } from '../measure/params.ts';
 import { runPipeline, type TurnRecord } from '../measure/run-pipeline.ts';
 import { writeEvents, writeManifest, writeTableResult, writeTurnRecords } from '../results/write.ts';
 import type { ManifestPipeline } from '../results/manifest.ts';
+import { acquireRunLock } from '../results/lock.ts';
+import { clearRunOutputs, runFiles } from '../results/run-files.ts';
+import { childDir } from '../util/paths.ts';
 import { packageVersion, gitCommit } from '../util/provenance.ts';
 import { summarize, type PipelineSummary } from '../measure/summarize.ts';
 import { loadCatalog } from '../catalog/load.ts';
@@ -12,6 +15,7 @@ import { PIPELINES } from '../pipelines/registry.ts';
 import type { PipelineContext, PipelineSettings } from '../pipelines/types.ts';
 import type { TaskSet } from '../studies/types.ts';
 import { footprintTable } from '../catalog/footprint-table.ts';
+import { externalRefWarnings, refSizeTable, refUses } from '../catalog/ref-table.ts';
 import { mainMeasuredTable } from '../measure/main-table.ts';
 import { staticCostTable } from '../measure/static-cost.ts';
 import type { Table } from '../table/table.ts';
@@ -21,6 +25,7 @@ import { taskMixTable } from '../tasks/stats.ts';
 import type { Task } from '../tasks/types.ts';
 import { tokenCounter, type TokenizerName } from '../tokens/counter.ts';
 import { progress } from '../util/progress.ts';
+import type { InputLimits } from '../util/limits.ts';
 import { renderReports } from './report.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
 import { STUDIES } from '../studies/registry.ts';
@@ -42,6 +47,8 @@ export interface BenchOptions {
   /** Sentence encoder of the retrieval pipelines (default use-lite); embeddings cached in .cache/embeddings. */
   encoder?: EncoderName;
   quick: boolean;
+  /** Bounds on the user's catalog and task files (default DEFAULT_LIMITS). */
+  limits?: InputLimits;
   log: (line: string) => void;
 }
 
@@ -70,24 +77,31 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     for (const s of opts.seeds.filter((x) => x !== opts.seed)) taskSets.push({ seed: s, tasks: tasksForSeed(s) });
     opts.log(`catalog: regenerated ${dir} (seed ${opts.seed}); tasks: regenerated ${written.dir}`);
   } else {
-    catalog = loadCatalog(opts.catalog);
+    catalog = loadCatalog(opts.catalog, opts.limits);
     if (opts.tasks) {
-      taskSets.push({ seed: opts.seed, tasks: loadTasks(opts.tasks, catalog) });
+      taskSets.push({ seed: opts.seed, tasks: loadTasks(opts.tasks, catalog, opts.limits) });
       tasksSource = opts.tasks;
     }
     opts.log(
       `catalog: ${opts.catalog.join(', ')} (${catalog.tools.length} tools, ${catalog.servers.length} servers)${opts.tasks ? `; tasks: ${opts.tasks}` : ''}`,
     );
   }
+  const resultsDir = resolve(opts.out ?? childDir(join(opts.root, 'results'), opts.catalog ? catalog.name : '', '--catalog'));
+  const reportsDir = resolve(opts.reports ?? childDir(join(opts.root, 'reports'), opts.catalog ? catalog.name : '', '--catalog'));
+  // One run per folder at a time, and nothing of an earlier run left beside this one.
+  const lock = acquireRunLock(resultsDir, `bench${opts.catalog ? ` --catalog ${opts.catalog.join(',')}` : ''}`);
+  clearRunOutputs(resultsDir);
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
   // One encoder for the whole run; everything embeddable is embedded up front in large batches.
   const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir: join(opts.root, '.cache', 'embeddings') });
   if (taskSets.length)
     await prewarmEmbeddings(encoder, { catalog, taskSets: [...taskSets.map((s) => s.tasks), calibration], log: opts.log });
 
-  const resultsDir = opts.out ?? join(opts.root, 'results', opts.catalog ? catalog.name : '');
-  const reportsDir = opts.reports ?? join(opts.root, 'reports', opts.catalog ? catalog.name : '');
   tables.push(footprintTable(catalog, tokens));
+  const refs = refUses(catalog);
+  for (const w of externalRefWarnings(refs)) opts.log(w);
+  const refTable = refSizeTable(catalog, tokens, refs);
+  if (refTable) tables.push(refTable);
   if (taskSets.length) tables.push(taskMixTable(taskSets[0]!.tasks), overlapTable(taskSets[0]!.tasks, catalog));
 
   const summaries: PipelineSummary[] = [];
@@ -205,8 +219,10 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     pipelines: ran,
     measurementParams: MEASUREMENT_PARAMS,
     tableOrder: tables.map((t) => t.id),
+    files: runFiles(resultsDir),
   });
   await renderReports(resultsDir, reportsDir, { log: opts.log });
+  lock.release();
   return { resultsDir, reportsDir, summaries };
 }
 

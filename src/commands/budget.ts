@@ -4,8 +4,10 @@ import { renderJson, renderMarkdown, renderText } from '../budget/render.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import { tokenCounter, type TokenizerName } from '../tokens/counter.ts';
 import { hasLiveInput, withLiveDumps, type LiveOptions } from './capture.ts';
+import { limitsFromOptions } from './limit-options.ts';
+import type { InputLimits } from '../util/limits.ts';
 
-export interface BudgetCommandOptions extends LiveOptions {
+export interface BudgetCommandOptions extends LiveOptions, Partial<InputLimits> {
   catalog?: string[];
   maxToolTokens?: number;
   perTool?: number;
@@ -42,7 +44,7 @@ export async function budgetCommand(
   if (!o.catalog?.length && !hasLiveInput(o))
     throw new BudgetUsageError('budget: expected --catalog <dumps>, --from-config <file>, --from-server "<command>" or --from-url <url>');
   const measure = (files: string[]) => {
-    const catalog = loadCatalog(files);
+    const catalog = loadCatalog(files, limitsFromOptions(o));
     const report = budgetReport(catalog, tokenCounter(o.tokenizer), { maxToolTokens: o.maxToolTokens, perTool: o.perTool });
     print(o.json ? renderJson(report) : o.markdown ? renderMarkdown(report) : renderText(report));
     return { exitCode: report.pass ? (0 as const) : (1 as const), report };

@@ -39,6 +39,14 @@ export interface RunManifest {
   measurementParams: Record<string, unknown>;
   /** Table ids in the order reports print them. */
   tableOrder: string[];
+  /** Every file the run wrote under tables/, turns/ and events/ (`report` checks them: run-files.ts). */
+  files?: RunFile[];
+}
+
+export interface RunFile {
+  /** Relative to the results directory, with `/`. */
+  path: string;
+  sha256: string;
 }
 
 /** The baseline pipeline of a run (for "reduction vs B1"), if one ran. */

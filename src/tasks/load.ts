@@ -1,7 +1,7 @@
-import { readFileSync, existsSync } from 'node:fs';
 import type { Catalog } from '../catalog/types.ts';
-import { describeValue, InputError } from '../util/input-error.ts';
+import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
 import { isObject } from '../util/json.ts';
+import { DEFAULT_LIMITS, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
 import type { Task, TaskKind, TaskTurn } from './types.ts';
 
 const KINDS: readonly TaskKind[] = ['single', 'multi', 'long'];
@@ -17,13 +17,13 @@ export function tasksToJsonl(tasks: readonly Task[]): string {
  * as ids. Optional fields get defaults: `kind` from the number of turns, `initialState` with
  * every auth scope the catalog's preconditions mention, `flags.ambiguous` false.
  */
-export function loadTasks(file: string, catalog: Catalog): Task[] {
-  if (!existsSync(file)) throw new InputError(file, '', 'a JSON Lines task file', 'nothing at that path');
+export function loadTasks(file: string, catalog: Catalog, limits: InputLimits = DEFAULT_LIMITS): Task[] {
+  const text = readInputFile(file, limits);
   const resolve = toolResolver(catalog);
   const allScopes = [...new Set(catalog.tools.flatMap((t) => t.preconditions.flatMap((p) => (p.kind === 'requires_auth' ? [p.scope] : []))))].sort();
   const tasks: Task[] = [];
   const ids = new Set<string>();
-  readFileSync(file, 'utf8')
+  text
     .split('\n')
     .forEach((line, i) => {
       if (line.trim() === '') return;
@@ -32,17 +32,20 @@ export function loadTasks(file: string, catalog: Catalog): Task[] {
       try {
         raw = JSON.parse(line);
       } catch (err) {
-        throw new InputError(file, at('$'), 'one JSON object per line', (err as Error).message);
+        throw new InputError(file, at('$'), 'one JSON object per line', jsonParseReason(err));
       }
       if (!isObject(raw)) throw new InputError(file, at('$'), 'a task object', describeValue(raw));
       if (typeof raw.id !== 'string' || !raw.id) throw new InputError(file, at('$.id'), 'a non-empty string', describeValue(raw.id));
       if (ids.has(raw.id)) throw new InputError(file, at('$.id'), 'a unique task id', `"${raw.id}" again`);
       ids.add(raw.id);
       if (!Array.isArray(raw.turns) || raw.turns.length === 0) throw new InputError(file, at('$.turns'), 'a non-empty array of turns', describeValue(raw.turns));
+      if (raw.turns.length > limits.maxTurns) throw limitExceeded(file, at('$.turns'), 'maxTurns', limits, `${raw.turns.length.toLocaleString('en-US')} turns`);
       const turns: TaskTurn[] = raw.turns.map((turn, j) => {
         const p = `$.turns[${j}]`;
         if (!isObject(turn)) throw new InputError(file, at(p), 'an object with "user" and "tools"', describeValue(turn));
         if (typeof turn.user !== 'string' || !turn.user.trim()) throw new InputError(file, at(`${p}.user`), "the user's message (non-empty string)", describeValue(turn.user));
+        if (turn.user.length > limits.maxTextChars)
+          throw limitExceeded(file, at(`${p}.user`), 'maxTextChars', limits, `${turn.user.length.toLocaleString('en-US')} characters`);
         const tools = turn.tools ?? [];
         if (!Array.isArray(tools)) throw new InputError(file, at(`${p}.tools`), 'an array of tool names', describeValue(tools));
         return { user: turn.user, tools: tools.map((name, k) => resolve(name, file, at(`${p}.tools[${k}]`))) };

@@ -31,7 +31,12 @@ export class TokenCounter {
       return known;
     }
     this.misses++;
-    const n = text.length < SPLIT_ABOVE_CHARS ? this.encoder.encode(text, [], []).length : this.countBySeams(text);
+    const n =
+      text.length < LONG_RUN_CHARS
+        ? this.encoder.encode(text, [], []).length
+        : text.length < SPLIT_ABOVE_CHARS
+          ? this.countLongRuns(text)
+          : this.countBySeams(text);
     this.memo.set(text, n);
     return n;
   }
@@ -51,7 +56,33 @@ export class TokenCounter {
       total += this.count(text.slice(start, i + 1));
       start = i + 1;
     }
-    return start === 0 ? this.encoder.encode(text, [], []).length : total + this.count(text.slice(start));
+    return start === 0 ? this.countLongRuns(text) : total + this.count(text.slice(start));
+  }
+
+  /**
+   * js-tiktoken's BPE is quadratic in the length of one pre-token (a run of letters,
+   * punctuation or spaces): 16 KB of letters without a space takes ~30 s. Runs of
+   * LONG_RUN_CHARS or more are therefore counted in RUN_PIECE_CHARS pieces, which keeps every
+   * count linear. Only such runs are affected (no real word, identifier or JSON punctuation is
+   * that long, so normal counts are unchanged); for them the count is that of the pieces,
+   * within about two tokens per piece of the unsplit count (600 letters: 135 against 124).
+   */
+  private countLongRuns(text: string): number {
+    if (!HAS_LONG_RUN.test(text)) return this.encoder.encode(text, [], []).length;
+    let total = 0;
+    let start = 0;
+    for (const m of text.matchAll(LONG_RUN)) {
+      if (m.index > start) total += this.encoder.encode(text.slice(start, m.index), [], []).length;
+      for (let i = 0; i < m[0].length;) {
+        let end = Math.min(i + RUN_PIECE_CHARS, m[0].length);
+        if (/[\uDC00-\uDFFF]/.test(m[0][end] ?? '')) end++; // never cut a surrogate pair
+        total += this.count(m[0].slice(i, end)); // shorter than LONG_RUN_CHARS: encoded directly
+        i = end;
+      }
+      start = m.index + m[0].length;
+    }
+    if (start < text.length) total += this.encoder.encode(text.slice(start), [], []).length;
+    return total;
   }
 
   encode(text: string): number[] {
@@ -63,6 +94,13 @@ export class TokenCounter {
     return this.encoder.decode(ids);
   }
 }
+
+/** Runs of one character class at least this long are counted in pieces (see countLongRuns). */
+const LONG_RUN_CHARS = 100;
+const RUN_PIECE_CHARS = 64;
+const LONG_RUN_SOURCE = `[\\p{L}\\p{M}]{${LONG_RUN_CHARS},}|[^\\s\\p{L}\\p{M}\\p{N}]{${LONG_RUN_CHARS},}|\\s{${LONG_RUN_CHARS},}`;
+const LONG_RUN = new RegExp(LONG_RUN_SOURCE, 'gu');
+const HAS_LONG_RUN = new RegExp(LONG_RUN_SOURCE, 'u');
 
 /** Texts at least this long are counted piecewise at seams (see countBySeams). */
 const SPLIT_ABOVE_CHARS = 1_000;

@@ -23,3 +23,12 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   return `${typeof value} ${String(value)}`;
 }
+
+/**
+ * The reason of a JSON.parse error without the quoted text V8 puts in it (`"root:x:0:0"...`):
+ * a catalog folder may hold a symlink to a private file, whose first bytes must not reach a
+ * terminal or CI log.
+ */
+export function jsonParseReason(err: unknown): string {
+  return (err as Error).message.replace(/, ".*"(\.\.\.)? is not valid JSON$/s, ' (not valid JSON)');
+}

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeManifest, writeTableResult } from '../../src/results/write.ts';
+import { runFiles } from '../../src/results/run-files.ts';
 import type { RunManifest } from '../../src/results/manifest.ts';
 import type { Table } from '../../src/table/table.ts';
 
@@ -160,6 +161,6 @@ export const FIXTURE_RUN_INFO: RunManifest = {
 export function writeFixtureResults(omit: readonly string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'tooltax-report-results-'));
   for (const t of FIXTURE_TABLES.filter((x) => !omit.includes(x.id))) writeTableResult(dir, t);
-  writeManifest(dir, FIXTURE_RUN_INFO);
+  writeManifest(dir, { ...FIXTURE_RUN_INFO, files: runFiles(dir) });
   return dir;
 }

@@ -35,7 +35,7 @@ describe('`npm run report` (tsx src/cli.ts report)', () => {
     expect(existsSync(join(results, 'index.html'))).toBe(false);
   });
 
-  it('fails with a clear message when the results directory has no tables', async () => {
+  it('fails with a clear message when the results directory holds no finished run', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'tooltax-report-empty-'));
     const failed = await run(
       process.execPath,
@@ -43,6 +43,6 @@ describe('`npm run report` (tsx src/cli.ts report)', () => {
       { cwd: process.cwd() },
     ).catch((e: { code: number; stderr: string }) => e);
     expect((failed as { code: number }).code).toBe(2);
-    expect((failed as { stderr: string }).stderr).toMatch(/^error: .*tables\//m);
+    expect((failed as { stderr: string }).stderr).toMatch(/^error: .*run\.json: .*expected the manifest of a finished bench run/m);
   });
 });

@@ -125,6 +125,10 @@ export function dedupeTools(
   const ours = new WeakSet<object>();
   const rejected = new Set<string>();
   const minOcc = Math.max(2, config.minOccurrences);
+  // References the catalog itself carries (Pydantic's `#/$defs/Address`): no definition of
+  // ours may get the same pointer, so ours and theirs never mix in the document or the check.
+  const theirs = new Set<string>();
+  collectRefs(input, theirs);
 
   const rootKey = (root: Root): string => ('tool' in root ? `t${root.tool}` : `d${root.def}`);
   const rootLine = (root: Root): string =>
@@ -190,7 +194,7 @@ export function dedupeTools(
   for (;;) {
     const ranked = groupsNow()
       .map((g) => {
-        const name = uniqueName(g, defs);
+        const name = uniqueName(g, defs, (n) => theirs.has(pointerFor(variant, n)));
         return { g, name, est: estimate(g, name) };
       })
       .filter((c) => c.est < 0)
@@ -299,15 +303,51 @@ const SHORT_PREFIX: Record<SlotKind, string> = {
 };
 
 /** A short, readable, unique definition name: the property name, else a kind prefix. */
-function uniqueName(g: Group, defs: ReadonlyMap<string, HoistedDef>): string {
+function uniqueName(g: Group, defs: ReadonlyMap<string, HoistedDef>, taken: (name: string) => boolean): string {
   let base = g.kind === 'property' ? g.hint.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '') : SHORT_PREFIX[g.kind];
   if (!base) base = 'def';
   if (base in Object.prototype) base = `${base}_`;
-  if (!defs.has(base) && g.kind === 'property') return base;
+  if (!defs.has(base) && !taken(base) && g.kind === 'property') return base;
   for (let i = 2; ; i++) {
     const name = g.kind === 'property' ? `${base}_${i}` : `${base}${i - 1}`;
-    if (!defs.has(name)) return name;
+    if (!defs.has(name) && !taken(name)) return name;
   }
+}
+
+/** Every string `$ref` value inside `value`. */
+function collectRefs(value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) value.forEach((v) => collectRefs(v, into));
+  else if (isPlainObject(value)) {
+    if (typeof value.$ref === 'string') into.add(value.$ref);
+    Object.values(value).forEach((v) => collectRefs(v, into));
+  }
+}
+
+/**
+ * Renames the `$ref` key of every object that is not one of our pointers (the catalog's own
+ * references, which may point at files, URLs, cycles or nothing), so the resolver expands
+ * ours only; `restoreTheirRefs` puts them back, keeping key order.
+ */
+function maskTheirRefs(value: unknown, ours: ReadonlySet<string>, mask: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => maskTheirRefs(v, ours, mask));
+  if (!isPlainObject(value)) return value;
+  const isOurs = typeof value.$ref === 'string' && Object.keys(value).length === 1 && ours.has(value.$ref);
+  if (isOurs) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k === '$ref' ? mask : k, maskTheirRefs(v, ours, mask)]));
+}
+
+function restoreTheirRefs(value: unknown, mask: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => restoreTheirRefs(v, mask));
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k === mask ? '$ref' : k, restoreTheirRefs(v, mask)]));
+}
+
+/** A key that occurs nowhere in `value`. */
+function unusedKey(value: unknown): string {
+  const text = JSON.stringify(value);
+  let key = 'adol-masked-$ref';
+  while (text.includes(JSON.stringify(key))) key += '_';
+  return key;
 }
 
 /** B1's rendering: one compact tools/list entry per line under a heading. */
@@ -358,14 +398,23 @@ export function templateFiles(result: DedupResult): Map<string, unknown> {
  * lossless property: the result deep-equals the tools that went into dedupeTools.
  */
 export async function dereferenceDedup(result: DedupResult): Promise<McpTool[]> {
-  const opts = { dereference: { cloneReferences: true, circular: false as const }, mutateInputSchema: false };
+  // Only our pointers are expanded, and nothing is ever read from disk or the network: the
+  // catalog's own `$ref`s are masked first, and the file and http resolvers are off.
+  const ours = new Set(result.defs.map((d) => pointerFor(result.variant, d.name)));
+  const mask = unusedKey({ tools: result.tools, defs: result.defs.map((d) => d.value) });
+  const masked = <T>(v: T): T => maskTheirRefs(deepClone(v), ours, mask) as T;
+  const opts = {
+    dereference: { cloneReferences: true, circular: false as const },
+    mutateInputSchema: false,
+    resolve: { file: false, http: false },
+  };
   if (result.variant === 'internal') {
-    const doc = deepClone(internalDocument(result));
+    const doc = masked(internalDocument(result));
     const out = (await $RefParser.dereference(doc as never, opts)) as unknown as { tools: McpTool[] };
-    return out.tools;
+    return restoreTheirRefs(out.tools, mask) as McpTool[];
   }
-  const files = templateFiles(result);
-  const out = (await $RefParser.dereference(`${TEMPLATE_BASE}tools-list.json`, deepClone({ tools: result.tools }) as never, {
+  const files = new Map([...templateFiles(result)].map(([name, value]) => [name, masked(value)]));
+  const out = (await $RefParser.dereference(`${TEMPLATE_BASE}tools-list.json`, masked({ tools: result.tools }) as never, {
     ...opts,
     resolve: {
       file: false,
@@ -381,5 +430,5 @@ export async function dereferenceDedup(result: DedupResult): Promise<McpTool[]> 
       },
     },
   })) as unknown as { tools: McpTool[] };
-  return out.tools;
+  return restoreTheirRefs(out.tools, mask) as McpTool[];
 }

@@ -7,7 +7,7 @@ import { validatePacket } from './validator.ts';
  * prints it verbatim.
  */
 
-const TASK_WORDS: Record<string, string> = {
+const TASK_WORDS = wordMap({
   FETCH: 'Retrieve',
   PROC: 'Process',
   FLAG: 'Flag for review',
@@ -20,9 +20,9 @@ const TASK_WORDS: Record<string, string> = {
   REPORT: 'Produce a report',
   ACK: 'Acknowledge',
   SYNC: 'Synchronise',
-};
+});
 
-const DOM_WORDS: Record<string, string> = {
+const DOM_WORDS = wordMap({
   HR: 'human resources',
   FIN: 'finance',
   SALES: 'sales',
@@ -30,11 +30,11 @@ const DOM_WORDS: Record<string, string> = {
   IT: 'IT',
   CS: 'customer service',
   MKT: 'marketing',
-};
+});
 
-const PRIORITY_WORDS: Record<string, string> = { '1': 'critical', '2': 'medium', '3': 'low' };
+const PRIORITY_WORDS = wordMap({ '1': 'critical', '2': 'medium', '3': 'low' });
 
-const KEY_WORDS: Record<string, string> = {
+const KEY_WORDS = wordMap({
   res: 'resource',
   period: 'period',
   filter: 'filter',
@@ -73,21 +73,26 @@ const KEY_WORDS: Record<string, string> = {
   ltv: 'lifetime value',
   loyalty: 'loyalty',
   urgency: 'urgency',
-};
+});
+
+/** Maps, not plain objects: a field named `toString` or `constructor` must not find Object.prototype's. */
+function wordMap(words: Record<string, string>): ReadonlyMap<string, string> {
+  return new Map(Object.entries(words));
+}
 
 export function decodePacket(text: string): string {
   const { packet } = parsePacketLenient(text);
-  const verb = TASK_WORDS[packet.task] ?? `Perform unrecognised task ${JSON.stringify(packet.task)}`;
-  const domain = DOM_WORDS[packet.dom] ?? `unrecognised domain ${JSON.stringify(packet.dom)}`;
+  const verb = TASK_WORDS.get(packet.task) ?? `Perform unrecognised task ${JSON.stringify(packet.task)}`;
+  const domain = DOM_WORDS.get(packet.dom) ?? `unrecognised domain ${JSON.stringify(packet.dom)}`;
   const details: string[] = [];
   let ret = '';
   let priority = '';
   let version = '';
   for (const { key, value } of packet.fields) {
     if (key === 'return') ret = value;
-    else if (key === 'p') priority = PRIORITY_WORDS[value] ?? `non-standard (${value})`;
+    else if (key === 'p') priority = PRIORITY_WORDS.get(value) ?? `non-standard (${value})`;
     else if (key === 'aacp') version = value;
-    else details.push(`${KEY_WORDS[key] ?? `field "${key}"`}: ${value}`);
+    else details.push(`${KEY_WORDS.get(key) ?? `field "${key}"`}: ${value}`);
   }
   const lines = [`${verb} (${domain} domain).`];
   if (details.length > 0) lines.push(`Details — ${details.join('; ')}.`);

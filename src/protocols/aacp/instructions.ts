@@ -11,10 +11,14 @@ import type { PayrollHop, PayrollRunInput } from './workflows/payroll.ts';
  * polite, complete style of a production prompt. Each is the baseline its packet replaces.
  */
 
-const SYMBOL: Record<string, string> = { GBP: '£', USD: '$', EUR: '€' };
+const SYMBOL: ReadonlyMap<string, string> = new Map([
+  ['GBP', '£'],
+  ['USD', '$'],
+  ['EUR', '€'],
+]);
 
 function money(amount: number, currency: string): string {
-  const sym = SYMBOL[currency.toUpperCase()];
+  const sym = SYMBOL.get(currency.toUpperCase());
   const n = amount.toLocaleString('en-GB');
   return sym ? `${sym}${n}` : `${n} ${currency.toUpperCase()}`;
 }

@@ -26,52 +26,54 @@ export interface LlmPacketEncoder {
   encode(request: LlmEncodeRequest): Promise<string>;
 }
 
-const TASK_VERBS: Record<string, string> = {
-  retrieve: 'FETCH',
-  pull: 'FETCH',
-  fetch: 'FETCH',
-  export: 'FETCH',
-  list: 'FETCH',
-  gather: 'FETCH',
-  post: 'PROC',
-  process: 'PROC',
-  apply: 'PROC',
-  book: 'PROC',
-  correct: 'PROC',
-  update: 'PROC',
-  calculate: 'CALC',
-  recalculate: 'CALC',
-  work: 'CALC',
-  estimate: 'CALC',
-  send: 'SEND',
-  email: 'SEND',
-  notify: 'SEND',
-  remind: 'SEND',
-  issue: 'SEND',
-  upload: 'SYNC',
-  sync: 'SYNC',
-  reconcile: 'SYNC',
-  submit: 'SYNC',
-  file: 'SYNC',
-  flag: 'FLAG',
-  check: 'FLAG',
-  review: 'FLAG',
-  investigate: 'RESOLVE',
-  resolve: 'RESOLVE',
-  fix: 'RESOLVE',
-  log: 'LOG',
-  record: 'LOG',
-  archive: 'LOG',
-  report: 'REPORT',
-  produce: 'REPORT',
-  summarise: 'REPORT',
-  merge: 'MERGE',
-  combine: 'MERGE',
-  build: 'BUILD',
-  create: 'BUILD',
-  confirm: 'ACK',
-  acknowledge: 'ACK',
-};
+const TASK_VERBS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    retrieve: 'FETCH',
+    pull: 'FETCH',
+    fetch: 'FETCH',
+    export: 'FETCH',
+    list: 'FETCH',
+    gather: 'FETCH',
+    post: 'PROC',
+    process: 'PROC',
+    apply: 'PROC',
+    book: 'PROC',
+    correct: 'PROC',
+    update: 'PROC',
+    calculate: 'CALC',
+    recalculate: 'CALC',
+    work: 'CALC',
+    estimate: 'CALC',
+    send: 'SEND',
+    email: 'SEND',
+    notify: 'SEND',
+    remind: 'SEND',
+    issue: 'SEND',
+    upload: 'SYNC',
+    sync: 'SYNC',
+    reconcile: 'SYNC',
+    submit: 'SYNC',
+    file: 'SYNC',
+    flag: 'FLAG',
+    check: 'FLAG',
+    review: 'FLAG',
+    investigate: 'RESOLVE',
+    resolve: 'RESOLVE',
+    fix: 'RESOLVE',
+    log: 'LOG',
+    record: 'LOG',
+    archive: 'LOG',
+    report: 'REPORT',
+    produce: 'REPORT',
+    summarise: 'REPORT',
+    merge: 'MERGE',
+    combine: 'MERGE',
+    build: 'BUILD',
+    create: 'BUILD',
+    confirm: 'ACK',
+    acknowledge: 'ACK',
+  }),
+);
 
 const DOMAIN_WORDS: [string, string][] = [
   ['invoice', 'FIN'],
@@ -118,10 +120,10 @@ export class StandInLlmEncoder implements LlmPacketEncoder {
   encodeUncounted(request: LlmEncodeRequest): string {
     const lower = request.english.toLowerCase();
     const words: string[] = lower.match(/[a-z]+/g) ?? [];
-    const verb = words.find((w) => TASK_VERBS[w] !== undefined);
-    const task = verb ? TASK_VERBS[verb]! : 'PROC';
+    const verb = words.find((w) => TASK_VERBS.has(w));
+    const task = verb ? TASK_VERBS.get(verb)! : 'PROC';
     const dom = request.domain ?? DOMAIN_WORDS.find(([w]) => words.includes(w))?.[1] ?? 'HR';
-    const nouns = keywordsOf(request.english).filter((k) => TASK_VERBS[k] === undefined && !FORMATS.includes(k));
+    const nouns = keywordsOf(request.english).filter((k) => !TASK_VERBS.has(k) && !FORMATS.includes(k));
     const vars = extractVariables(request.english).values;
     const urgent = /\b(urgent|urgently|immediately|asap|today)\b/.test(lower);
     const fmt = FORMATS.filter((f) => words.includes(f) || (f === 'xlsx' && words.includes('excel'))).join(',');

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { toStableJson, writeFileAtomic } from '../../util/files.ts';
-import { describeValue, InputError } from '../../util/input-error.ts';
+import { describeValue, InputError, jsonParseReason } from '../../util/input-error.ts';
 import type { PacketTemplate } from './template.ts';
+import { validatePacket } from './validator.ts';
 
 /**
  * The local registry of LLM-encoded instructions (draft §2, §6.3): looked up by the SHA-256 of
@@ -12,8 +13,8 @@ import type { PacketTemplate } from './template.ts';
  * overwritten: this object refuses to exist rather than start empty over someone's data.
  */
 
-const REGISTRY_FORMAT = 'tooltax-aacp-registry';
-const REGISTRY_VERSION = 1;
+export const REGISTRY_FORMAT = 'tooltax-aacp-registry';
+export const REGISTRY_VERSION = 1;
 
 export interface RegistryEntry {
   /** SHA-256 (hex) of the normalised instruction. */
@@ -70,6 +71,19 @@ function checkEntry(file: string, path: string, e: unknown): RegistryEntry {
     expect(Number.isInteger(o[k]) && (o[k] as number) >= 0, file, `${path}.${k}`, 'a non-negative integer', o[k]);
   }
   if (o.template !== undefined) checkTemplate(file, `${path}.template`, o.template);
+  // The entry must be what `add` would have written: its hash that of its own text (else a hash
+  // hit would serve this packet for another instruction), and a packet that may be sent.
+  const english = o.english as string;
+  expect(o.hash === instructionHash(english), file, `${path}.hash`, 'the SHA-256 of the normalised "english" of the entry', o.hash);
+  expect(o.normalised === normaliseInstruction(english), file, `${path}.normalised`, 'the normalised "english" of the entry', o.normalised);
+  const validation = validatePacket(o.packet as string);
+  expect(
+    validation.valid,
+    file,
+    `${path}.packet`,
+    `a valid AACP packet (${validation.errors.map((e) => e.rule).join(', ')} failed)`,
+    o.packet,
+  );
   return o as unknown as RegistryEntry;
 }
 
@@ -82,7 +96,7 @@ function parseRegistry(file: string, text: string): RegistryEntry[] {
       file,
       '',
       `valid JSON (an AACP registry written by tooltax, format "${REGISTRY_FORMAT}")`,
-      `unparsable text (${(err as Error).message})`,
+      `unparsable text (${jsonParseReason(err)})`,
     );
   }
   expect(typeof data === 'object' && data !== null && !Array.isArray(data), file, '', `an object with format "${REGISTRY_FORMAT}"`, data);

@@ -70,7 +70,7 @@ export function fillTemplate(t: PacketTemplate, english: string, vars: Instructi
   if (missing.length > 0) return { ok: false, reason: `instruction lacks ${missing.join(', ')}` };
   let text = t.text;
   for (const name of t.placeholders) {
-    const v = vars.values[name];
+    const v = Object.hasOwn(vars.values, name) ? vars.values[name] : undefined;
     if (v === undefined) return { ok: false, reason: `no value for {${name}}` };
     text = text.replaceAll(`{${name}}`, v);
   }

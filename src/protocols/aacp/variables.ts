@@ -17,7 +17,11 @@ export interface InstructionVariables {
 }
 
 const MONTHS = MONTH_NAMES.map((m) => m.toLowerCase());
-const SYMBOL_CCY: Record<string, string> = { '£': 'GBP', $: 'USD', '€': 'EUR' };
+const SYMBOL_CCY: ReadonlyMap<string, string> = new Map([
+  ['£', 'GBP'],
+  ['$', 'USD'],
+  ['€', 'EUR'],
+]);
 
 const PERIOD_WORDS = new RegExp(`\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+)?(${MONTHS.join('|')})\\s+(\\d{4})\\b`, 'gi');
 const PERIOD_ISO = /\b(\d{4})-(0[1-9]|1[0-2])\b/g;
@@ -57,7 +61,7 @@ function extract(text: string): InstructionVariables {
     found.push({
       kind: 'amt',
       value: m[2]!.replaceAll(',', '') + (m[3] ?? ''),
-      ccy: SYMBOL_CCY[m[1]!],
+      ccy: SYMBOL_CCY.get(m[1]!),
       at: m.index,
       end: m.index + m[0].length,
     });

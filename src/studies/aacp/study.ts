@@ -5,13 +5,17 @@ import { runAacpStudy } from './run.ts';
 import { aacpTables } from './tables.ts';
 
 /**
- * AACP tables for the bench. The fallback registry is written under the results directory;
- * each bench run starts it empty so that its counts are reproducible.
+ * AACP tables for the bench. The study's fallback registry is kept per run, on purpose: it is
+ * written to <results>/aacp/study-registry.json and started empty by every bench run, so its
+ * counts are reproducible. A registry the user keeps in the same folder
+ * (<results>/aacp/registry.json) is never touched.
  */
+const STUDY_REGISTRY_FILE = 'study-registry.json';
+
 export const aacpStudy: Study = {
   id: 'aacp',
   async run(ctx) {
-    const registryPath = join(ctx.resultsDir, 'aacp', 'registry.json');
+    const registryPath = join(ctx.resultsDir, 'aacp', STUDY_REGISTRY_FILE);
     rmSync(registryPath, { force: true });
     return aacpTables(await runAacpStudy({ seed: ctx.seed, registryPath }));
   },

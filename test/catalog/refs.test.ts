@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasRef, inlineRefs, resolvePointer } from '../../src/budget/refs.ts';
+import { hasRef, inlineRefs, resolvePointer } from '../../src/catalog/refs.ts';
 import type { McpTool } from '../../src/catalog/types.ts';
 
 const point = { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } } };

@@ -1,4 +1,4 @@
-import type { McpTool } from '../catalog/types.ts';
+import type { McpTool } from './types.ts';
 import { isObject } from '../util/json.ts';
 
 /**

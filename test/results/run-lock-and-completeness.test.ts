@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { acquireRunLock, LOCK_FILE } from '../../src/results/lock.ts';
+import { MANIFEST_FILE, type RunManifest } from '../../src/results/manifest.ts';
+import { checkCompleteRun, clearRunOutputs, runFiles } from '../../src/results/run-files.ts';
+import { writeManifest, writeTableResult, writeTurnRecords } from '../../src/results/write.ts';
+import { InputError } from '../../src/util/input-error.ts';
+import { makeTempDir } from '../helpers/temp.ts';
+
+const MANIFEST = { tool: 'tooltax', tableOrder: ['t1'] } as unknown as RunManifest;
+
+/** A finished run: one table, one turn file, and the manifest listing them. */
+function finishedRun(): string {
+  const dir = makeTempDir('tooltax-run-');
+  writeTableResult(dir, { id: 't1', title: 'T1', columns: [], rows: [] });
+  writeTurnRecords(dir, 'b1', 42, [{ turn: 0 }]);
+  writeManifest(dir, { ...MANIFEST, files: runFiles(dir) });
+  return dir;
+}
+
+const refusal = (dir: string): string => {
+  try {
+    checkCompleteRun(dir);
+  } catch (err) {
+    expect(err).toBeInstanceOf(InputError);
+    return (err as Error).message;
+  }
+  return 'accepted';
+};
+
+describe('a results folder holds exactly one complete run', () => {
+  it('accepts a finished run', () => {
+    expect(refusal(finishedRun())).toBe('accepted');
+  });
+
+  it('refuses a run that did not finish (no run.json)', () => {
+    const dir = finishedRun();
+    rmSync(join(dir, MANIFEST_FILE));
+    expect(refusal(dir)).toMatch(/run\.json: .*expected the manifest of a finished bench run, found none/);
+  });
+
+  it('refuses turn records of another run beside this one', () => {
+    const dir = finishedRun();
+    writeTurnRecords(dir, 'b2', 43, [{ turn: 0 }]);
+    expect(refusal(dir)).toMatch(/turns\/b2\.seed43\.jsonl: .*a file of another run \(runs mixed\)/);
+  });
+
+  it('refuses a file changed since the manifest was written, and a manifest without a file list', () => {
+    const dir = finishedRun();
+    appendFileSync(join(dir, 'turns', 'b1.seed42.jsonl'), '{"turn":1}\n');
+    expect(refusal(dir)).toMatch(/b1\.seed42\.jsonl: .*a changed file/);
+    const old = finishedRun();
+    writeManifest(old, MANIFEST);
+    expect(refusal(old)).toMatch(/\$\.files: .*written by an older tooltax/);
+  });
+
+  it('clears the previous run before a new one, keeping files that are not bench outputs', () => {
+    const dir = finishedRun();
+    writeFileSync(join(dir, 'notes.txt'), 'mine');
+    clearRunOutputs(dir);
+    expect(existsSync(join(dir, MANIFEST_FILE))).toBe(false);
+    expect(runFiles(dir)).toEqual([]);
+    expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+});
+
+describe('output-folder lock', () => {
+  it('refuses a second run while the first one lives, naming its pid', () => {
+    const dir = makeTempDir('tooltax-lock-');
+    // A live process that is not us: the parent of this test worker.
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.ppid, startedAt: '2026-01-01T00:00:00Z', command: 'bench' }));
+    expect(() => acquireRunLock(dir, 'bench')).toThrow(new RegExp(`in use by pid ${process.ppid} \\(bench, started 2026-01-01T00:00:00Z\\)`));
+  });
+
+  it('takes over the lock of a process that is gone, and releases its own', () => {
+    const dir = makeTempDir('tooltax-lock-');
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!; // exited and reaped
+    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: gone, startedAt: 'then', command: 'bench' }));
+    const lock = acquireRunLock(dir, 'bench');
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    lock.release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+});

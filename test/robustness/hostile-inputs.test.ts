@@ -1,0 +1,265 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { footprintTable } from '../../src/catalog/footprint-table.ts';
+import { loadCatalog } from '../../src/catalog/load.ts';
+import { externalRefWarnings, refSizeTable, refUses } from '../../src/catalog/ref-table.ts';
+import type { Catalog } from '../../src/catalog/types.ts';
+import { loadTasks } from '../../src/tasks/load.ts';
+import { TokenCounter } from '../../src/tokens/counter.ts';
+import { InputError } from '../../src/util/input-error.ts';
+import { DEFAULT_LIMITS, fsReason, type InputLimits } from '../../src/util/limits.ts';
+import { makeTempDir } from '../helpers/temp.ts';
+
+/**
+ * The hostile-input corpus, generated here (the big cases are never committed), run in-process
+ * through the loaders and everything `catalog` computes on a catalog (footprint, $ref table,
+ * derived summaries). Each case must end in a one-line InputError naming the file, or in a
+ * result; and each must finish within CASE_BOUND_MS of CPU-bound work on a loaded 2-core
+ * machine. test/robustness/cli.test.ts spawns the CLI for a few representative cases (exit 2).
+ */
+const CASE_BOUND_MS = 5_000;
+
+const tokens = new TokenCounter();
+const dir = makeTempDir('tooltax-hostile-');
+let n = 0;
+const file = (content: string | Buffer, name = `c${n++}.json`): string => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+const tool = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  description: `${name} things.`,
+  inputSchema: { type: 'object', properties: {} },
+  ...extra,
+});
+const dump = (tools: unknown[], server = 'srv') => file(JSON.stringify({ server, tools }));
+
+function nested(depth: number): string {
+  return `${'{"type":"object","properties":{"x":'.repeat(depth)}{}${'}}'.repeat(depth)}`;
+}
+
+/** Everything the `catalog` command computes on a loaded catalog. */
+function measureCatalog(c: Catalog): void {
+  footprintTable(c, tokens);
+  const uses = refUses(c);
+  externalRefWarnings(uses);
+  refSizeTable(c, tokens, uses);
+  for (const t of c.tools) expect(t.summary.length).toBeGreaterThan(0);
+}
+
+type Outcome = 'ok' | RegExp;
+
+function expectOutcome(run: () => void, outcome: Outcome, path: string): void {
+  const started = performance.now();
+  let err: unknown;
+  try {
+    run();
+  } catch (e) {
+    err = e;
+  }
+  const ms = performance.now() - started;
+  if (outcome === 'ok') expect(err, String(err)).toBeUndefined();
+  else {
+    expect(err, 'expected a clear error').toBeInstanceOf(InputError);
+    const message = (err as Error).message;
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toContain(path);
+    expect(message).toMatch(outcome);
+  }
+  expect(ms, `took ${ms.toFixed(0)} ms`).toBeLessThan(CASE_BOUND_MS);
+}
+
+const RAISED: InputLimits = { ...DEFAULT_LIMITS, maxTextChars: 2_000_000, maxFileBytes: 64 * 1024 * 1024 };
+
+function refBomb(levels: number): unknown {
+  const $defs: Record<string, unknown> = { a0: { type: 'string', description: 'leaf' } };
+  for (let i = 1; i <= levels; i++)
+    $defs[`a${i}`] = { type: 'object', properties: { l: { $ref: `#/$defs/a${i - 1}` }, r: { $ref: `#/$defs/a${i - 1}` } } };
+  return { type: 'object', $defs, properties: { top: { $ref: `#/$defs/a${levels}` } } };
+}
+
+function refChain(length: number): unknown {
+  const $defs: Record<string, unknown> = { [`d${length}`]: { type: 'string' } };
+  for (let i = 0; i < length; i++) $defs[`d${i}`] = { type: 'object', properties: { next: { $ref: `#/$defs/d${i + 1}` } } };
+  return { type: 'object', $defs, properties: { head: { $ref: '#/$defs/d0' } } };
+}
+
+describe('hostile catalogs (in-process: loadCatalog + footprint + $ref table)', () => {
+  const folderWithDirJson = makeTempDir('tooltax-hostile-folder-');
+  writeFileSync(join(folderWithDirJson, 'ok.json'), JSON.stringify({ tools: [tool('a')] }));
+  mkdirSync(join(folderWithDirJson, 'x.json'));
+  const fifo = join(dir, 'fifo.json');
+  execFileSync('mkfifo', [fifo]);
+  const unreadable = dump([tool('a')]);
+  chmodSync(unreadable, 0o000);
+  const longWord = 'x'.repeat(40_000);
+
+  const cases: [string, () => string, Outcome, InputLimits?][] = [
+    ['broken JSON', () => file('{"tools": ['), /expected valid JSON/],
+    ['an empty file', () => file(''), /expected valid JSON/],
+    ['a scalar', () => file('42'), /expected an array of tools/],
+    [
+      'a symlink to a private non-JSON file (its text must not reach the error)',
+      () => {
+        const secret = file('PRIVATE-KEY-MATERIAL-0123456789', 'secret.txt');
+        const link = join(dir, `link${n++}.json`);
+        symlinkSync(secret, link);
+        return link;
+      },
+      /expected valid JSON, found Unexpected token 'P' \(not valid JSON\)$/,
+    ],
+    ['null inputSchema', () => dump([tool('a', { inputSchema: null })]), /inputSchema: expected a JSON Schema object/],
+    [
+      'a directory named x.json in a catalog folder',
+      () => folderWithDirJson,
+      /x\.json: at \(root\): expected a regular file, found a directory/,
+    ],
+    ['a FIFO', () => fifo, /expected a regular file, found a device, FIFO or socket/],
+    ['/dev/zero', () => '/dev/zero', /expected a regular file, found a device, FIFO or socket/],
+    // Root reads anything: then the file loads, which is the right result too.
+    ['an unreadable file (EACCES unless root)', () => unreadable, process.getuid?.() === 0 ? 'ok' : /no permission to read it \(EACCES\)/],
+    [
+      'a schema nested 5,000 deep',
+      () => file(`{"tools":[{"name":"deep","inputSchema":${nested(5000)}}]}`),
+      /inputSchema: expected at most 64 \(--max-schema-depth\)/,
+    ],
+    [
+      'a 1 MB description',
+      () => dump([tool('a', { description: 'word '.repeat(200_000) })]),
+      /description: expected at most 32,768 \(--max-text-chars\), found 1,000,000/,
+    ],
+    ['a 1 MB description with the limit raised', () => dump([tool('a', { description: 'word '.repeat(200_000) })]), 'ok', RAISED],
+    ['a 1 MB description without a space, limit raised', () => dump([tool('a', { description: 'y'.repeat(1_000_000) })]), 'ok', RAISED],
+    ['40 KB without a sentence break, limit raised', () => dump([tool('a', { description: 'alpha beta, '.repeat(3_500) })]), 'ok', RAISED],
+    [
+      'a 40 KB run without spaces in a property name',
+      () => dump([tool('a', { inputSchema: { type: 'object', properties: { [longWord]: {} } } })]),
+      'ok',
+    ],
+    [
+      'a file over the size limit',
+      () => dump([tool('a')]),
+      /expected at most 10 \(--max-file-bytes\)/,
+      { ...DEFAULT_LIMITS, maxFileBytes: 10 },
+    ],
+    ['20,000 tools', () => dump(Array.from({ length: 20_000 }, (_, i) => tool(`t${i}`))), /expected at most 10,000 \(--max-tools\)/],
+    ['a duplicate name', () => dump([tool('a'), tool('a')]), /unique within server/],
+    [
+      'tool names of Object.prototype members',
+      () => dump(['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((x) => tool(x))),
+      'ok',
+    ],
+    [
+      'server names with formulas, HTML and path segments',
+      () =>
+        file(
+          JSON.stringify({
+            servers: ['=HYPERLINK("x")', '<script>alert(1)</script>', '../../etc'].map((server) => ({ server, tools: [tool('a')] })),
+          }),
+        ),
+      'ok',
+    ],
+    [
+      'unicode, emoji and a lone surrogate',
+      () => dump([tool('ünï', { description: 'emoji 😀 and a lone \ud800 surrogate. Then more.' })]),
+      'ok',
+    ],
+    [
+      '$ref to a file, a URL, "#", a cycle and nothing',
+      () =>
+        dump([
+          tool('r', {
+            inputSchema: {
+              type: 'object',
+              $defs: { L: { properties: { n: { $ref: '#/$defs/L' } } } },
+              properties: {
+                f: { $ref: '/etc/passwd' },
+                u: { $ref: 'https://example.invalid/s.json' },
+                s: { $ref: '#' },
+                l: { $ref: '#/$defs/L' },
+                m: { $ref: '#/$defs/none' },
+              },
+            },
+          }),
+        ]),
+      'ok',
+    ],
+    ['a $ref bomb (2^40 leaves when inlined)', () => dump([tool('bomb', { inputSchema: refBomb(40) })]), 'ok'],
+    ['a chain of 20,000 $defs, each pointing at the next', () => dump([tool('chain', { inputSchema: refChain(20_000) })]), 'ok'],
+    [
+      'a meta file of the wrong shape',
+      () => {
+        const d = makeTempDir('tooltax-hostile-meta-');
+        writeFileSync(join(d, 'a.json'), JSON.stringify({ tools: [tool('a')] }));
+        writeFileSync(join(d, 'catalog.meta.json'), JSON.stringify({ tools: { 'a/a': { tags: 'x' } } }));
+        return d;
+      },
+      /catalog\.meta\.json: at \$\.tools\["a\/a"\]\.tags: expected an array of strings/,
+    ],
+  ];
+
+  it.each(cases)('%s', (_, make, outcome, limits) => {
+    const path = make();
+    expectOutcome(() => measureCatalog(loadCatalog(path, limits ?? DEFAULT_LIMITS)), outcome, path);
+  });
+
+  it('names the file of a $ref bomb as too large to inline instead of expanding it', () => {
+    const c = loadCatalog(dump([tool('bomb', { inputSchema: refBomb(40) })]));
+    expect(refSizeTable(c, tokens)!.rows[0]!.left).toMatch(/too large to inline/);
+  });
+
+  it('maps file-system errors to a short reason (EACCES stand-in error object, as root cannot get one)', () => {
+    expect(fsReason(Object.assign(new Error('EACCES: permission denied, open x'), { code: 'EACCES' }))).toBe(
+      'no permission to read it (EACCES)',
+    );
+    expect(fsReason(Object.assign(new Error('x'), { code: 'ENOENT' }))).toBe('nothing at that path');
+  });
+});
+
+describe('hostile task files (in-process: loadTasks)', () => {
+  const catalog = loadCatalog(join('test', 'fixtures', 'small-catalog'));
+  const name = catalog.tools[0]!.name;
+  const line = (o: unknown) => `${JSON.stringify(o)}\n`;
+  const fifo = join(dir, 'tasks.fifo');
+  execFileSync('mkfifo', [fifo]);
+  const cases: [string, () => string, Outcome][] = [
+    ['a directory', () => makeTempDir('tooltax-hostile-tasks-'), /expected a regular file, found a directory/],
+    ['a FIFO', () => fifo, /expected a regular file/],
+    ['/dev/zero', () => '/dev/zero', /expected a regular file/],
+    [
+      'broken JSON on line 2',
+      () => file(`${line({ id: 'a', turns: [{ user: 'x', tools: [] }] })}{"id":`, 't.jsonl'),
+      /line 2 \$: expected one JSON object per line/,
+    ],
+    ['an empty file', () => file('', 'e.jsonl'), /expected at least one task/],
+    [
+      'a 1 MB message',
+      () => file(line({ id: 'a', turns: [{ user: 'w '.repeat(500_000), tools: [] }] }), 'm.jsonl'),
+      /\.user: expected at most 32,768 \(--max-text-chars\)/,
+    ],
+    [
+      '2,000 turns',
+      () => file(line({ id: 'a', turns: Array.from({ length: 2_000 }, () => ({ user: 'hi', tools: [] })) }), 'l.jsonl'),
+      /\$\.turns: expected at most 1,000 \(--max-turns\)/,
+    ],
+    [
+      'a tool named constructor',
+      () => file(line({ id: 'a', turns: [{ user: 'x', tools: ['constructor'] }] }), 'c.jsonl'),
+      /tools\[0\]: expected a tool of catalog/,
+    ],
+    [
+      'task ids of Object.prototype members',
+      () =>
+        file(['__proto__', 'constructor', 'toString'].map((id) => line({ id, turns: [{ user: 'x', tools: [name] }] })).join(''), 'p.jsonl'),
+      'ok',
+    ],
+  ];
+  it.each(cases)('%s', (_, make, outcome) => {
+    const path = make();
+    expectOutcome(() => loadTasks(path, catalog), outcome, path);
+  });
+});

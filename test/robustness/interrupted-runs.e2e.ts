@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Table } from '../../src/table/table.ts';
+import { makeTempDir } from '../helpers/temp.ts';
+import { cli, expectOneLineError } from './cli-helpers.ts';
+
+/**
+ * Whole runs (`npm run test:robustness`): the Pydantic/FastMCP-shaped catalog through the
+ * whole bench and its ADOL rows, a second bench into a folder in use, a bench killed with
+ * SIGKILL, and `report` on what it left. Bound: RUN_BOUND_MS per bench on a loaded machine.
+ */
+const RUN_BOUND_MS = 150_000;
+const FIXTURE = join('test', 'fixtures', 'pydantic-catalog');
+const benchArgs = (dir: string) => [
+  'bench',
+  '--quick',
+  '--catalog',
+  join(FIXTURE, 'shop.json'),
+  '--tasks',
+  join(FIXTURE, 'tasks.jsonl'),
+  '--out',
+  join(dir, 'results'),
+  '--reports',
+  join(dir, 'reports'),
+];
+const table = (dir: string, id: string) => JSON.parse(readFileSync(join(dir, 'results', 'tables', `${id}.json`), 'utf8')) as Table;
+
+/** Alive and not a zombie (a container's init may never reap an orphan). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+async function waitFor(cond: () => boolean, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('whole runs on a $ref catalog, concurrent and interrupted', () => {
+  it(
+    'runs the Pydantic-shaped catalog through the bench, ADOL rows included, and report accepts it',
+    async () => {
+      const dir = makeTempDir('tooltax-e2e-pydantic-');
+      // A registry the user keeps in the results folder survives the run.
+      const registry = join(dir, 'results', 'aacp', 'registry.json');
+      mkdirSync(dirname(registry), { recursive: true });
+      writeFileSync(registry, '{"mine":true}\n');
+      const r = await cli(benchArgs(dir), RUN_BOUND_MS);
+      expect(r.code, r.stderr).toBe(0);
+      expect(readFileSync(registry, 'utf8')).toBe('{"mine":true}\n');
+      const refs = table(dir, 'catalog-refs');
+      expect(refs.rows).toHaveLength(5);
+      expect(refs.rows.every((row) => row.refs === row.resolved)).toBe(true);
+      // Every ADOL pipeline ran on every turn, and $ref dedup saved tokens on this catalog.
+      const mechanisms = table(dir, 'adol-mechanisms').rows;
+      for (const id of ['adol-ref-internal', 'adol-ref-external', 'adol-short', 'adol-combined']) {
+        const row = mechanisms.find((r) => r.pipeline === id);
+        expect(row?.turns, id).toBe(5);
+      }
+      expect(mechanisms.find((r) => r.pipeline === 'adol-ref-internal')!.diff as number).toBeLessThan(0);
+      const adolStatic = table(dir, 'adol-static');
+      expect(adolStatic.rows[0]!.lossless).toBe('yes');
+      expect(adolStatic.rows[0]!.defsInternal as number).toBeGreaterThan(0);
+      const report = await cli(['report', '--results', join(dir, 'results'), '--reports', join(dir, 'again')]);
+      expect(report.code, report.stderr).toBe(0);
+    },
+    RUN_BOUND_MS * 2,
+  );
+
+  it(
+    'refuses a second bench into a folder in use, and a report of a run killed with SIGKILL; the next bench takes the folder over',
+    async () => {
+      const dir = makeTempDir('tooltax-e2e-kill-');
+      const first = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...benchArgs(dir)], { stdio: 'ignore' });
+      const exited = new Promise((r) => first.on('exit', r));
+      await waitFor(() => existsSync(join(dir, 'results', '.tooltax-lock')), RUN_BOUND_MS);
+      const second = await cli(benchArgs(dir));
+      expectOneLineError(second, new RegExp(`in use by pid ${first.pid} \\(bench`));
+      first.kill('SIGKILL');
+      await exited;
+      expectOneLineError(
+        await cli(['report', '--results', join(dir, 'results'), '--reports', join(dir, 'r')]),
+        /run\.json: .*did not finish/,
+      );
+      const again = await cli(benchArgs(dir), RUN_BOUND_MS);
+      expect(again.code, again.stderr).toBe(0);
+      expect((await cli(['report', '--results', join(dir, 'results'), '--reports', join(dir, 'r')])).code).toBe(0);
+    },
+    RUN_BOUND_MS * 3,
+  );
+
+  it(
+    '`npm run bench` stops when npm gets SIGTERM (the CLI runs in-process, not behind a wrapper)',
+    async () => {
+      const dir = makeTempDir('tooltax-e2e-npm-');
+      const npm = spawn('npm', ['run', '--silent', ...benchArgs(dir).flatMap((a, i) => (i === 0 ? [a, '--'] : [a]))], { stdio: 'ignore' });
+      const lock = join(dir, 'results', '.tooltax-lock');
+      await waitFor(() => existsSync(lock), RUN_BOUND_MS);
+      const { pid } = JSON.parse(readFileSync(lock, 'utf8')) as { pid: number };
+      expect(pid).not.toBe(npm.pid);
+      npm.kill('SIGTERM');
+      await waitFor(() => !running(pid), 10_000);
+    },
+    RUN_BOUND_MS * 2,
+  );
+});
