@@ -25,14 +25,19 @@ export class TokenCounter {
   // Special-token strings such as <|endoftext|> are counted as plain text: a tool description
   // is data, not a control sequence.
   count(text: string): number {
+    // A long text is not memoised whole (a prompt is rarely repeated, and keeping every one
+    // would hold hundreds of MB); its pieces are.
+    if (text.length >= SPLIT_ABOVE_CHARS) return this.countBySeams(text);
     const known = this.memo.get(text);
     if (known !== undefined) {
       this.hits++;
       return known;
     }
     this.misses++;
-    const n = text.length < SPLIT_ABOVE_CHARS ? this.encoder.encode(text, [], []).length : this.countBySeams(text);
-    this.memo.set(text, n);
+    const n = this.encoder.encode(text, [], []).length;
+    // A copy as the key: `text` is often a slice of a whole prompt, and V8 keeps a slice's
+    // parent string alive, so a slice as key would keep every prompt in memory.
+    this.memo.set(flatCopy(text), n);
     return n;
   }
 
@@ -51,7 +56,21 @@ export class TokenCounter {
       total += this.count(text.slice(start, i + 1));
       start = i + 1;
     }
-    return start === 0 ? this.encoder.encode(text, [], []).length : total + this.count(text.slice(start));
+    if (start === 0) return this.countUnsplittable(text);
+    return total + this.count(text.slice(start));
+  }
+
+  /** A long text without seams: memoised whole (by a copy, as in count). */
+  private countUnsplittable(text: string): number {
+    const known = this.memo.get(text);
+    if (known !== undefined) {
+      this.hits++;
+      return known;
+    }
+    this.misses++;
+    const n = this.encoder.encode(text, [], []).length;
+    this.memo.set(flatCopy(text), n);
+    return n;
   }
 
   encode(text: string): number[] {
@@ -62,6 +81,11 @@ export class TokenCounter {
   decode(ids: number[]): string {
     return this.encoder.decode(ids);
   }
+}
+
+/** A string that shares no memory with `text` (only paid on a memo miss, next to a BPE encode that costs far more). */
+function flatCopy(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /** Texts at least this long are counted piecewise at seams (see countBySeams). */
