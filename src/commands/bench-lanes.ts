@@ -55,6 +55,9 @@ export class BenchLanes {
     let next = 0;
     const lane = async (laneIndex: number, runOne: (unit: U) => Promise<unknown>) => {
       while (next < units.length) {
+        // Let the other lanes' finished units be heard (and claim the next unit) before this lane takes one.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (next >= units.length) break;
         const i = next++;
         results[i] = (await runOne(units[i]!)) as UnitResult<U>;
         onDone?.(units[i]!, results[i]!, laneIndex);

@@ -19,7 +19,7 @@ export class TokenCounter {
   misses = 0;
 
   constructor(readonly tokenizer: TokenizerName = DEFAULT_TOKENIZER) {
-    this.encoder = getEncoding(tokenizer as TiktokenEncoding);
+    this.encoder = bpe(tokenizer);
   }
 
   // Special-token strings such as <|endoftext|> are counted as plain text: a tool description
@@ -90,6 +90,19 @@ function flatCopy(text: string): string {
 
 /** Texts at least this long are counted piecewise at seams (see countBySeams). */
 const SPLIT_ABOVE_CHARS = 1_000;
+
+// js-tiktoken parses its ~100k-200k ranks on every getEncoding (about a second and 80-130 MB
+// each); an encoder holds no per-text state, so one per tokenizer serves every counter.
+const encoders = new Map<TokenizerName, Tiktoken>();
+
+function bpe(tokenizer: TokenizerName): Tiktoken {
+  let e = encoders.get(tokenizer);
+  if (!e) {
+    e = getEncoding(tokenizer as TiktokenEncoding);
+    encoders.set(tokenizer, e);
+  }
+  return e;
+}
 
 const shared = new Map<TokenizerName, TokenCounter>();
 
