@@ -7,6 +7,12 @@ import { runPipelineUnit, runStudyUnit } from './bench-units.ts';
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
 export const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
 const DEFAULT_LANES = 2;
+/**
+ * Old-generation cap of a worker lane. A unit's live heap stays under ~250 MB (the 10,000-tool
+ * scaling point included); without a cap V8 lets garbage grow the heap to a gigabyte before
+ * collecting, which is what a second lane would add to the peak memory.
+ */
+const WORKER_HEAP_MB = 512;
 
 export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[BENCH_WORKERS_ENV];
@@ -103,7 +109,7 @@ export class BenchLanes {
   }
 
   private startWorker(): Worker {
-    const worker = startTsWorker(new URL('./bench-worker.ts', import.meta.url), this.inputs);
+    const worker = startTsWorker(new URL('./bench-worker.ts', import.meta.url), this.inputs, { maxOldGenerationSizeMb: WORKER_HEAP_MB });
     worker.on('message', (res: LaneResponse) => {
       const w = this.waiting.get(res.id);
       this.waiting.delete(res.id);
