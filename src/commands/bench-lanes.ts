@@ -5,7 +5,7 @@ import type { LaneRequest, LaneResponse } from './bench-worker.ts';
 import { runPipelineUnit, runStudyUnit } from './bench-units.ts';
 
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
-export const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
+const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
 const DEFAULT_LANES = 2;
 /**
  * Old-generation cap of a worker lane. A unit's live heap stays under ~250 MB (the 10,000-tool

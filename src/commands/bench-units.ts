@@ -30,7 +30,7 @@ export function benchEncoder(inputs: BenchInputs, given?: Encoder): Promise<Enco
 }
 
 /** Registry entries of the run, in registry order. */
-export function runEntries(inputs: Pick<BenchInputs, 'pipelineIds'>): PipelineEntry[] {
+function runEntries(inputs: Pick<BenchInputs, 'pipelineIds'>): PipelineEntry[] {
   return PIPELINES.filter((p) => inputs.pipelineIds.includes(p.id));
 }
 

@@ -5,7 +5,7 @@ import type { Encoder } from './types.ts';
 import type { UseLiteOptions } from './use-lite.ts';
 
 /** Environment variable: worker threads that embed with use-lite (default 2; 0 or 1 embeds in this thread). */
-export const EMBED_WORKERS_ENV = 'TOOLTAX_EMBED_WORKERS';
+const EMBED_WORKERS_ENV = 'TOOLTAX_EMBED_WORKERS';
 const DEFAULT_WORKERS = 2;
 /** Below this many texts one call is cheaper in this thread than waking the workers. */
 const MIN_PARALLEL_TEXTS = 48;

@@ -112,7 +112,7 @@ export function sizesFor(ctx: Pick<StudyContext, 'quick'>): number[] {
 }
 
 /** The largest N routed with the run's dense encoder. */
-export function denseLimit(ctx: Pick<StudyContext, 'quick'>): number {
+function denseLimit(ctx: Pick<StudyContext, 'quick'>): number {
   return ctx.quick ? SCALING_PARAMS.quickDenseUpTo : SCALING_PARAMS.denseUpTo;
 }
 
