@@ -1,18 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MEASUREMENT_PARAMS } from '../measure/params.ts';
-import { runPipeline, type TurnRecord } from '../measure/run-pipeline.ts';
-import { writeEvents, writeManifest, writeTableResult, writeTurnRecords } from '../results/write.ts';
+import type { TurnRecord } from '../measure/run-pipeline.ts';
+import { TIMINGS_FILE, writeManifest, writeTableResult, writeTimings } from '../results/write.ts';
 import type { ManifestPipeline } from '../results/manifest.ts';
 import { acquireRunLock } from '../results/lock.ts';
 import { clearRunOutputs, runFiles } from '../results/run-files.ts';
 import { childDir } from '../util/paths.ts';
 import { packageVersion, gitCommit } from '../util/provenance.ts';
-import { summarize, type PipelineSummary } from '../measure/summarize.ts';
+import type { PipelineSummary } from '../measure/summarize.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
-import type { PipelineContext, PipelineSettings } from '../pipelines/types.ts';
 import type { TaskSet } from '../studies/types.ts';
 import { footprintTable } from '../catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from '../catalog/ref-table.ts';
@@ -24,8 +24,12 @@ import { overlapTable } from '../tasks/overlap.ts';
 import { taskMixTable } from '../tasks/stats.ts';
 import type { Task } from '../tasks/types.ts';
 import { tokenCounter, type TokenizerName } from '../tokens/counter.ts';
-import { progress } from '../util/progress.ts';
 import type { InputLimits } from '../util/limits.ts';
+import { formatTimingTable, StepTimer, type TimingReport } from '../util/step-timer.ts';
+import { embeddingCacheDir } from '../embed/cache.ts';
+import { BenchLanes, benchLaneCount } from './bench-lanes.ts';
+import { unitName, type BenchInputs, type BenchUnit } from './bench-inputs.ts';
+import { benchEncoder } from './bench-units.ts';
 import { renderReports } from './report.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
 import { STUDIES } from '../studies/registry.ts';
@@ -49,6 +53,10 @@ export interface BenchOptions {
   quick: boolean;
   /** Bounds on the user's catalog and task files (default DEFAULT_LIMITS). */
   limits?: InputLimits;
+  /** Studies to run (registry ids; default all). */
+  studies?: string[];
+  /** Lanes running pipelines and studies at once (default $TOOLTAX_BENCH_WORKERS, else 2; 1 = serial in this thread). */
+  lanes?: number;
   log: (line: string) => void;
 }
 
@@ -58,6 +66,7 @@ const QUICK_TASKS = { single: 40, multi: 30, long: 6 };
 export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string; reportsDir: string; summaries: PipelineSummary[] }> {
   const started = performance.now();
   const startedAt = new Date();
+  const timer = new StepTimer();
   const tokens = tokenCounter(opts.tokenizer);
   const tables: Table[] = [];
   let catalog: Catalog;
@@ -66,6 +75,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   let calibration: Task[] = [];
   let history: Task[] = [];
 
+  const inputsStarted = timer.mark();
   if (!opts.catalog) {
     const { catalog: c, dir } = writeSyntheticCatalog(opts.root, opts.seed);
     catalog = c;
@@ -92,116 +102,104 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   const lock = acquireRunLock(resultsDir, `bench${opts.catalog ? ` --catalog ${opts.catalog.join(',')}` : ''}`);
   clearRunOutputs(resultsDir);
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
+  timer.recordSince('inputs (catalog, tasks)', inputsStarted);
   // One encoder for the whole run; everything embeddable is embedded up front in large batches.
-  const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir: join(opts.root, '.cache', 'embeddings') });
+  const cacheDir = embeddingCacheDir(join(opts.root, '.cache', 'embeddings'));
+  const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir });
   if (taskSets.length)
-    await prewarmEmbeddings(encoder, { catalog, taskSets: [...taskSets.map((s) => s.tasks), calibration], log: opts.log });
+    await timer.time('embeddings', () =>
+      prewarmEmbeddings(encoder, { catalog, taskSets: [...taskSets.map((s) => s.tasks), calibration], log: opts.log }),
+    );
 
-  tables.push(footprintTable(catalog, tokens));
-  const refs = refUses(catalog);
-  for (const w of externalRefWarnings(refs)) opts.log(w);
-  const refTable = refSizeTable(catalog, tokens, refs);
-  if (refTable) tables.push(refTable);
-  if (taskSets.length) tables.push(taskMixTable(taskSets[0]!.tasks), overlapTable(taskSets[0]!.tasks, catalog));
+  await timer.time('footprint, task tables', () => {
+    tables.push(footprintTable(catalog, tokens));
+    const refs = refUses(catalog);
+    for (const w of externalRefWarnings(refs)) opts.log(w);
+    const refTable = refSizeTable(catalog, tokens, refs);
+    if (refTable) tables.push(refTable);
+    if (taskSets.length) tables.push(taskMixTable(taskSets[0]!.tasks), overlapTable(taskSets[0]!.tasks, catalog));
+  });
 
   const summaries: PipelineSummary[] = [];
   const recordsByPipeline = new Map<string, TurnRecord[]>();
   const entries = PIPELINES.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
   const ran: ManifestPipeline[] = [];
-  if (taskSets.length) {
-    for (const entry of entries) {
-      const pipelineStarted = performance.now();
-      const pipeline = entry.create();
-      const ctx: PipelineContext = {
-        catalog,
-        tokens,
-        seed: opts.seed,
-        workDir: resultsDir,
-        calibrationTasks: calibration,
-        historyTasks: history,
-        encoder,
-      };
-      await pipeline.prepare?.(ctx);
-      const all: TurnRecord[] = [];
-      // Main methods run on every seed's task set; ablation and ADOL variants on the first.
-      for (const { seed, tasks } of entry.group === 'main' ? taskSets : taskSets.slice(0, 1)) {
-        const bar = progress(`${pipeline.label} seed ${seed}`, tasks.length);
-        const events: Record<string, unknown>[] = [];
-        const records = await runPipeline(pipeline, tasks, {
+  const inputs: BenchInputs = {
+    root: opts.root,
+    seed: opts.seed,
+    quick: opts.quick,
+    tokenizer: opts.tokenizer,
+    encoderName: (opts.encoder ?? DEFAULT_ENCODER) as EncoderName,
+    cacheDir,
+    resultsDir,
+    catalog,
+    taskSets,
+    calibration,
+    history,
+    pipelineIds: entries.map((e) => e.id),
+  };
+  await benchEncoder(inputs, encoder);
+  const logUnit = (unit: BenchUnit, r: { log: string[]; wallSeconds: number }, lane: number) => {
+    r.log.forEach((l) => opts.log(l));
+    timer.record(`  ${unitName(unit)}${lane ? ` (lane ${lane})` : ''}`, r.wallSeconds, undefined, { ...unit, lane });
+  };
+  // Pipelines, then studies, run as independent units on parallel lanes; results are merged in registry order.
+  const lanes = new BenchLanes(inputs, opts.lanes ?? benchLaneCount());
+  const previous = previousUnitSeconds(resultsDir);
+  try {
+    if (taskSets.length) {
+      const units = costliestFirst(
+        entries.map((e) => ({ kind: 'pipeline' as const, id: e.id })),
+        previous,
+      );
+      const runs = await timer.time(`pipelines (${units.length} on ${lanes.lanes} lanes)`, () => lanes.run(units, logUnit));
+      const byId = new Map(units.map((u, i) => [u.id, runs[i]!]));
+      for (const entry of entries) {
+        const r = byId.get(entry.id)!;
+        ran.push(r.manifest);
+        recordsByPipeline.set(entry.id, r.records);
+        summaries.push(r.summary);
+      }
+      const context = `Catalog ${catalog.name} (${catalog.tools.length} tools), tokenizer ${opts.tokenizer}, ${taskSets.reduce((s, t) => s + t.tasks.length, 0)} task runs${opts.quick ? ' (--quick subset)' : ''}.`;
+      const main = new Set(entries.filter((e) => e.group === 'main').map((e) => e.id));
+      const retrieval = retrievalNote(
+        new Map(ran.filter((p) => main.has(p.id)).map((p) => [p.id, p.settings])),
+        new Map(summaries.map((s) => [s.pipeline, s.label])),
+      );
+      tables.push(
+        mainMeasuredTable(
+          summaries.filter((s) => main.has(s.pipeline)),
+          retrieval ? `${context} ${retrieval}` : context,
+        ),
+      );
+    } else {
+      // A catalog without tasks: what each main pipeline costs before any query.
+      tables.push(
+        await staticCostTable(
           catalog,
           tokens,
-          seed,
-          onTask: () => bar.tick(),
-          onEvents: (taskId, turn, evs) => events.push(...evs.map((e) => ({ taskId, turn, ...e }))),
-        });
-        bar.stop();
-        writeTurnRecords(resultsDir, pipeline.id, seed, records);
-        writeEvents(resultsDir, pipeline.id, seed, events);
-        all.push(...records);
-      }
-      const settings: PipelineSettings = pipeline.describe?.() ?? { details: {} };
-      ran.push({
-        id: pipeline.id,
-        label: pipeline.label,
-        code: entry.code ?? pipeline.id,
-        group: entry.group,
-        baseline: entry.baseline === true,
-        settings,
-      });
-      recordsByPipeline.set(pipeline.id, all);
-      summaries.push(summarize(all, pipeline.label, settings, opts.seed));
-      opts.log(
-        `${pipeline.label.padEnd(34)} ${Math.round(summaries.at(-1)!.toolTokens.mean).toLocaleString('en-US').padStart(8)} tool tokens/turn  (${((performance.now() - pipelineStarted) / 1000).toFixed(1)} s)`,
+          entries.filter((e) => e.group === 'main'),
+          { encoder, seed: opts.seed, workDir: resultsDir },
+        ),
       );
     }
-    const context = `Catalog ${catalog.name} (${catalog.tools.length} tools), tokenizer ${opts.tokenizer}, ${taskSets.reduce((s, t) => s + t.tasks.length, 0)} task runs${opts.quick ? ' (--quick subset)' : ''}.`;
-    const main = new Set(entries.filter((e) => e.group === 'main').map((e) => e.id));
-    const retrieval = retrievalNote(
-      new Map(ran.filter((p) => main.has(p.id)).map((p) => [p.id, p.settings])),
-      new Map(summaries.map((s) => [s.pipeline, s.label])),
+
+    lanes.setStudyInputs({ records: [...recordsByPipeline], summaries });
+    const studies = STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id));
+    const studyUnits = costliestFirst(
+      studies.map((s) => ({ kind: 'study' as const, id: s.id })),
+      previous,
     );
-    tables.push(
-      mainMeasuredTable(
-        summaries.filter((s) => main.has(s.pipeline)),
-        retrieval ? `${context} ${retrieval}` : context,
-      ),
-    );
-  } else {
-    // A catalog without tasks: what each main pipeline costs before any query.
-    tables.push(
-      await staticCostTable(
-        catalog,
-        tokens,
-        entries.filter((e) => e.group === 'main'),
-        { encoder, seed: opts.seed, workDir: resultsDir },
-      ),
-    );
+    const studyRuns = await timer.time(`studies (${studyUnits.length} on ${lanes.lanes} lanes)`, () => lanes.run(studyUnits, logUnit));
+    const studyTables = new Map(studyUnits.map((u, i) => [u.id, studyRuns[i]!.tables]));
+    for (const study of studies) tables.push(...studyTables.get(study.id)!);
+  } finally {
+    await lanes.close();
   }
 
-  for (const study of STUDIES) {
-    const studyStarted = performance.now();
-    const studyTables = await study.run({
-      root: opts.root,
-      catalog,
-      tasks: taskSets[0]?.tasks ?? [],
-      taskSets,
-      calibrationTasks: calibration,
-      historyTasks: history,
-      pipelines: taskSets.length ? entries : [],
-      tokens,
-      encoder,
-      seed: opts.seed,
-      quick: opts.quick,
-      resultsDir,
-      records: recordsByPipeline,
-      summaries,
-      log: opts.log,
-    });
-    tables.push(...studyTables);
-    opts.log(`study ${study.id.padEnd(20)} ${((performance.now() - studyStarted) / 1000).toFixed(1)} s`);
-  }
-
-  for (const t of tables) writeTableResult(resultsDir, t);
+  await timer.time('write results', () => {
+    for (const t of tables) writeTableResult(resultsDir, t);
+  });
   const finished = performance.now();
   writeManifest(resultsDir, {
     tool: 'tooltax',
@@ -221,9 +219,32 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     tableOrder: tables.map((t) => t.id),
     files: runFiles(resultsDir),
   });
-  await renderReports(resultsDir, reportsDir, { log: opts.log });
+  await timer.time('reports', () => renderReports(resultsDir, reportsDir, { log: opts.log }));
+  const timings = timer.report();
+  writeTimings(resultsDir, timings);
   lock.release();
+  opts.log('');
+  for (const line of formatTimingTable(timings)) opts.log(line);
   return { resultsDir, reportsDir, summaries };
+}
+
+/** Each unit's wall seconds in the previous run's timings.json, when there is one. */
+function previousUnitSeconds(resultsDir: string): Map<string, number> {
+  try {
+    const report = JSON.parse(readFileSync(join(resultsDir, TIMINGS_FILE), 'utf8')) as TimingReport;
+    return new Map(report.steps.filter((s) => s.unit).map((s) => [`${s.unit!.kind}/${s.unit!.id}`, s.wallSeconds]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** Units ordered by their previous wall time, longest first (ties and unknown units keep registry order): only the schedule changes, never a result. */
+function costliestFirst<U extends BenchUnit>(units: U[], previous: ReadonlyMap<string, number>): U[] {
+  const cost = (u: U) => previous.get(`${u.kind}/${u.id}`) ?? 0;
+  return units
+    .map((u, i) => ({ u, i }))
+    .sort((a, b) => cost(b.u) - cost(a.u) || a.i - b.i)
+    .map((x) => x.u);
 }
 
 function quickSubset(tasks: Task[]): Task[] {

@@ -7,8 +7,16 @@ import type { Encoder } from './types.ts';
 /** An encoder that can say which weights/fit produced its vectors (part of the cache key). */
 export type FingerprintedEncoder = Encoder & { readonly fingerprint?: string };
 
+/** Environment variable naming the embedding cache root (default `.cache/embeddings` under the working directory). */
+export const CACHE_DIR_ENV = 'TOOLTAX_CACHE_DIR';
+
+/** The embedding cache root: $TOOLTAX_CACHE_DIR, else `fallback` (default `.cache/embeddings`). */
+export function embeddingCacheDir(fallback = join('.cache', 'embeddings'), env: NodeJS.ProcessEnv = process.env): string {
+  return env[CACHE_DIR_ENV] || fallback;
+}
+
 export interface DiskCacheOptions {
-  /** Root directory; default `.cache/embeddings` under the working directory (gitignored). */
+  /** Root directory; default $TOOLTAX_CACHE_DIR, else `.cache/embeddings` under the working directory (gitignored). */
   dir?: string;
   /** Uncached texts sent to the encoder per call (each batch is persisted as it completes). */
   batchSize?: number;
@@ -167,7 +175,7 @@ export class CachedEncoder implements Encoder {
     this.name = inner.name;
     this.dim = inner.dim;
     this.fingerprint = inner.fingerprint;
-    this.dir = cacheDirFor(options.dir ?? join('.cache', 'embeddings'), inner);
+    this.dir = cacheDirFor(options.dir ?? embeddingCacheDir(), inner);
     // Same description as the encoder: cached vectors are bit-identical, and a machine-specific
     // cache path would make result files differ between machines.
     this.description = inner.description;

@@ -5,6 +5,12 @@ import { l2Normalize } from './vector.ts';
 export interface TfidfOptions {
   /** The documents the vocabulary and idf are fitted on (e.g. every tool summary). */
   corpus: readonly string[];
+  /**
+   * Keep only this many terms, those in the most documents (ties: alphabetical), as
+   * scikit-learn's max_features: bounds the vector size on a large corpus (a 10,000-tool
+   * catalog has ~2,100 terms, 4× the memory of a 512-d dense encoder). Default: every term.
+   */
+  maxFeatures?: number;
 }
 
 /**
@@ -38,7 +44,20 @@ export function createTfidfEncoder(options: TfidfOptions): Encoder & { fingerpri
   const df = new Map<string, number>();
   for (const doc of corpus) for (const term of new Set(tokenize(doc))) df.set(term, (df.get(term) ?? 0) + 1);
   if (df.size === 0) throw new Error('tfidf: the corpus contains no words');
-  const vocabulary = [...df.keys()].sort();
+  const { maxFeatures } = options;
+  if (maxFeatures !== undefined && (!Number.isInteger(maxFeatures) || maxFeatures <= 0))
+    throw new Error(`tfidf: maxFeatures must be a positive integer, got ${maxFeatures}`);
+  const all = [...df.keys()].sort();
+  const kept =
+    maxFeatures === undefined || maxFeatures >= all.length
+      ? all
+      : all
+          .map((t, i) => ({ t, i }))
+          .sort((a, b) => df.get(b.t)! - df.get(a.t)! || a.i - b.i)
+          .slice(0, maxFeatures)
+          .map((x) => x.t)
+          .sort();
+  const vocabulary = kept;
   const column = new Map(vocabulary.map((t, i) => [t, i]));
   const n = corpus.length;
   const idf = Float32Array.from(vocabulary, (t) => Math.log((1 + n) / (1 + df.get(t)!)) + 1);
@@ -47,12 +66,13 @@ export function createTfidfEncoder(options: TfidfOptions): Encoder & { fingerpri
     .update([...corpus].sort().join('\u0000'))
     .digest('hex')
     .slice(0, 16);
+  const capped = kept.length < all.length ? `, the ${kept.length} terms in most documents of ${all.length}` : '';
 
   return {
     name: 'tfidf',
-    description: `TF-IDF (sublinear tf, smoothed idf, L2-normalised), vocabulary of ${vocabulary.length} words fitted on ${n} texts (corpus sha256 ${fingerprint})`,
+    description: `TF-IDF (sublinear tf, smoothed idf, L2-normalised), vocabulary of ${vocabulary.length} words${capped} fitted on ${n} texts (corpus sha256 ${fingerprint})`,
     dim: vocabulary.length,
-    fingerprint: `corpus-${fingerprint}`,
+    fingerprint: `corpus-${fingerprint}${kept.length < all.length ? `-top${kept.length}` : ''}`,
     vocabulary,
     async embed(texts: readonly string[]): Promise<Float32Array[]> {
       return texts.map((text) => {

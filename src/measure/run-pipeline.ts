@@ -65,7 +65,14 @@ export async function driveTurns(
       toolOutputs.push(...turn.tools.map((id) => nameOf.get(id)!));
     }
     onTaskDone?.();
+    // Pipelines resolve their promises at once, so without this a whole run is one macrotask
+    // and the thread could not hear from its worker lanes (src/commands/bench-lanes.ts) until it ends.
+    await yieldToEventLoop();
   }
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Drives a pipeline over the tasks and measures every turn (see driveTurns). */

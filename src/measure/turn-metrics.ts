@@ -1,4 +1,5 @@
 import type { TurnResult } from '../pipelines/types.ts';
+import type { PromptSection } from '../prompt/types.ts';
 import { promptText } from '../pipelines/types.ts';
 import { hasCleanSeams } from '../prompt/sections.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
@@ -38,7 +39,7 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
   const { sections } = result.prompt;
   // Exact either way: with clean seams the sum of memoised section counts equals the count
   // of the whole text; without them we count the whole text.
-  const counts = sections.map((s) => tokens.count(s.text));
+  const counts = sections.map((s) => sectionTokens(s, tokens));
   const promptTokens = hasCleanSeams(sections) ? sum(counts) : tokens.count(promptText(result.prompt));
   const byRole = (role: string) => sum(counts.filter((_, i) => sections[i]!.role === role));
   const toolTokensByLabel: Record<string, number> = {};
@@ -69,6 +70,20 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
     precision: present.size ? neededPresent / present.size : null,
     missingNeeded: neededPresent < neededTools.length,
   };
+}
+
+// A pipeline hands back the same section object on every turn for what does not change (a
+// full tool list, a summary pool): its count is kept with the object, so a 16 MB list at
+// N = 10,000 is not split and looked up again each turn. Keyed weakly; the text is compared
+// too, in case an object is reused with new text.
+const sectionCounts = new WeakMap<PromptSection, { text: string; counter: TokenCounter; n: number }>();
+
+function sectionTokens(section: PromptSection, tokens: TokenCounter): number {
+  const known = sectionCounts.get(section);
+  if (known && known.counter === tokens && known.text === section.text) return known.n;
+  const n = tokens.count(section.text);
+  sectionCounts.set(section, { text: section.text, counter: tokens, n });
+  return n;
 }
 
 function sum(xs: readonly number[]): number {

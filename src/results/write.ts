@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Table } from '../table/table.ts';
 import { writeFileAtomic } from '../util/files.ts';
+import type { TimingReport } from '../util/step-timer.ts';
 import { MANIFEST_FILE, type RunManifest } from './manifest.ts';
 
 /**
@@ -9,6 +10,7 @@ import { MANIFEST_FILE, type RunManifest } from './manifest.ts';
  *   tables/<id>.json               every table, as data (rows + column kinds)
  *   turns/<pipeline>.seed<n>.jsonl one measured record per turn
  *   events/<pipeline>.seed<n>.jsonl structured events (routing decisions...)
+ *   timings.json                   wall/CPU seconds per step of the run (differs between runs)
  */
 export function writeTableResult(dir: string, table: Table): void {
   writeFileAtomic(join(dir, 'tables', `${table.id}.json`), `${JSON.stringify(table, null, 1)}\n`);
@@ -27,3 +29,9 @@ export function writeManifest(dir: string, manifest: RunManifest): void {
   writeFileAtomic(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
+
+export const TIMINGS_FILE = 'timings.json';
+
+export function writeTimings(dir: string, timings: TimingReport): void {
+  writeFileAtomic(join(dir, TIMINGS_FILE), `${JSON.stringify(timings, null, 2)}\n`);
+}

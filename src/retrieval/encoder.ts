@@ -1,6 +1,6 @@
-import { join } from 'node:path';
 import type { Catalog } from '../catalog/types.ts';
-import { CachedEncoder } from '../embed/cache.ts';
+import { CachedEncoder, embeddingCacheDir } from '../embed/cache.ts';
+import { embedWorkerCount, withEmbedWorkers } from '../embed/worker-pool.ts';
 import { createEncoder, DEFAULT_ENCODER, isEncoderName, ENCODER_NAMES, type EncoderName } from '../embed/registry.ts';
 import type { Encoder } from '../embed/types.ts';
 /** What resolving an encoder needs of a pipeline's context. */
@@ -8,7 +8,7 @@ export type EncoderScope = { catalog: Catalog; encoder?: Encoder };
 import { toolDefinitionText, toolSummaryText } from './texts.ts';
 
 export interface BenchEncoderOptions {
-  /** Disk cache root (default `.cache/embeddings` under the working directory). */
+  /** Disk cache root (default $TOOLTAX_CACHE_DIR, else `.cache/embeddings` under the working directory). */
   cacheDir?: string;
   /** Wrap in the disk cache (default true; TF-IDF is never disk-cached: it is cheap and wide). */
   cache?: boolean;
@@ -18,7 +18,7 @@ export interface BenchEncoderOptions {
 const rawOf = new WeakMap<Encoder, Encoder>();
 
 /** The texts TF-IDF is fitted on: every tool-side text the pipelines embed. */
-function tfidfCorpus(catalog: Catalog): string[] {
+export function tfidfCorpus(catalog: Catalog): string[] {
   return catalog.tools.flatMap((t) => [toolSummaryText(t), toolDefinitionText(t, 'definition')]);
 }
 
@@ -30,7 +30,9 @@ export async function createBenchEncoder(name: string, catalog: Catalog, options
   if (!isEncoderName(name)) throw new Error(`unknown encoder ${JSON.stringify(name)}; expected one of ${ENCODER_NAMES.join(', ')}`);
   const raw = await createEncoder(name, { cache: false, tfidf: name === 'tfidf' ? { corpus: tfidfCorpus(catalog) } : undefined });
   if (name === 'tfidf' || options.cache === false) return raw;
-  const cached = new CachedEncoder(raw, { dir: options.cacheDir ?? join('.cache', 'embeddings') });
+  // Cache misses in bulk (a cold run) are embedded by worker threads; the raw model stays in-thread for latency timing.
+  const inner = name === 'use-lite' ? withEmbedWorkers(raw, embedWorkerCount()) : raw;
+  const cached = new CachedEncoder(inner, { dir: options.cacheDir ?? embeddingCacheDir() });
   rawOf.set(cached, raw);
   return cached;
 }

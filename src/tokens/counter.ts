@@ -19,12 +19,15 @@ export class TokenCounter {
   misses = 0;
 
   constructor(readonly tokenizer: TokenizerName = DEFAULT_TOKENIZER) {
-    this.encoder = getEncoding(tokenizer as TiktokenEncoding);
+    this.encoder = bpe(tokenizer);
   }
 
   // Special-token strings such as <|endoftext|> are counted as plain text: a tool description
   // is data, not a control sequence.
   count(text: string): number {
+    // A long text is not memoised whole (a prompt is rarely repeated, and keeping every one
+    // would hold hundreds of MB); its pieces are.
+    if (text.length >= SPLIT_ABOVE_CHARS) return this.countBySeams(text);
     const known = this.memo.get(text);
     if (known !== undefined) {
       this.hits++;
@@ -37,7 +40,9 @@ export class TokenCounter {
         : text.length < SPLIT_ABOVE_CHARS
           ? this.countLongRuns(text)
           : this.countBySeams(text);
-    this.memo.set(text, n);
+    // A copy as the key: `text` is often a slice of a whole prompt, and V8 keeps a slice's
+    // parent string alive, so a slice as key would keep every prompt in memory.
+    this.memo.set(flatCopy(text), n);
     return n;
   }
 
@@ -56,7 +61,21 @@ export class TokenCounter {
       total += this.count(text.slice(start, i + 1));
       start = i + 1;
     }
-    return start === 0 ? this.countLongRuns(text) : total + this.count(text.slice(start));
+    if (start === 0) return this.countUnsplittable(text);
+    return total + this.count(text.slice(start));
+  }
+
+  /** A long text without seams: memoised whole (by a copy, as in count). */
+  private countUnsplittable(text: string): number {
+    const known = this.memo.get(text);
+    if (known !== undefined) {
+      this.hits++;
+      return known;
+    }
+    this.misses++;
+    const n = this.countLongRuns(text);
+    this.memo.set(flatCopy(text), n);
+    return n;
   }
 
   /**
@@ -102,8 +121,26 @@ const LONG_RUN_SOURCE = `[\\p{L}\\p{M}]{${LONG_RUN_CHARS},}|[^\\s\\p{L}\\p{M}\\p
 const LONG_RUN = new RegExp(LONG_RUN_SOURCE, 'gu');
 const HAS_LONG_RUN = new RegExp(LONG_RUN_SOURCE, 'u');
 
+/** A string that shares no memory with `text` (only paid on a memo miss, next to a BPE encode that costs far more). */
+function flatCopy(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
 /** Texts at least this long are counted piecewise at seams (see countBySeams). */
 const SPLIT_ABOVE_CHARS = 1_000;
+
+// js-tiktoken parses its ~100k-200k ranks on every getEncoding (about a second and 80-130 MB
+// each); an encoder holds no per-text state, so one per tokenizer serves every counter.
+const encoders = new Map<TokenizerName, Tiktoken>();
+
+function bpe(tokenizer: TokenizerName): Tiktoken {
+  let e = encoders.get(tokenizer);
+  if (!e) {
+    e = getEncoding(tokenizer as TiktokenEncoding);
+    encoders.set(tokenizer, e);
+  }
+  return e;
+}
 
 const shared = new Map<TokenizerName, TokenCounter>();
 

@@ -32,6 +32,16 @@ describe('tfidf encoder', () => {
     expect(enc.vocabulary).toEqual([...enc.vocabulary].sort());
   });
 
+  it('keeps the maxFeatures terms found in most documents, ties alphabetical', () => {
+    const enc = createTfidfEncoder({ corpus, maxFeatures: 3 });
+    // 'a' is in 3 documents; 'in', 'list', 'repository', 'slack' in 2: the first two of those alphabetically.
+    expect(enc.vocabulary).toEqual(['a', 'in', 'list']);
+    expect(enc.dim).toBe(3);
+    expect(enc.description).toContain('the 3 terms in most documents of');
+    expect(enc.fingerprint).not.toBe(createTfidfEncoder({ corpus }).fingerprint);
+    expect(() => createTfidfEncoder({ corpus, maxFeatures: 0 })).toThrow(/maxFeatures must be a positive integer, got 0/);
+  });
+
   it('gives unit vectors and ranks lexical overlap', async () => {
     const enc = createTfidfEncoder({ corpus });
     const [q, issue, slack] = await enc.embed(['list repository issues', corpus[1]!, corpus[2]!]);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Encoder } from '../../src/embed/types.ts';
-import { createUseLiteEncoder } from '../../src/embed/use-lite.ts';
+import { createUseLiteEncoder, equalLengthBatches } from '../../src/embed/use-lite.ts';
 import { dot, norm } from '../../src/embed/vector.ts';
 
 describe('use-lite encoder (Universal Sentence Encoder lite, offline weights)', () => {
@@ -44,8 +44,16 @@ describe('use-lite encoder (Universal Sentence Encoder lite, offline weights)', 
       expect(v.length).toBe(512);
       expect(norm(v)).toBeCloseTo(1, 5);
     }
-    const [single] = await enc.embed([texts[5]!]);
-    expect(dot(single!, batched[5]!)).toBeGreaterThan(0.999);
+    // Equal-length batches carry no padding: every vector is bit-identical to embedding its text alone.
+    for (const [i, t] of texts.entries()) expect(Array.from((await enc.embed([t]))[0]!)).toEqual(Array.from(batched[i]!));
+    const mixed = await enc.embed([...texts].reverse());
+    expect(mixed.map((v) => Array.from(v)).reverse()).toEqual(batched.map((v) => Array.from(v)));
+  });
+
+  it('batches texts by equal token length, shortest first, capped by texts and positions', () => {
+    const texts = ['aaaa', 'b', 'cc', 'dddd', 'ee', 'ffff', 'x'.repeat(20_000)];
+    const batches = equalLengthBatches(texts, (t) => t.length, 2);
+    expect(batches).toEqual([[1], [2, 4], [0, 3], [5], [6]]);
   });
 
   it('handles an empty list', async () => {

@@ -13,6 +13,8 @@ import { createPromptCachingStudy } from '../../src/studies/prompt-caching/study
 import { createScalingStudy } from '../../src/studies/scaling/study.ts';
 import { TaskGenerator } from '../../src/tasks/generate.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';
+import { createTfidfEncoder } from '../../src/embed/tfidf.ts';
+import { tfidfCorpus } from '../../src/retrieval/encoder.ts';
 
 const b1 = PIPELINES.filter((p) => p.id === 'b1-full-schema');
 
@@ -64,6 +66,19 @@ describe('studies end to end (B1 only, tiny task subset)', () => {
     expect(tools[2]).toBeLessThan(49_500);
     for (const c of table!.columns.filter((c) => ['toolTokens', 'rho'].includes(c.key))) expect(c.kind).toBe('measured');
     expect(table!.notes!.join(' ')).toMatch(/B1 Full-Schema: (crosses|rho already below) rho = 0\.3/);
+  });
+
+  it('scaling: above the dense limit the retrieval pipelines route with capped TF-IDF, named in the table', async () => {
+    const b3 = PIPELINES.filter((p) => p.id === 'b3-simple-retrieval');
+    // A TF-IDF run encoder keeps the test free of the model; --quick keeps N <= 120 dense.
+    const encoder = createTfidfEncoder({ corpus: tfidfCorpus(ctx.catalog) });
+    const [table] = await createScalingStudy({ pipelines: b3, sizes: [120, 250], maxTasks: 1 }).run({ ...ctx, encoder });
+    expect(table!.rows.map((r) => [r.n, r.retriever])).toEqual([
+      [120, 'tfidf'],
+      [250, 'tfidf-512'],
+    ]);
+    expect(table!.notes!.join(' ')).toMatch(/N ∈ \{250\}: tfidf-512, TF-IDF .* capped to its 512 most frequent terms/);
+    for (const r of table!.rows) expect(r.msPerTurn).toBeGreaterThan(0);
   });
 
   it('adversarial: B1 puts all 50 payloads in every prompt; projections are marked', async () => {

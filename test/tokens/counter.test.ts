@@ -38,8 +38,9 @@ describe('seam splitting of long texts', () => {
     const texts = [
       renderToolDefinitions(catalog.tools.slice(0, 40)),
       task.turns.map((turn, i) => transcriptSection(catalog, i, turn).text).join(''),
-      `${'line one\n  indented two\n\nthree\n'.repeat(80)}tail`,
-      'x'.repeat(5000),
+      `${'line one\n  indented two\n\nthree\n'.repeat(40)}tail`,
+      // No seam: counted whole (1,200 chars: above the split threshold; BPE merging of one long word is quadratic).
+      'x'.repeat(1200),
     ];
     for (const tokenizer of ['cl100k_base', 'o200k_base'] as const) {
       const counter = new TokenCounter(tokenizer);

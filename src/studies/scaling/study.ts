@@ -8,6 +8,10 @@ import { serializeToolDefinition } from '../../catalog/types.ts';
 import type { PipelineEntry } from '../../pipelines/registry.ts';
 import { PUBLISHED_SOURCE } from '../../reference/published.ts';
 import { prewarmEmbeddings } from '../../retrieval/prewarm.ts';
+import { tfidfCorpus } from '../../retrieval/encoder.ts';
+import { createTfidfEncoder } from '../../embed/tfidf.ts';
+import type { Encoder } from '../../embed/types.ts';
+import type { Catalog } from '../../catalog/types.ts';
 import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import { mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
@@ -31,11 +35,18 @@ import { isTestbedOf, scaledCatalog } from './scaled-catalog.ts';
  */
 
 const SCALING_PARAMS = {
-  sizes: [30, 60, 120, 250, 500, 1000],
+  sizes: [30, 60, 120, 250, 500, 1000, 10_000],
   quickSizes: [30, 120, 500],
-  /** Added when the environment variable TOOLTAX_SCALING_10K=1 is set (never in --quick). */
-  largeSize: 10_000,
-  largeEnv: 'TOOLTAX_SCALING_10K',
+  /**
+   * Largest N whose retrieval pipelines route with the run's dense encoder (use-lite). Above it
+   * they route with `lexicalRetriever`, which needs no model: embedding 10,000 tool definitions
+   * with use-lite would take minutes on two cores, TF-IDF fits them in seconds. In --quick (CI,
+   * usually a cold cache) only the bench catalog's own sizes are dense.
+   */
+  denseUpTo: 1000,
+  quickDenseUpTo: 120,
+  /** TF-IDF capped to its 512 most frequent terms: the same vector size as use-lite, so memory stays flat at N = 10,000. */
+  lexicalFeatures: 512,
   maxTasks: 4,
   fracture: 0.3,
 } as const;
@@ -57,6 +68,10 @@ export interface ScalingRow {
   catalogTokens: number;
   meanTokensPerTool: number;
   prepareSeconds: number;
+  /** What the retrieval pipelines routed with at this N (encoder name; `tfidf-512` above the dense limit). */
+  retriever: string;
+  /** Wall milliseconds per turn to build the prompt (routing included), on this machine. */
+  msPerTurn: number;
 }
 
 /** Choose the fixed conversations: see the module comment. */
@@ -92,11 +107,19 @@ export function crossing(
   return undefined;
 }
 
-function sizesFor(ctx: Pick<StudyContext, 'quick'>, env: NodeJS.ProcessEnv = process.env): number[] {
-  if (ctx.quick) return [...SCALING_PARAMS.quickSizes];
-  const sizes: number[] = [...SCALING_PARAMS.sizes];
-  if (env[SCALING_PARAMS.largeEnv] === '1') sizes.push(SCALING_PARAMS.largeSize);
-  return sizes;
+function sizesFor(ctx: Pick<StudyContext, 'quick'>): number[] {
+  return [...(ctx.quick ? SCALING_PARAMS.quickSizes : SCALING_PARAMS.sizes)];
+}
+
+/** The largest N routed with the run's dense encoder. */
+function denseLimit(ctx: Pick<StudyContext, 'quick'>): number {
+  return ctx.quick ? SCALING_PARAMS.quickDenseUpTo : SCALING_PARAMS.denseUpTo;
+}
+
+/** The encoder-free retriever of the large-N points: TF-IDF fitted on that catalog's tool texts, capped to lexicalFeatures terms. */
+function lexicalRetriever(catalog: Catalog): Encoder {
+  const tfidf = createTfidfEncoder({ corpus: tfidfCorpus(catalog), maxFeatures: SCALING_PARAMS.lexicalFeatures });
+  return { ...tfidf, name: `tfidf-${SCALING_PARAMS.lexicalFeatures}`, embed: (texts) => tfidf.embed(texts) };
 }
 
 async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): Promise<{ rows: ScalingRow[]; tasks: Task[]; sizes: number[] }> {
@@ -117,17 +140,20 @@ async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): Promise
     ctx.log(
       `  scaling N=${n}: catalog built in ${since(built)} (${catalog.tools.length} tools, ${catalogTokens.toLocaleString('en-US')} definition tokens)`,
     );
-    // Embed the new catalog's tool texts in large batches, as the bench does for its own
-    // catalog (cold the first time, then from the disk cache); the log line gives the time.
-    if (ctx.encoder && entries.length)
+    // Dense points: embed the new catalog's tool texts in large batches, as the bench does for
+    // its own catalog (cold the first time, then from the disk cache). Large N: lexical.
+    const dense = n <= denseLimit(ctx);
+    const encoder = dense ? ctx.encoder : lexicalRetriever(catalog);
+    if (dense && ctx.encoder && entries.length)
       await prewarmEmbeddings(ctx.encoder, { catalog, taskSets: [], log: (l) => ctx.log(`  scaling N=${n}: ${l}`) });
     for (const entry of entries) {
       const pipeline = entry.create();
       const started = performance.now();
-      await pipeline.prepare?.(pipelineContext(ctx, catalog, studyWorkDir(ctx, 'scaling', `n${n}-${entry.id}`)));
+      await pipeline.prepare?.(pipelineContext({ ...ctx, encoder }, catalog, studyWorkDir(ctx, 'scaling', `n${n}-${entry.id}`)));
       const prepareSeconds = (performance.now() - started) / 1000;
       const ran = performance.now();
       const records: TurnRecord[] = await runPipeline(pipeline, tasks, { catalog, tokens: measureTokens, seed: ctx.seed });
+      const msPerTurn = (performance.now() - ran) / Math.max(1, records.length);
       const atTurn = records.filter((r) => r.turn === rhoTurn - 1);
       rows.push({
         pipeline: entry.id,
@@ -139,6 +165,8 @@ async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): Promise
         catalogTokens,
         meanTokensPerTool: catalogTokens / catalog.tools.length,
         prepareSeconds,
+        retriever: encoder?.name ?? 'none',
+        msPerTurn,
       });
       ctx.log(
         `  scaling N=${n} ${pipeline.label}: prepare ${prepareSeconds.toFixed(2)} s, ${records.length} turns in ${since(ran)}, rho ${rows.at(-1)!.rho.toFixed(3)}`,
@@ -177,31 +205,36 @@ function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes
       ),
     ]),
   );
-  const large = sizes.includes(SCALING_PARAMS.largeSize);
+  const lexical = [...new Set(rows.filter((r) => r.retriever.startsWith('tfidf-')).map((r) => r.n))];
+  const dense = [...new Set(rows.filter((r) => !r.retriever.startsWith('tfidf-')).map((r) => r.n))];
   return {
     id: 'scaling',
     title: `Scaling: tool tokens per turn and rho at turn ${MEASUREMENT_PARAMS.rhoTurn} versus catalog size N`,
     columns: [
       { key: 'method', header: 'method', kind: 'label' },
       { key: 'n', header: 'N', kind: 'parameter' },
+      { key: 'retriever', header: 'retriever', kind: 'parameter' },
       { key: 'meanTokensPerTool', header: 'catalog tokens/tool', kind: 'measured' },
       { key: 'toolTokens', header: 'toolTokens', kind: 'measured' },
       { key: 'toolTokensAtTurn', header: `tool tokens at T${MEASUREMENT_PARAMS.rhoTurn}`, kind: 'measured' },
       { key: 'rho', header: 'rho', kind: 'measured', digits: 3 },
       { key: 'belowLine', header: `rho < ${line}`, kind: 'measured' },
       { key: 'crossing', header: `crosses ${line} at N ≈`, kind: 'measured' },
+      { key: 'msPerTurn', header: 'wall ms/turn', kind: 'measured', digits: 2 },
     ],
     rows: rows.map((r): Record<string, Cell> => {
       const c = cross.get(r.label);
       return {
         method: r.label,
         n: r.n,
+        retriever: r.retriever,
         meanTokensPerTool: r.meanTokensPerTool,
         toolTokens: r.toolTokens,
         toolTokensAtTurn: r.toolTokensAtTurn,
         rho: r.rho,
         belowLine: r.rho < line ? 'yes' : 'no',
         crossing: c === undefined ? 'never' : c === 'below-at-start' ? `< ${Math.min(...sizes)}` : Math.round(c.n).toLocaleString('en-US'),
+        msPerTurn: r.msPerTurn,
       };
     }),
     notes: [
@@ -210,11 +243,9 @@ function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes
       'toolTokens: mean tool-role tokens per turn over turns 1–30 of those conversations. rho = C_task / (C_task + tool tokens + C_sys) at turn 30, C_task = history + user message (paper eq. 3), mean over the conversations.',
       ...crossNotes,
       `Fracture line rho = ${line} (paper §3.3). Published (paper §7.4, not ours): full-schema rho crosses 0.3 near N ≈ 50; Tool Attention holds rho ≥ 0.87 up to N = 1,000 with k = 10. ${PUBLISHED_SOURCE}.`,
-      quick
-        ? `--quick: N ∈ {${sizes.join(', ')}}, the quick task subset.`
-        : large
-          ? `N = 10,000 included (${SCALING_PARAMS.largeEnv}=1).`
-          : `N = 10,000 skipped by default (set ${SCALING_PARAMS.largeEnv}=1 to add it; never in --quick).`,
+      `retriever: what B3 and Tool Attention route with. N ∈ {${dense.join(', ')}}: the run's encoder${lexical.length ? `; N ∈ {${lexical.join(', ')}}: tfidf-${SCALING_PARAMS.lexicalFeatures}, TF-IDF fitted on that catalog's tool summaries and definitions and capped to its ${SCALING_PARAMS.lexicalFeatures} most frequent terms (no model: a dense encoder would need minutes to embed that many definitions on two cores). Rows of different retrievers compare the token cost of the method, not the same ranking.` : '.'}`,
+      'wall ms/turn (a timing column: it varies between runs and machines): wall-clock milliseconds per turn for the pipeline to route and build its prompt and for the harness to count its tokens (memoised by content), mean over the conversations.',
+      quick ? `--quick: N ∈ {${sizes.join(', ')}}, the quick task subset.` : `N ∈ {${sizes.join(', ')}}.`,
     ],
   };
 }

@@ -1,0 +1,149 @@
+/**
+ * `npm run perf`: tinybench benchmarks of the bench's hot paths, written to reports/perf.md
+ * and compared with the previous file when one exists (a regression shows as a ratio > 1).
+ *
+ *   token counting of the 120-tool catalog (BPE encode, and through the memo)
+ *   routing one query at N = 120 / 1,000 / 10,000 (embed the query + top-10 search)
+ *   projecting one task (the success/latency/cost model on its measured turns)
+ *   one bench turn per main pipeline (route, build the prompt, count it)
+ *
+ * Routing and the pipeline turns use TF-IDF capped to 512 terms, the encoder-free retriever of
+ * the scaling study's large-N points: no model load, and the cost scales with N the same way
+ * a 512-d dense encoder's search does. Timings are wall-clock on a possibly shared machine:
+ * compare ratios of runs made under the same load, never assert on them.
+ *
+ * Options: --out <file> (default reports/perf.md), --time <ms per benchmark> (default 300).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { Bench } from 'tinybench';
+import { loadCatalog } from '../src/catalog/load.ts';
+import { SERVER_SPECS } from '../src/catalog/servers/index.ts';
+import { serializeToolDefinition, type Catalog } from '../src/catalog/types.ts';
+import { createTfidfEncoder } from '../src/embed/tfidf.ts';
+import { createVectorIndex } from '../src/index/registry.ts';
+import { runPipeline } from '../src/measure/run-pipeline.ts';
+import { PIPELINES } from '../src/pipelines/registry.ts';
+import { tfidfCorpus } from '../src/retrieval/encoder.ts';
+import { queryText, toolSummaryText } from '../src/retrieval/texts.ts';
+import { PROJECTION_PARAMS } from '../src/sim/projection/params.ts';
+import { projectPipeline } from '../src/sim/projection/project.ts';
+import { scaledCatalog } from '../src/studies/scaling/scaled-catalog.ts';
+import { loadTasks } from '../src/tasks/load.ts';
+import type { Task } from '../src/tasks/types.ts';
+import { tokenCounter } from '../src/tokens/counter.ts';
+import { writeFileAtomic } from '../src/util/files.ts';
+
+interface Row {
+  name: string;
+  meanMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  samples: number;
+}
+
+function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+const out = option('--out', 'reports/perf.md');
+const time = Number(option('--time', '300'));
+if (!Number.isFinite(time) || time <= 0)
+  throw new Error(`perf: --time must be a positive number of milliseconds, got ${option('--time', '')}`);
+
+const catalog = loadCatalog(['catalogs/synthetic-120']);
+const tasks = loadTasks('tasks/tasks.jsonl', catalog);
+const tokens = tokenCounter('cl100k_base');
+const bench = new Bench({ time, warmupIterations: 3 });
+
+// Token counting: the raw encoder on every definition, and the memoised counter as the bench uses it.
+const definitions = catalog.tools.map((t) => serializeToolDefinition(t.definition));
+bench.add('count tokens: 120 definitions, BPE encode each', () => {
+  for (const d of definitions) tokens.encode(d);
+});
+bench.add('count tokens: 120 definitions, memoised counter', () => {
+  for (const d of definitions) tokens.count(d);
+});
+
+// Routing one query: query embedding + exact top-10 search over the tool summaries.
+const queries = tasks.slice(0, 50).map((t) => queryText(t.turns[0]!.user));
+for (const n of [120, 1_000, 10_000]) {
+  const scaled: Catalog =
+    n === catalog.tools.length ? catalog : scaledCatalog(SERVER_SPECS, n, { seed: 42, required: [], base: catalog }).catalog;
+  const encoder = createTfidfEncoder({ corpus: tfidfCorpus(scaled), maxFeatures: 512 });
+  const { index, note } = await createVectorIndex(encoder.dim);
+  index.add(
+    scaled.tools.map((t) => t.id),
+    await encoder.embed(scaled.tools.map(toolSummaryText)),
+  );
+  let q = 0;
+  bench.add(`route one query: N = ${n.toLocaleString('en-US')} (tfidf-512, ${note.split(' ')[0]})`, async () => {
+    const [v] = await encoder.embed([queries[q++ % queries.length]!]);
+    index.search(v!, 10);
+  });
+}
+
+// Projecting one task: B1's measured turns of the first long task.
+const longTask = tasks.find((t) => t.kind === 'long')!;
+const b1 = PIPELINES.find((p) => p.id === 'b1-full-schema')!.create();
+await b1.prepare?.({ catalog, tokens, seed: 42, workDir: '/tmp', calibrationTasks: [], historyTasks: [] });
+const longRecords = await runPipeline(b1, [longTask], { catalog, tokens, seed: 42 });
+bench.add(`project one task (${longTask.turns.length} turns)`, () => {
+  projectPipeline(longRecords, PROJECTION_PARAMS, 42, { bootstrap: false });
+});
+
+// One bench turn per main pipeline: a one-turn task through the pipeline and the measurement.
+const tfidf = createTfidfEncoder({ corpus: tfidfCorpus(catalog) });
+const oneTurn: Task[] = tasks.filter((t) => t.kind === 'single').slice(0, 20);
+for (const entry of PIPELINES.filter((p) => p.group === 'main')) {
+  const pipeline = entry.create();
+  await pipeline.prepare?.({ catalog, tokens, seed: 42, workDir: '/tmp', calibrationTasks: [], historyTasks: [], encoder: tfidf });
+  let i = 0;
+  bench.add(`one bench turn: ${pipeline.label}`, async () => {
+    await runPipeline(pipeline, [oneTurn[i++ % oneTurn.length]!], { catalog, tokens, seed: 42 });
+  });
+}
+
+await bench.run();
+
+const rows: Row[] = bench.tasks.map((task) => {
+  const result = task.result;
+  if (!result || !('latency' in result)) throw new Error(`perf: benchmark "${task.name}" did not complete`);
+  const l = result.latency;
+  return { name: task.name, meanMs: l.mean, p50Ms: l.p50, p99Ms: l.p99, samples: l.samplesCount };
+});
+
+const previous = existsSync(out) ? previousMeans(readFileSync(out, 'utf8')) : new Map<string, number>();
+const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(4));
+const lines = [
+  '# Hot-path benchmarks (`npm run perf`)',
+  '',
+  `tinybench, ≥ ${time} ms per benchmark after 3 warm-up runs; ${cpus().length} cores, load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ')} at the end; Node ${process.version}. Wall-clock: compare ratios between runs under the same load. ` +
+    `Tokenizer cl100k_base; routing and pipeline turns use tfidf-512 (no model). ${previous.size ? `"previous" is the mean of the file this run replaced.` : 'No previous file to compare with.'}`,
+  '',
+  '| benchmark | mean ms | p50 ms | p99 ms | samples | previous mean ms | ratio |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...rows.map((r) => {
+    const before = previous.get(r.name);
+    return `| ${r.name} | ${fmt(r.meanMs)} | ${fmt(r.p50Ms)} | ${fmt(r.p99Ms)} | ${r.samples} | ${before === undefined ? '' : fmt(before)} | ${before === undefined ? '' : (r.meanMs / before).toFixed(2)} |`;
+  }),
+  '',
+];
+writeFileAtomic(out, lines.join('\n'));
+for (const r of rows) console.log(`${r.name.padEnd(60)} ${fmt(r.meanMs).padStart(10)} ms`);
+console.log(`perf: ${out}`);
+
+/** benchmark name → mean ms, from a perf.md written by this script. */
+function previousMeans(markdown: string): Map<string, number> {
+  const means = new Map<string, number>();
+  for (const line of markdown.split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    if (cells.length < 4 || cells[1] === 'benchmark' || cells[1]?.startsWith('---')) continue;
+    const mean = Number(cells[2]);
+    if (cells[1] && Number.isFinite(mean)) means.set(cells[1], mean);
+  }
+  return means;
+}

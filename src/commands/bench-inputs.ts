@@ -1,0 +1,60 @@
+import type { Catalog } from '../catalog/types.ts';
+import type { EncoderName } from '../embed/registry.ts';
+import type { PipelineSummary } from '../measure/summarize.ts';
+import type { TurnRecord } from '../measure/run-pipeline.ts';
+import type { ManifestPipeline } from '../results/manifest.ts';
+import type { TaskSet } from '../studies/types.ts';
+import type { Table } from '../table/table.ts';
+import type { Task } from '../tasks/types.ts';
+import type { TokenizerName } from '../tokens/counter.ts';
+
+/**
+ * Everything a bench unit (one pipeline, one study) reads, as plain data: the same object is
+ * used in the main thread and copied to worker threads, so a unit computes the same thing
+ * wherever it runs.
+ */
+export interface BenchInputs {
+  root: string;
+  seed: number;
+  quick: boolean;
+  tokenizer: TokenizerName;
+  encoderName: EncoderName;
+  /** Embedding cache root, already filled by the bench's up-front embedding pass. */
+  cacheDir: string;
+  resultsDir: string;
+  catalog: Catalog;
+  taskSets: TaskSet[];
+  calibration: Task[];
+  history: Task[];
+  /** Registry ids of the pipelines this run runs, in registry order. */
+  pipelineIds: string[];
+}
+
+/** What one pipeline unit returns (its turn and event files are already written). */
+export interface PipelineRun {
+  manifest: ManifestPipeline;
+  records: TurnRecord[];
+  summary: PipelineSummary;
+  /** Log lines of the unit, printed by the main thread. */
+  log: string[];
+  wallSeconds: number;
+}
+
+/** What the studies read besides the inputs: every pipeline's results, in registry order. */
+export interface StudyInputs {
+  records: [string, TurnRecord[]][];
+  summaries: PipelineSummary[];
+}
+
+export interface StudyRun {
+  tables: Table[];
+  log: string[];
+  wallSeconds: number;
+}
+
+/** A unit of bench work, as sent to a lane. */
+export type BenchUnit = { kind: 'pipeline'; id: string } | { kind: 'study'; id: string };
+
+export function unitName(unit: BenchUnit): string {
+  return `${unit.kind} ${unit.id}`;
+}

@@ -1,0 +1,126 @@
+import type { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../util/ts-worker.ts';
+import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
+import type { LaneRequest, LaneResponse } from './bench-worker.ts';
+import { runPipelineUnit, runStudyUnit } from './bench-units.ts';
+
+/** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
+const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
+const DEFAULT_LANES = 2;
+/**
+ * Old-generation cap of a worker lane. A unit's live heap stays under ~250 MB (the 10,000-tool
+ * scaling point included); without a cap V8 lets garbage grow the heap to a gigabyte before
+ * collecting, which is what a second lane would add to the peak memory.
+ */
+const WORKER_HEAP_MB = 512;
+
+export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[BENCH_WORKERS_ENV];
+  if (raw === undefined || raw === '') return DEFAULT_LANES;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 16)
+    throw new Error(`${BENCH_WORKERS_ENV}: expected an integer from 1 to 16, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+const UNKNOWN_UNIT = Symbol('unknown unit');
+
+type UnitResult<U extends BenchUnit> = U extends { kind: 'pipeline' } ? PipelineRun : StudyRun;
+
+/**
+ * Runs independent bench units on `lanes` lanes: the main thread and `lanes - 1` worker
+ * threads, each pulling the next unit of the list when free. Every unit is a pure function of
+ * the inputs (./bench-units.ts), so which lane ran it does not change its result; results are
+ * returned in the order of `units`, so what the caller merges is the same for any lane count.
+ * Put the costliest units first: the last unit to start decides the wall time.
+ */
+export class BenchLanes {
+  private workers: Worker[] = [];
+  private nextId = 0;
+  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private studyInputs: StudyInputs | undefined;
+  private readonly sentStudyInputs = new Set<Worker>();
+
+  constructor(
+    private readonly inputs: BenchInputs,
+    readonly lanes: number,
+  ) {}
+
+  /** What the studies read; set after the pipelines ran, before any study unit. */
+  setStudyInputs(studyInputs: StudyInputs): void {
+    this.studyInputs = studyInputs;
+    this.sentStudyInputs.clear();
+  }
+
+  /** `onDone` gets the lane that ran the unit: 0 is this thread, 1.. the workers. */
+  async run<U extends BenchUnit>(
+    units: readonly U[],
+    onDone?: (unit: U, result: UnitResult<U>, lane: number) => void,
+  ): Promise<UnitResult<U>[]> {
+    const results = new Array<UnitResult<U>>(units.length);
+    let next = 0;
+    const lane = async (laneIndex: number, runOne: (unit: U) => Promise<unknown>) => {
+      while (next < units.length) {
+        // Let the other lanes' finished units be heard (and claim the next unit) before this lane takes one.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (next >= units.length) break;
+        const i = next++;
+        results[i] = (await runOne(units[i]!)) as UnitResult<U>;
+        onDone?.(units[i]!, results[i]!, laneIndex);
+      }
+    };
+    const extra = Math.min(this.lanes - 1, Math.max(0, units.length - 1));
+    while (this.workers.length < extra) this.workers.push(this.startWorker());
+    await Promise.all([
+      lane(0, (unit) => this.runHere(unit)),
+      ...this.workers.slice(0, extra).map((w, i) => lane(i + 1, (unit) => this.runThere(w, unit))),
+    ]);
+    return results;
+  }
+
+  /** Ends the worker threads. */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+    this.workers = [];
+  }
+
+  private runHere(unit: BenchUnit): Promise<unknown> {
+    return unit.kind === 'pipeline' ? runPipelineUnit(this.inputs, unit.id) : runStudyUnit(this.inputs, this.requireStudyInputs(), unit.id);
+  }
+
+  private async runThere(worker: Worker, unit: BenchUnit): Promise<unknown> {
+    const id = this.nextId++;
+    const req: LaneRequest = { id, unit };
+    if (unit.kind === 'study' && !this.sentStudyInputs.has(worker)) {
+      req.studyInputs = this.requireStudyInputs();
+      this.sentStudyInputs.add(worker);
+    }
+    const result = await new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage(req);
+    });
+    // A unit registered at run time exists only in this thread's registry: run it here.
+    return result === UNKNOWN_UNIT ? this.runHere(unit) : result;
+  }
+
+  private requireStudyInputs(): StudyInputs {
+    if (!this.studyInputs) throw new Error('bench: studies ran before the pipelines’ results were set');
+    return this.studyInputs;
+  }
+
+  private startWorker(): Worker {
+    const worker = startTsWorker(new URL('./bench-worker.ts', import.meta.url), this.inputs, { maxOldGenerationSizeMb: WORKER_HEAP_MB });
+    worker.on('message', (res: LaneResponse) => {
+      const w = this.waiting.get(res.id);
+      this.waiting.delete(res.id);
+      if ('error' in res) w?.reject(new Error(`bench worker: ${res.error}`));
+      else if ('unknownUnit' in res) w?.resolve(UNKNOWN_UNIT);
+      else w?.resolve(res.result);
+    });
+    worker.on('error', (e) => {
+      for (const w of this.waiting.values()) w.reject(e);
+      this.waiting.clear();
+    });
+    return worker;
+  }
+}

@@ -1,0 +1,122 @@
+import { performance } from 'node:perf_hooks';
+import { runPipeline, type TurnRecord } from '../measure/run-pipeline.ts';
+import { summarize } from '../measure/summarize.ts';
+import { PIPELINES } from '../pipelines/registry.ts';
+import type { PipelineContext, PipelineEntry, PipelineSettings } from '../pipelines/types.ts';
+import { createBenchEncoder } from '../retrieval/encoder.ts';
+import { writeEvents, writeTurnRecords } from '../results/write.ts';
+import { STUDIES } from '../studies/registry.ts';
+import type { Encoder } from '../embed/types.ts';
+import { tokenCounter } from '../tokens/counter.ts';
+import { progress } from '../util/progress.ts';
+import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
+
+/**
+ * The bench's units of work, each a pure function of BenchInputs (and, for studies, of every
+ * pipeline's results): the same code runs them in the main thread or in a worker thread.
+ * Per-thread state (the encoder with its in-memory vectors, the token memo) is built once per
+ * thread on first use.
+ */
+const encoders = new WeakMap<BenchInputs, Promise<Encoder>>();
+
+/** The run's encoder in this thread: the one given for these inputs, else created once (lazy model, cached vectors). */
+export function benchEncoder(inputs: BenchInputs, given?: Encoder): Promise<Encoder> {
+  let encoder = encoders.get(inputs);
+  if (!encoder) {
+    encoder = given ? Promise.resolve(given) : createBenchEncoder(inputs.encoderName, inputs.catalog, { cacheDir: inputs.cacheDir });
+    encoders.set(inputs, encoder);
+  }
+  return encoder;
+}
+
+/** Registry entries of the run, in registry order. */
+function runEntries(inputs: Pick<BenchInputs, 'pipelineIds'>): PipelineEntry[] {
+  return PIPELINES.filter((p) => inputs.pipelineIds.includes(p.id));
+}
+
+/** True when this thread's registry has the unit (an entry added at run time, as tests do, exists only in the main thread). */
+export function isRegistered(unit: BenchUnit): boolean {
+  return unit.kind === 'pipeline' ? PIPELINES.some((p) => p.id === unit.id) : STUDIES.some((s) => s.id === unit.id);
+}
+
+export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<PipelineRun> {
+  const started = performance.now();
+  const entry = PIPELINES.find((p) => p.id === id);
+  if (!entry) throw new Error(`bench: unknown pipeline ${id}`);
+  const tokens = tokenCounter(inputs.tokenizer);
+  const pipeline = entry.create();
+  const ctx: PipelineContext = {
+    catalog: inputs.catalog,
+    tokens,
+    seed: inputs.seed,
+    workDir: inputs.resultsDir,
+    calibrationTasks: inputs.calibration,
+    historyTasks: inputs.history,
+    encoder: await benchEncoder(inputs),
+  };
+  await pipeline.prepare?.(ctx);
+  const records: TurnRecord[] = [];
+  // Main methods run on every seed's task set; ablation and ADOL variants on the first.
+  for (const { seed, tasks } of entry.group === 'main' ? inputs.taskSets : inputs.taskSets.slice(0, 1)) {
+    const bar = progress(`${pipeline.label} seed ${seed}`, tasks.length);
+    const events: Record<string, unknown>[] = [];
+    const seedRecords = await runPipeline(pipeline, tasks, {
+      catalog: inputs.catalog,
+      tokens,
+      seed,
+      onTask: () => bar.tick(),
+      onEvents: (taskId, turn, evs) => events.push(...evs.map((e) => ({ taskId, turn, ...e }))),
+    });
+    bar.stop();
+    writeTurnRecords(inputs.resultsDir, pipeline.id, seed, seedRecords);
+    writeEvents(inputs.resultsDir, pipeline.id, seed, events);
+    records.push(...seedRecords);
+  }
+  const settings: PipelineSettings = pipeline.describe?.() ?? { details: {} };
+  const summary = summarize(records, pipeline.label, settings, inputs.seed);
+  const wallSeconds = (performance.now() - started) / 1000;
+  return {
+    manifest: {
+      id: pipeline.id,
+      label: pipeline.label,
+      code: entry.code ?? pipeline.id,
+      group: entry.group,
+      baseline: entry.baseline === true,
+      settings,
+    },
+    records,
+    summary,
+    wallSeconds,
+    log: [
+      `${pipeline.label.padEnd(34)} ${Math.round(summary.toolTokens.mean).toLocaleString('en-US').padStart(8)} tool tokens/turn  (${wallSeconds.toFixed(1)} s)`,
+    ],
+  };
+}
+
+export async function runStudyUnit(inputs: BenchInputs, results: StudyInputs, id: string): Promise<StudyRun> {
+  const started = performance.now();
+  const study = STUDIES.find((s) => s.id === id);
+  if (!study) throw new Error(`bench: unknown study ${id}`);
+  const log: string[] = [];
+  const hasTasks = inputs.taskSets.length > 0;
+  const tables = await study.run({
+    root: inputs.root,
+    catalog: inputs.catalog,
+    tasks: inputs.taskSets[0]?.tasks ?? [],
+    taskSets: inputs.taskSets,
+    calibrationTasks: inputs.calibration,
+    historyTasks: inputs.history,
+    pipelines: hasTasks ? runEntries(inputs) : [],
+    tokens: tokenCounter(inputs.tokenizer),
+    encoder: await benchEncoder(inputs),
+    seed: inputs.seed,
+    quick: inputs.quick,
+    resultsDir: inputs.resultsDir,
+    records: new Map(results.records),
+    summaries: results.summaries,
+    log: (line) => log.push(line),
+  });
+  const wallSeconds = (performance.now() - started) / 1000;
+  log.push(`study ${study.id.padEnd(20)} ${wallSeconds.toFixed(1)} s`);
+  return { tables, log, wallSeconds };
+}

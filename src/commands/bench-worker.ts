@@ -1,0 +1,28 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { BenchInputs, BenchUnit, StudyInputs } from './bench-inputs.ts';
+import { isRegistered, runPipelineUnit, runStudyUnit } from './bench-units.ts';
+
+/** Worker side of ./bench-lanes.ts: runs the units it is sent, one at a time, on a copy of the inputs. */
+export type LaneRequest = { id: number; unit: BenchUnit; studyInputs?: StudyInputs };
+export type LaneResponse = { id: number; result: unknown } | { id: number; error: string } | { id: number; unknownUnit: true };
+
+const inputs = workerData as BenchInputs;
+let studyInputs: StudyInputs | undefined;
+let queue: Promise<void> = Promise.resolve();
+
+parentPort!.on('message', (req: LaneRequest) => {
+  if (req.studyInputs) studyInputs = req.studyInputs;
+  queue = queue.then(async () => {
+    if (!isRegistered(req.unit)) {
+      parentPort!.postMessage({ id: req.id, unknownUnit: true } satisfies LaneResponse);
+      return;
+    }
+    try {
+      const result =
+        req.unit.kind === 'pipeline' ? await runPipelineUnit(inputs, req.unit.id) : await runStudyUnit(inputs, studyInputs!, req.unit.id);
+      parentPort!.postMessage({ id: req.id, result } satisfies LaneResponse);
+    } catch (e) {
+      parentPort!.postMessage({ id: req.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies LaneResponse);
+    }
+  });
+});

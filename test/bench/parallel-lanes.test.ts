@@ -1,0 +1,83 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runBench } from '../../src/commands/bench.ts';
+
+/** Retrieval and non-retrieval main methods, an ablation and an ADOL variant. */
+const PIPELINE_IDS = ['b1-full-schema', 'b3-simple-retrieval', 'tool-attention', 'ta-k5', 'adol-combined'];
+
+const tmp = mkdtempSync(join(tmpdir(), 'tooltax-lanes-test-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Every file under `dir`, relative path → content, with what legitimately differs between runs (wall-clock figures) removed. */
+function resultFiles(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.set(relative(dir, p), withoutTimings(relative(dir, p), readFileSync(p, 'utf8')));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function withoutTimings(file: string, text: string): string {
+  if (file === 'timings.json') return '';
+  if (file === 'run.json') {
+    const { startedAt, finishedAt, seconds, ...rest } = JSON.parse(text) as Record<string, unknown>;
+    expect([typeof startedAt, typeof finishedAt, typeof seconds]).toEqual(['string', 'string', 'number']);
+    return JSON.stringify(rest);
+  }
+  // Tool Attention's events carry the router's wall-clock latency per turn.
+  return text.replace(/"latency_ms":[0-9.e-]+/g, '"latency_ms":0');
+}
+
+describe('bench lanes', () => {
+  it('writes byte-identical results with 1 lane (serial) and 2 lanes (worker thread)', async () => {
+    // A small subset of the committed tasks: two of each kind.
+    const lines = readFileSync('tasks/tasks.jsonl', 'utf8').trim().split('\n');
+    const pick = (kind: string) => lines.filter((l) => (JSON.parse(l) as { kind: string }).kind === kind).slice(0, 2);
+    const tasksFile = join(tmp, 'tasks.jsonl');
+    writeFileSync(tasksFile, [...pick('single'), ...pick('multi'), ...pick('long')].join('\n') + '\n');
+    const run = (lanes: number) =>
+      runBench({
+        root: process.cwd(),
+        seed: 42,
+        seeds: [42],
+        catalog: ['catalogs/synthetic-120'],
+        tasks: tasksFile,
+        tokenizer: 'cl100k_base',
+        // TF-IDF needs no model and no disk cache: the test measures the lanes, not the encoder.
+        encoder: 'tfidf',
+        out: join(tmp, `lanes${lanes}`, 'results'),
+        reports: join(tmp, `lanes${lanes}`, 'reports'),
+        pipelines: PIPELINE_IDS,
+        studies: ['projection', 'prompt-caching'],
+        lanes,
+        quick: false,
+        log: (l) => process.env.LANES_LOG && console.log(l),
+      });
+    await run(1);
+    await run(2);
+    const serial = resultFiles(join(tmp, 'lanes1', 'results'));
+    const parallel = resultFiles(join(tmp, 'lanes2', 'results'));
+    expect([...parallel.keys()]).toEqual([...serial.keys()]);
+    expect(serial.size).toBeGreaterThan(PIPELINE_IDS.length * 2); // turn records and events of every pipeline, tables, manifest
+    for (const [file, text] of serial) expect(parallel.get(file), file).toBe(text);
+    const lanesOf = (dir: string) => {
+      const timings = JSON.parse(readFileSync(join(tmp, dir, 'results', 'timings.json'), 'utf8')) as {
+        steps: { unit?: { lane: number } }[];
+      };
+      return timings.steps.flatMap((s) => (s.unit ? [s.unit.lane] : []));
+    };
+    expect(lanesOf('lanes1')).toEqual(new Array(PIPELINE_IDS.length + 2).fill(0));
+    // Both lanes did work: the worker thread's units are among those compared above.
+    expect(new Set(lanesOf('lanes2'))).toEqual(new Set([0, 1]));
+    expect(readFileSync(join(tmp, 'lanes2', 'reports', 'tables.md'), 'utf8')).toBe(
+      readFileSync(join(tmp, 'lanes1', 'reports', 'tables.md'), 'utf8'),
+    );
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createUseLiteEncoder } from '../../src/embed/use-lite.ts';
+import { dealByCost, embedWorkerCount, withEmbedWorkers } from '../../src/embed/worker-pool.ts';
+
+describe('use-lite embedding worker pool', () => {
+  it('deals texts longest first to the least-loaded worker, every text once', () => {
+    const texts = ['aaaaaaaa', 'b', 'cccc', 'dd', 'eeeeee', 'f'];
+    const shares = dealByCost(texts, 2);
+    // 8 → w0; 6 → w1; 4 → w1 (6 < 8); 2 → w0 (8 < 10); then 1 and 1 on a 10–10 tie: w0 first, then w1.
+    expect(shares).toEqual([
+      [0, 3, 1],
+      [4, 2, 5],
+    ]);
+    expect(shares.flat().sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('reads TOOLTAX_EMBED_WORKERS, with a one-line error for a bad value', () => {
+    expect(embedWorkerCount({})).toBe(2);
+    expect(embedWorkerCount({ TOOLTAX_EMBED_WORKERS: '0' })).toBe(0);
+    expect(() => embedWorkerCount({ TOOLTAX_EMBED_WORKERS: 'two' })).toThrow(
+      /TOOLTAX_EMBED_WORKERS: expected an integer from 0 to 64, got "two"/,
+    );
+  });
+
+  it('gives the same vectors from two worker threads as from this thread', async () => {
+    const local = await createUseLiteEncoder();
+    const pooled = withEmbedWorkers(local, 2);
+    expect(pooled.name).toBe(local.name);
+    expect(pooled.description).toBe(local.description);
+    // Enough texts to go to the workers (small calls stay in this thread), of mixed lengths.
+    const texts = Array.from(
+      { length: 60 },
+      (_, i) => `${['list', 'create', 'delete'][i % 3]} item ${i}${' with more words'.repeat(i % 7)}`,
+    );
+    const fromWorkers = await pooled.embed(texts);
+    const fromThread = await local.embed(texts);
+    expect(fromWorkers.map((v) => Array.from(v))).toEqual(fromThread.map((v) => Array.from(v)));
+  });
+});
