@@ -45,7 +45,12 @@ export function loadTasks(file: string, catalog: Catalog): Task[] {
         if (typeof turn.user !== 'string' || !turn.user.trim()) throw new InputError(file, at(`${p}.user`), "the user's message (non-empty string)", describeValue(turn.user));
         const tools = turn.tools ?? [];
         if (!Array.isArray(tools)) throw new InputError(file, at(`${p}.tools`), 'an array of tool names', describeValue(tools));
-        return { user: turn.user, tools: tools.map((name, k) => resolve(name, file, at(`${p}.tools[${k}]`))) };
+        const resolved: TaskTurn = { user: turn.user, tools: tools.map((name, k) => resolve(name, file, at(`${p}.tools[${k}]`))) };
+        if (turn.acceptable !== undefined) {
+          if (!Array.isArray(turn.acceptable)) throw new InputError(file, at(`${p}.acceptable`), 'an array of tool names', describeValue(turn.acceptable));
+          resolved.acceptable = turn.acceptable.map((name, k) => resolve(name, file, at(`${p}.acceptable[${k}]`)));
+        }
+        return resolved;
       });
       const kind = raw.kind ?? (turns.length === 1 ? 'single' : turns.length < 15 ? 'multi' : 'long');
       if (!KINDS.includes(kind as TaskKind)) throw new InputError(file, at('$.kind'), `one of ${KINDS.join(', ')}`, describeValue(kind));

@@ -1,0 +1,102 @@
+import type { CatalogTool } from '../../catalog/types.ts';
+import type { FittedRetriever, Retriever } from '../types.ts';
+import { featureRows, FEATURES, queryWords, toolWords, WordAssociations, type QueryWords, type ToolWords } from './features.ts';
+import { predict, trainLogistic, type LogisticModel } from './logistic.ts';
+import { defaultTrainingSet, type TrainingSet } from './training-set.ts';
+
+/** Tools per training turn the model learns to reorder: the union of the first stages' top CANDIDATES, plus the needed ones. */
+export const CANDIDATES = 30;
+
+export interface LearnedOptions {
+  bm25: Retriever;
+  dense: Retriever;
+  /** Training data (default: the synthetic calibration tasks and history sample, ./training-set.ts). */
+  training?: () => TrainingSet;
+  name?: string;
+}
+
+export interface TrainedReranker {
+  model: LogisticModel;
+  associations: WordAssociations;
+  /** Ids of every task a training turn came from (never an evaluated task). */
+  trainingTaskIds: readonly string[];
+  source: string;
+}
+
+/** Top-n indexes of a score list (ties in catalog order). */
+function topIndexes(scores: Float64Array, n: number): number[] {
+  return Array.from(scores, (_, i) => i)
+    .sort((a, b) => scores[b]! - scores[a]! || a - b)
+    .slice(0, n);
+}
+
+/**
+ * Train the reranker: first-stage scores on the training catalog, candidates per turn, word
+ * associations cross-fitted in two folds (turns at even / odd positions) so the association
+ * feature the regression sees was learned without that turn, then a logistic regression.
+ * Deterministic: no randomness anywhere, every collection in a fixed order.
+ */
+export async function trainReranker(set: TrainingSet, bm25: Retriever, dense: Retriever): Promise<TrainedReranker> {
+  const [b, d] = await Promise.all([bm25.fit(set.tools), dense.fit(set.tools)]);
+  const queries = set.turns.map((t) => t.query);
+  const [bs, ds] = await Promise.all([b.score(queries), d.score(queries)]);
+  const words = set.tools.map(toolWords);
+  const index = new Map(set.tools.map((t, i) => [t.id, i]));
+  const examples = set.turns.map((turn, q) => {
+    const needed = new Set(turn.tools.map((id) => index.get(id)!));
+    const pool = [...new Set([...topIndexes(bs[q]!, CANDIDATES), ...topIndexes(ds[q]!, CANDIDATES), ...needed])].sort((x, y) => x - y);
+    return { q, query: queryWords(turn.query), pool, needed };
+  });
+  const assocExamples = (keep: (q: number) => boolean) =>
+    examples
+      .filter((e) => keep(e.q))
+      .map((e) => ({ query: e.query, tools: e.pool.map((i) => words[i]!), needed: e.pool.map((i) => e.needed.has(i)) }));
+  const folds = [WordAssociations.learn(assocExamples((q) => q % 2 === 1)), WordAssociations.learn(assocExamples((q) => q % 2 === 0))];
+  const x: Float64Array[] = [];
+  const y: number[] = [];
+  for (const e of examples) {
+    const rows = featureRows(e.query, words, bs[e.q]!, ds[e.q]!, folds[e.q % 2]!);
+    for (const i of e.pool) {
+      x.push(rows[i]!);
+      y.push(e.needed.has(i) ? 1 : 0);
+    }
+  }
+  return {
+    model: trainLogistic(FEATURES, x, y),
+    associations: WordAssociations.learn(assocExamples(() => true)),
+    trainingTaskIds: [...new Set(set.turns.map((t) => t.taskId))],
+    source: set.source,
+  };
+}
+
+/**
+ * `learned`: the reranker the paper proposes as future work (§8), a logistic regression on
+ * (query, tool) features (./features.ts) over BM25 and dense first stages, trained once per
+ * process on the training set and applied to any catalog. Its score is P(needed), in [0, 1].
+ */
+export function createLearnedRetriever(options: LearnedOptions): Retriever & { trained(mode?: string): Promise<TrainedReranker> } {
+  const training = options.training ?? (() => defaultTrainingSet('rolling'));
+  let trained: Promise<TrainedReranker> | undefined;
+  const train = () => (trained ??= trainReranker(training(), options.bm25, options.dense));
+  return {
+    name: options.name ?? 'learned',
+    description: `logistic-regression reranker over ${options.bm25.name} + ${options.dense.name} (${FEATURES.length} features), trained on synthetic calibration + history turns`,
+    toolText: `${options.bm25.name}: ${options.bm25.toolText}; ${options.dense.name}: ${options.dense.toolText}; name, server and parameter words`,
+    scale: 'probability',
+    trained: train,
+    async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
+      const [model, b, d] = await Promise.all([train(), options.bm25.fit(tools), options.dense.fit(tools)]);
+      const words: ToolWords[] = tools.map(toolWords);
+      return {
+        ids: b.ids,
+        async score(queries) {
+          const [bs, ds] = await Promise.all([b.score(queries), d.score(queries)]);
+          return queries.map((q, i) => {
+            const query: QueryWords = queryWords(q);
+            return Float64Array.from(featureRows(query, words, bs[i]!, ds[i]!, model.associations), (row) => predict(model.model, row));
+          });
+        },
+      };
+    },
+  };
+}

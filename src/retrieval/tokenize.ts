@@ -1,0 +1,42 @@
+import winkUtils from 'wink-nlp-utils';
+import { tokenize as wordTokens } from '../embed/tfidf.ts';
+import { ABBREVIATIONS, entityCueWords } from './vocabulary.ts';
+
+/**
+ * Lexical analysis shared by the lexical retrievers (BM25, the learned reranker's features):
+ * word tokens split on punctuation, `_`, `-` and camelCase (src/embed/tfidf.ts), optional
+ * developer-vocabulary expansion (./vocabulary.ts), English stop words dropped, Porter stems
+ * (wink-nlp-utils, a maintained stemmer, rather than hand-written suffix rules).
+ */
+export interface AnalyzeOptions {
+  /** Expand abbreviations and shell habits (default true). */
+  vocabulary?: boolean;
+  /** Add entity-cue words (queries only; default false). */
+  entityCues?: boolean;
+}
+
+const STOP = new Set(
+  'a an and are as at be by can could do does for from has have how i if in into is it its me my of on or our please should so that the their them then there these this to up us was we what when where which who why will with would you your'.split(
+    ' ',
+  ),
+);
+
+const stemMemo = new Map<string, string>();
+export function stem(word: string): string {
+  let s = stemMemo.get(word);
+  if (s === undefined) stemMemo.set(word, (s = winkUtils.string.stem(word)));
+  return s;
+}
+
+/** Stemmed terms of a text, in order (repeats kept: BM25 counts them). */
+export function analyze(text: string, options: AnalyzeOptions = {}): string[] {
+  const vocabulary = options.vocabulary ?? true;
+  const words = wordTokens(text);
+  if (options.entityCues) words.push(...entityCueWords(text));
+  const out: string[] = [];
+  for (const w of words) {
+    const expansion = vocabulary ? ABBREVIATIONS[w] : undefined;
+    for (const x of expansion ?? [w]) if (!STOP.has(x)) out.push(stem(x));
+  }
+  return out;
+}
