@@ -160,8 +160,18 @@ program
       .default(DEFAULT_ENCODER)
       .argParser(parseEncoder),
   )
+  .option(
+    '--retriever <name>',
+    'retriever of B3, Tool Attention, ADOL semantic retrieval and the ablations (see the retrieval command)',
+    (v: string) => {
+      if (!isRetrieverName(v)) throw new InvalidArgumentError('expected a retriever name (npm run bench -- retrieval --help)');
+      return v;
+    },
+    DEFAULT_RETRIEVER,
+  )
   .action(
     async (o: {
+      retriever: string;
       seed: number;
       seeds: number[];
       catalog?: string[];

@@ -28,6 +28,7 @@ import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
 import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
 import { retrievalNote } from '../retrieval/settings-note.ts';
+import { shareEncoder } from '../retrieval/registry.ts';
 
 export interface BenchOptions {
   root: string;
@@ -41,6 +42,8 @@ export interface BenchOptions {
   pipelines?: string[];
   /** Sentence encoder of the retrieval pipelines (default use-lite); embeddings cached in .cache/embeddings. */
   encoder?: EncoderName;
+  /** Retriever of B3, Tool Attention, ADOL semantic retrieval and the ablations (default DEFAULT_RETRIEVER). */
+  retriever?: string;
   quick: boolean;
   log: (line: string) => void;
 }
@@ -82,6 +85,8 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
   // One encoder for the whole run; everything embeddable is embedded up front in large batches.
   const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir: join(opts.root, '.cache', 'embeddings') });
+  // dense:<bench encoder> (and the hybrids and the learned reranker over it) reuse this warm encoder.
+  shareEncoder(catalog.tools, encoder);
   if (taskSets.length)
     await prewarmEmbeddings(encoder, { catalog, taskSets: [...taskSets.map((s) => s.tasks), calibration], log: opts.log });
 
@@ -106,6 +111,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
         calibrationTasks: calibration,
         historyTasks: history,
         encoder,
+        retriever: opts.retriever,
       };
       await pipeline.prepare?.(ctx);
       const all: TurnRecord[] = [];

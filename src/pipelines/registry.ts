@@ -19,6 +19,12 @@ export const PIPELINES: PipelineEntry[] = [
   { id: 'b3-simple-retrieval', code: 'B3', group: 'main', create: () => createSimpleRetrievalPipeline() },
   { id: 'b4-cli-lazy', code: 'B4', group: 'main', create: createCliLazyPipeline },
   { id: 'tool-attention', code: 'TA', group: 'main', create: () => createToolAttentionPipeline() },
+  {
+    id: 'tool-attention-paper',
+    code: 'TA-paper',
+    group: 'main',
+    create: () => createToolAttentionPipeline({ id: 'tool-attention-paper', label: 'Tool Attention (paper form)', paperForm: true }),
+  },
   ...TOOL_ATTENTION_ABLATIONS,
   { id: 'adol-ref-internal', group: 'adol', create: () => createAdolPreset('adol-ref-internal') },
   { id: 'adol-ref-external', group: 'adol', create: () => createAdolPreset('adol-ref-external') },
