@@ -6,8 +6,10 @@ import { analyze } from './tokenize.ts';
 import { describeFields, TOOL_FIELDS, toolFields } from './tool-fields.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
 
-// okapibm25 is CommonJS with `exports.default`: the function is the module's `default` member.
-const okapiBm25 = okapiModule.default;
+// okapibm25 is CommonJS with `exports.default`: depending on the loader's interop the default
+// import is the function itself or the module object holding it.
+type OkapiFunction = typeof okapiModule.default;
+const okapiBm25: OkapiFunction = typeof okapiModule === 'function' ? (okapiModule as unknown as OkapiFunction) : okapiModule.default;
 
 /**
  * The two BM25 libraries compared with MiniSearch (./bm25.ts), on the same analyzer and

@@ -1,10 +1,9 @@
 import winkUtils from 'wink-nlp-utils';
-import { tokenize as wordTokens } from '../embed/tfidf.ts';
 import { ABBREVIATIONS, entityCueWords } from './vocabulary.ts';
 
 /**
  * Lexical analysis shared by the lexical retrievers (BM25, the learned reranker's features):
- * word tokens split on punctuation, `_`, `-` and camelCase (src/embed/tfidf.ts), optional
+ * word tokens split on punctuation, `_`, `-` and camelCase, optional
  * developer-vocabulary expansion (./vocabulary.ts), English stop words dropped, Porter stems
  * (wink-nlp-utils, a maintained stemmer, rather than hand-written suffix rules).
  */
@@ -20,6 +19,29 @@ const STOP = new Set(
     ' ',
   ),
 );
+
+/**
+ * Lower-case word tokens: split on anything but letters and digits, then on camelCase; the
+ * joined form of a split word is kept too (`listPullRequests` also as `listpullrequests`). A
+ * plural acronym stays one word (`PRs` → `prs`, not `p rs`).
+ */
+function wordTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (/^\p{Lu}{2,}s$/u.test(word)) {
+      out.push(word.toLowerCase());
+      continue;
+    }
+    const parts = word
+      .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+      .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+      .toLowerCase()
+      .split(' ');
+    out.push(...parts);
+    if (parts.length > 1) out.push(word.toLowerCase());
+  }
+  return out;
+}
 
 const stemMemo = new Map<string, string>();
 export function stem(word: string): string {

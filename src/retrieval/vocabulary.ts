@@ -51,7 +51,7 @@ export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   msgs: ['message'],
   dm: ['direct', 'message'],
   dms: ['direct', 'message'],
-  ping: ['message', 'notify'],
+  ping: ['send', 'post', 'message', 'notify'],
   chan: ['channel'],
   thread: ['thread', 'reply'],
   emoji: ['reaction', 'emoji'],

@@ -50,8 +50,8 @@ const REPO_ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..', '..');
  * The default training set: the committed seed-42 synthetic catalog, its held-out calibration
  * tasks (`tasks/calibration.jsonl`, ids `cal…`) and the first HISTORY_TASKS_USED tasks of the
  * usage-history sample (ids prefixed `history:`). Never the evaluated tasks and never
- * tasks/real: a history turn whose exact message occurs in an evaluated synthetic task set is
- * dropped too.
+ * tasks/real: a calibration or history turn whose exact message occurs in an evaluated
+ * synthetic task set (seeds 42–44) is dropped too.
  */
 export function defaultTrainingSet(mode: QueryMode, root = REPO_ROOT): TrainingSet {
   const catalog = loadCatalog(join(root, 'catalogs', 'synthetic-120'));
@@ -59,7 +59,9 @@ export function defaultTrainingSet(mode: QueryMode, root = REPO_ROOT): TrainingS
   const generator = new TaskGenerator(SERVER_SPECS);
   const evaluated = new Set(EVALUATED_SEEDS.flatMap((s) => generator.generate(s).flatMap((t) => t.turns.map((u) => u.user))));
   const history = generator.generate(DEFAULT_SEED, 'history').slice(0, HISTORY_TASKS_USED);
-  const turns = [...trainingTurns(calibration, mode), ...trainingTurns(history, mode, 'history:', (user) => !evaluated.has(user))];
+  // The calibration tasks avoid seed 42's messages only; seeds 43 and 44 are evaluated too.
+  const unseen = (user: string) => !evaluated.has(user);
+  const turns = [...trainingTurns(calibration, mode, '', unseen), ...trainingTurns(history, mode, 'history:', unseen)];
   return {
     tools: catalog.tools,
     turns,
