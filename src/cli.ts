@@ -21,7 +21,7 @@ import { DEFAULT_CAPTURE_DIR } from './mcp/dump.ts';
 import { DEFAULT_TIMEOUT_MS } from './mcp/capture.ts';
 import type { CommanderError } from 'commander';
 import { retrievalCommand } from './commands/retrieval.ts';
-import { QUERY_MODES, type QueryMode } from './retrieval/query.ts';
+import { DEFAULT_QUERY_MODE, QUERY_MODES, type QueryMode } from './retrieval/query.ts';
 import { DEFAULT_RETRIEVER, isRetrieverName } from './retrieval/registry.ts';
 
 const root = process.cwd();
@@ -217,7 +217,7 @@ program
   .addOption(
     new Option('--query <mode>', 'query text: the user message, or with the previous user messages (rolling)')
       .choices([...QUERY_MODES])
-      .default('rolling'),
+      .default(DEFAULT_QUERY_MODE),
   )
   .option('--json', 'print one JSON object {"retrievers":[...],"default":...} to stdout', false)
   .exitOverride(exitTwoOnUsage)

@@ -3,7 +3,7 @@ import type { Encoder } from '../../embed/types.ts';
 import { section } from '../../prompt/sections.ts';
 import { transcriptSection } from '../../prompt/shared-parts.ts';
 import { resolveEncoder } from '../../retrieval/encoder.ts';
-import { describeQueryMode } from '../../retrieval/query.ts';
+import { DEFAULT_QUERY_MODE, describeQueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
 import { taskRankings } from '../../retrieval/task-rankings.ts';
 import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
@@ -233,7 +233,7 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
       let ids: string[];
       const events: Record<string, unknown>[] = [];
       if (options.retrieval === 'semantic' && fitted) {
-        const ranked = (await taskRankings(fitted, task, 'rolling'))[turnIndex]!.slice(0, semConfig.k).map((r) => r.id);
+        const ranked = (await taskRankings(fitted, task, DEFAULT_QUERY_MODE))[turnIndex]!.slice(0, semConfig.k).map((r) => r.id);
         ids = [...ranked].sort((a, b) => order.get(a)! - order.get(b)!);
         events.push({ type: 'adol-retrieval', mode: 'semantic', k: semConfig.k, ranked });
       } else if (options.retrieval === 'semantic') {
@@ -285,7 +285,7 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
                 index: 'exact ranking of every tool',
                 k: semConfig.k,
                 toolText: retriever.toolText,
-                query: describeQueryMode('rolling'),
+                query: describeQueryMode(DEFAULT_QUERY_MODE),
               }
             : options.retrieval === 'semantic' && semantic
               ? {

@@ -7,7 +7,7 @@ import { schemaSections } from '../../retrieval/schema-sections.ts';
 import { queryText, toolDefinitionText, type DefinitionTextMode } from '../../retrieval/texts.ts';
 import { buildToolIndex, type ToolIndex } from '../../retrieval/tool-index.ts';
 import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
-import { describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
+import { DEFAULT_QUERY_MODE, describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
 import { taskRankings } from '../../retrieval/task-rankings.ts';
 import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
@@ -21,7 +21,7 @@ export interface SimpleRetrievalOptions {
   encoder?: EncoderName | Encoder;
   /** Rank with this retriever (src/retrieval/registry.ts); default, unless `encoder` is given: ctx.retriever, else DEFAULT_RETRIEVER. */
   retriever?: string;
-  /** Query text on a retriever (default `rolling`). */
+  /** Query text on a retriever (default DEFAULT_QUERY_MODE). */
   query?: QueryMode;
   /** Vector index implementation (default auto: faiss when built, else exact). */
   index?: CreateVectorIndexOptions['prefer'];
@@ -47,7 +47,7 @@ export function createSimpleRetrievalPipeline(options: SimpleRetrievalOptions = 
   let retriever: Retriever | undefined;
   let fitted: FittedRetriever | undefined;
   const paperForm = options.encoder !== undefined && options.retriever === undefined;
-  const queryMode: QueryMode = options.query ?? 'rolling';
+  const queryMode: QueryMode = options.query ?? DEFAULT_QUERY_MODE;
   let byId = new Map<string, CatalogTool>();
 
   return {

@@ -27,7 +27,7 @@ export const TOOL_ATTENTION_ABLATIONS: PipelineEntry[] = [
   variant('ta-retriever-hybrid-norm', 'TA retriever → hybrid-norm (coverage θ)', { retriever: 'hybrid-norm' }),
   variant('ta-retriever-dense-use-lite', 'TA retriever → dense:use-lite (coverage θ)', { retriever: 'dense:use-lite' }),
   variant('ta-theta-f1', 'TA θ by max F1 (paper rule)', { theta: 'calibrated' }),
-  variant('ta-query-message', 'TA query = message only (no rolling context)', { query: 'message' }),
+  variant('ta-query-rolling', 'TA query = message + rolling context', { query: 'rolling' }),
   variant('ta-k5', 'TA k = 5', { k: 5 }),
   variant('ta-k20', 'TA k = 20', { k: 20 }),
   variant('ta-theta-0.15', 'TA θ = 0.15', { theta: 0.15 }),

@@ -22,7 +22,7 @@ import { LazySchemaLoader } from './lazy-loader.ts';
 import { stateGate } from './preconditions.ts';
 import { IntentRouter, routeRanking, type RouteResult } from './router.ts';
 import { calibrateRetrieverTheta, COVERAGE_TARGET, SCALE_NOTES, type ThetaPolicy } from './retriever-calibration.ts';
-import { describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
+import { DEFAULT_QUERY_MODE, describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
 import { normaliseRanking, taskRankings } from '../../retrieval/task-rankings.ts';
 import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
@@ -50,7 +50,7 @@ export interface ToolAttentionOptions {
   paperForm?: boolean;
   /** Retriever name (src/retrieval/registry.ts) when not the paper form; default ctx.retriever, else DEFAULT_RETRIEVER. */
   retriever?: string;
-  /** Query text on a retriever (default `rolling`: the message and the previous user messages). */
+  /** Query text on a retriever (default DEFAULT_QUERY_MODE). */
   query?: QueryMode;
   /** Encoder name or instance instead of the bench's (ctx.encoder), for the paper form. */
   encoder?: EncoderName | Encoder;
@@ -88,7 +88,7 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
   // Given an encoder and no retriever, the caller asks for the paper form.
   const paperForm = options.paperForm ?? (options.encoder !== undefined && options.retriever === undefined);
   const thetaOption = options.theta ?? (paperForm ? 'calibrated' : 'coverage');
-  const queryMode: QueryMode = options.query ?? 'rolling';
+  const queryMode: QueryMode = options.query ?? DEFAULT_QUERY_MODE;
   if (thetaOption !== 'calibrated' && thetaOption !== 'coverage' && !Number.isFinite(thetaOption))
     throw new Error(`tool-attention: theta must be a number, 'calibrated' or 'coverage'`);
   if (paperForm && thetaOption === 'coverage') throw new Error(`tool-attention: the coverage θ policy needs a retriever (paperForm off)`);

@@ -1,4 +1,5 @@
 import type { CatalogTool } from '../../catalog/types.ts';
+import { DEFAULT_QUERY_MODE } from '../query.ts';
 import type { FittedRetriever, Retriever } from '../types.ts';
 import { featureRows, FEATURES, queryWords, toolWords, WordAssociations, type QueryWords, type ToolWords } from './features.ts';
 import { predict, trainLogistic, type LogisticModel } from './logistic.ts';
@@ -32,8 +33,7 @@ function topIndexes(scores: Float64Array, n: number): number[] {
 
 /**
  * Train the reranker: first-stage scores on the training catalog, candidates per turn, word
- * associations cross-fitted in two folds (turns at even / odd positions) so the association
- * feature the regression sees was learned without that turn, then a logistic regression.
+ * associations cross-fitted leave-one-server-out (below), then a logistic regression.
  * Deterministic: no randomness anywhere, every collection in a fixed order.
  */
 export async function trainReranker(set: TrainingSet, bm25: Retriever, dense: Retriever): Promise<TrainedReranker> {
@@ -51,11 +51,17 @@ export async function trainReranker(set: TrainingSet, bm25: Retriever, dense: Re
     examples
       .filter((e) => keep(e.q))
       .map((e) => ({ query: e.query, tools: e.pool.map((i) => words[i]!), needed: e.pool.map((i) => e.needed.has(i)) }));
-  const folds = [WordAssociations.learn(assocExamples((q) => q % 2 === 1)), WordAssociations.learn(assocExamples((q) => q % 2 === 0))];
+  // Leave-one-server-out: a turn's association feature comes from associations learned on the
+  // turns of the other servers, so the regression weighs them as they carry to tools never seen
+  // (a user's catalog), not as they fit the training templates.
+  const foldOf = set.turns.map((t) => set.tools[index.get(t.tools[0]!)!]!.server);
+  const folds = new Map(
+    [...new Set(foldOf)].sort().map((server) => [server, WordAssociations.learn(assocExamples((q) => foldOf[q] !== server))]),
+  );
   const x: Float64Array[] = [];
   const y: number[] = [];
   for (const e of examples) {
-    const rows = featureRows(e.query, words, bs[e.q]!, ds[e.q]!, folds[e.q % 2]!);
+    const rows = featureRows(e.query, words, bs[e.q]!, ds[e.q]!, folds.get(foldOf[e.q]!)!);
     for (const i of e.pool) {
       x.push(rows[i]!);
       y.push(e.needed.has(i) ? 1 : 0);
@@ -75,7 +81,7 @@ export async function trainReranker(set: TrainingSet, bm25: Retriever, dense: Re
  * process on the training set and applied to any catalog. Its score is P(needed), in [0, 1].
  */
 export function createLearnedRetriever(options: LearnedOptions): Retriever & { trained(mode?: string): Promise<TrainedReranker> } {
-  const training = options.training ?? (() => defaultTrainingSet('rolling'));
+  const training = options.training ?? (() => defaultTrainingSet(DEFAULT_QUERY_MODE));
   let trained: Promise<TrainedReranker> | undefined;
   const train = () => (trained ??= trainReranker(training(), options.bm25, options.dense));
   return {

@@ -39,8 +39,6 @@ export function trainingTurns(
   );
 }
 
-/** History tasks used (the first ones of the sample): enough turns to learn word associations, cheap to embed once. */
-export const HISTORY_TASKS_USED = 120;
 /** Seeds of the evaluated synthetic task sets (MEASUREMENT_PARAMS.seeds); their messages are kept out of training. */
 const EVALUATED_SEEDS = [42, 43, 44];
 
@@ -48,8 +46,8 @@ const REPO_ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..', '..');
 
 /**
  * The default training set: the committed seed-42 synthetic catalog, its held-out calibration
- * tasks (`tasks/calibration.jsonl`, ids `cal…`) and the first HISTORY_TASKS_USED tasks of the
- * usage-history sample (ids prefixed `history:`). Never the evaluated tasks and never
+ * tasks (`tasks/calibration.jsonl`, ids `cal…`) and the usage-history sample (seed 42, the
+ * same 500 tasks B2's curator reads; ids prefixed `history:`). Never the evaluated tasks and never
  * tasks/real: a calibration or history turn whose exact message occurs in an evaluated
  * synthetic task set (seeds 42–44) is dropped too.
  */
@@ -58,13 +56,13 @@ export function defaultTrainingSet(mode: QueryMode, root = REPO_ROOT): TrainingS
   const calibration = loadTasks(join(root, 'tasks', 'calibration.jsonl'), catalog);
   const generator = new TaskGenerator(SERVER_SPECS);
   const evaluated = new Set(EVALUATED_SEEDS.flatMap((s) => generator.generate(s).flatMap((t) => t.turns.map((u) => u.user))));
-  const history = generator.generate(DEFAULT_SEED, 'history').slice(0, HISTORY_TASKS_USED);
+  const history = generator.generate(DEFAULT_SEED, 'history');
   // The calibration tasks avoid seed 42's messages only; seeds 43 and 44 are evaluated too.
   const unseen = (user: string) => !evaluated.has(user);
   const turns = [...trainingTurns(calibration, mode, '', unseen), ...trainingTurns(history, mode, 'history:', unseen)];
   return {
     tools: catalog.tools,
     turns,
-    source: `synthetic-120 seed ${DEFAULT_SEED}: tasks/calibration.jsonl + first ${HISTORY_TASKS_USED} history tasks (evaluated messages removed)`,
+    source: `synthetic-120 seed ${DEFAULT_SEED}: tasks/calibration.jsonl + the ${history.length}-task history sample (turns whose message is evaluated in seeds 42–44 removed)`,
   };
 }
