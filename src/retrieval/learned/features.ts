@@ -53,6 +53,96 @@ export function queryWords(query: string): QueryWords {
   return { words: new Set(analyze(query)), cues: new Set(analyze(entityCueWords(query).join(' '))) };
 }
 
+/** One labelled example for the associations: a query and a pool of tools, each needed or not. */
+export interface AssociationExample {
+  query: QueryWords;
+  tools: readonly ToolWords[];
+  needed: readonly boolean[];
+}
+
+/** Counts of one group of examples: pairs, needed pairs, and per (query word, tool word) key. */
+interface GroupCounts {
+  pairs: number;
+  neededPairs: number;
+  all: Map<number, number>;
+  needed: Map<number, number>;
+}
+
+const emptyCounts = (): GroupCounts => ({ pairs: 0, neededPairs: 0, all: new Map(), needed: new Map() });
+const bump = (m: Map<number, number>, k: number) => m.set(k, (m.get(k) ?? 0) + 1);
+// A pair key packs two word ids (each < 2^20) into one number.
+const KEY = 1 << 20;
+
+/**
+ * Learn the associations on every example, and, for each group (e.g. a server), on every
+ * example outside it (leave-one-group-out), in two passes: needed pairs first, then the
+ * all-pairs counts of only those keys that could pass MIN_SUPPORT.
+ */
+export function learnAssociations(
+  examples: readonly AssociationExample[],
+  groupOf: readonly string[],
+): { all: WordAssociations; leaveOut: Map<string, WordAssociations> } {
+  const ids = new Map<string, number>();
+  const words: string[] = [];
+  const id = (w: string) => {
+    let i = ids.get(w);
+    if (i === undefined) {
+      ids.set(w, (i = words.length));
+      words.push(w);
+    }
+    return i;
+  };
+  const encoded = examples.map((ex) => ({
+    query: [...ex.query.words].map(id),
+    tools: ex.tools.map((t) => [...t.associated].map(id)),
+    needed: ex.needed,
+  }));
+  if (words.length >= KEY) throw new Error(`word associations: more than ${KEY} distinct words`);
+  const groups = [...new Set(groupOf)].sort();
+  const total = emptyCounts();
+  const byGroup = new Map(groups.map((g) => [g, emptyCounts()]));
+  encoded.forEach((ex, e) => {
+    const group = byGroup.get(groupOf[e]!)!;
+    ex.tools.forEach((tool, i) => {
+      for (const c of [total, group]) {
+        c.pairs++;
+        if (ex.needed[i]) c.neededPairs++;
+      }
+      if (!ex.needed[i]) return;
+      for (const q of ex.query) for (const w of tool) for (const c of [total.needed, group.needed]) bump(c, q * KEY + w);
+    });
+  });
+  const candidates = new Set([...total.needed].filter(([, n]) => n >= WordAssociations.MIN_SUPPORT).map(([k]) => k));
+  encoded.forEach((ex, e) => {
+    const group = byGroup.get(groupOf[e]!)!;
+    for (const tool of ex.tools)
+      for (const q of ex.query)
+        for (const w of tool) {
+          const k = q * KEY + w;
+          if (!candidates.has(k)) continue;
+          bump(total.all, k);
+          bump(group.all, k);
+        }
+  });
+  const lifts = (minus?: GroupCounts) => {
+    const base = (total.neededPairs - (minus?.neededPairs ?? 0)) / Math.max(1, total.pairs - (minus?.pairs ?? 0));
+    const lift = new Map<string, Map<string, number>>();
+    // Sorted keys: the maps' order never depends on example order.
+    for (const k of [...candidates].sort((a, b) => a - b)) {
+      const p = total.needed.get(k)! - (minus?.needed.get(k) ?? 0);
+      if (p < WordAssociations.MIN_SUPPORT) continue;
+      const value = Math.log((p + 1) / (total.all.get(k)! - (minus?.all.get(k) ?? 0) + 2) / base);
+      if (value <= 0) continue;
+      const q = words[Math.floor(k / KEY)]!;
+      let m = lift.get(q);
+      if (!m) lift.set(q, (m = new Map()));
+      m.set(words[k % KEY]!, value);
+    }
+    return new WordAssociations(lift);
+  };
+  return { all: lifts(), leaveOut: new Map(groups.map((g) => [g, lifts(byGroup.get(g))])) };
+}
+
 /**
  * Query-word → tool-word associations learned from labelled turns: lift(q, w) =
  * P(needed | q in query, w in tool) / P(needed), with add-one smoothing, kept as ln(lift) when
@@ -61,48 +151,12 @@ export function queryWords(query: string): QueryWords {
  */
 export class WordAssociations {
   static readonly MIN_SUPPORT = 2;
-  private constructor(private readonly lift: ReadonlyMap<string, ReadonlyMap<string, number>>) {}
+  constructor(private readonly lift: ReadonlyMap<string, ReadonlyMap<string, number>>) {}
 
   get size(): number {
     let n = 0;
     for (const m of this.lift.values()) n += m.size;
     return n;
-  }
-
-  static learn(examples: readonly { query: QueryWords; tools: readonly ToolWords[]; needed: readonly boolean[] }[]): WordAssociations {
-    const pos = new Map<string, Map<string, number>>();
-    const all = new Map<string, Map<string, number>>();
-    let neededPairs = 0;
-    let pairs = 0;
-    const bump = (m: Map<string, Map<string, number>>, q: string, w: string) => {
-      let inner = m.get(q);
-      if (!inner) m.set(q, (inner = new Map()));
-      inner.set(w, (inner.get(w) ?? 0) + 1);
-    };
-    for (const ex of examples) {
-      ex.tools.forEach((tool, i) => {
-        pairs++;
-        if (ex.needed[i]) neededPairs++;
-        for (const q of ex.query.words)
-          for (const w of tool.associated) {
-            bump(all, q, w);
-            if (ex.needed[i]) bump(pos, q, w);
-          }
-      });
-    }
-    const base = neededPairs / Math.max(1, pairs);
-    const lift = new Map<string, Map<string, number>>();
-    for (const [q, inner] of [...pos].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      for (const [w, p] of [...inner].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        if (p < WordAssociations.MIN_SUPPORT) continue;
-        const value = Math.log((p + 1) / (all.get(q)!.get(w)! + 2) / base);
-        if (value <= 0) continue;
-        let m = lift.get(q);
-        if (!m) lift.set(q, (m = new Map()));
-        m.set(w, value);
-      }
-    }
-    return new WordAssociations(lift);
   }
 
   score(query: QueryWords, tool: ToolWords): number {

@@ -1,8 +1,9 @@
 /**
- * Logistic regression trained by full-batch gradient descent from zero weights, a fixed number
- * of epochs and L2 regularisation: no random initialisation and no shuffling, so the same
- * examples give the same weights bit for bit. Features are standardised with the training
- * mean and standard deviation, stored with the model.
+ * Logistic regression fitted by Newton's method (iteratively reweighted least squares) from
+ * zero weights with L2 regularisation: no random initialisation, no shuffling, a fixed order of
+ * sums, so the same examples give the same weights bit for bit. With nine features a Newton step
+ * is a 10 × 10 solve; it converges in a handful of passes where gradient descent needs hundreds.
+ * Features are standardised with the training mean and standard deviation, stored with the model.
  */
 export interface LogisticModel {
   features: readonly string[];
@@ -13,13 +14,13 @@ export interface LogisticModel {
   /** Training summary, for the record. */
   examples: number;
   positives: number;
-  epochs: number;
+  iterations: number;
   finalLoss: number;
 }
 
 export interface TrainOptions {
-  epochs?: number;
-  learningRate?: number;
+  maxIterations?: number;
+  /** L2 penalty on the weights (not the bias), per unit of example weight. */
   l2?: number;
   /** Weight of a positive example (the classes are very unbalanced: one tool in dozens is needed). */
   positiveWeight?: number;
@@ -27,14 +28,35 @@ export interface TrainOptions {
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
+/** Solve A x = b (A symmetric positive definite, small) by Gaussian elimination with partial pivoting. */
+function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[p]![c]!)) p = r;
+    [m[c], m[p]] = [m[p]!, m[c]!];
+    for (let r = c + 1; r < n; r++) {
+      const f = m[r]![c]! / m[c]![c]!;
+      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) {
+    let s = m[r]![n]!;
+    for (let k = r + 1; k < n; k++) s -= m[r]![k]! * x[k]!;
+    x[r] = s / m[r]![r]!;
+  }
+  return x;
+}
+
 export function trainLogistic(
   features: readonly string[],
   x: readonly Float64Array[],
   y: readonly number[],
   options: TrainOptions = {},
 ): LogisticModel {
-  const epochs = options.epochs ?? 400;
-  const lr = options.learningRate ?? 0.5;
+  const maxIterations = options.maxIterations ?? 50;
   const l2 = options.l2 ?? 1e-3;
   const n = x.length;
   const d = features.length;
@@ -46,30 +68,53 @@ export function trainLogistic(
   for (const row of x) for (let j = 0; j < d; j++) mean[j]! += row[j]! / n;
   for (const row of x) for (let j = 0; j < d; j++) std[j]! += (row[j]! - mean[j]!) ** 2 / n;
   for (let j = 0; j < d; j++) std[j] = Math.sqrt(std[j]!) || 1;
-  const z = x.map((row) => Float64Array.from(row, (v, j) => (v - mean[j]!) / std[j]!));
-  const w = new Float64Array(d);
-  let b = 0;
-  let loss = 0;
+  // Standardised rows with a trailing 1 for the bias.
+  const z = x.map((row) => {
+    const r = new Float64Array(d + 1);
+    for (let j = 0; j < d; j++) r[j] = (row[j]! - mean[j]!) / std[j]!;
+    r[d] = 1;
+    return r;
+  });
   const totalWeight = y.reduce((s, v) => s + (v === 1 ? posWeight : 1), 0);
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    const gw = new Float64Array(d);
-    let gb = 0;
+  const lambda = l2 * totalWeight;
+  const w = new Array<number>(d + 1).fill(0);
+  let iterations = 0;
+  let loss = 0;
+  for (; iterations < maxIterations; iterations++) {
+    const g = new Array<number>(d + 1).fill(0);
+    const h = Array.from({ length: d + 1 }, () => new Array<number>(d + 1).fill(0));
     loss = 0;
     for (let i = 0; i < n; i++) {
       const row = z[i]!;
-      let s = b;
-      for (let j = 0; j < d; j++) s += w[j]! * row[j]!;
+      let s = 0;
+      for (let j = 0; j <= d; j++) s += w[j]! * row[j]!;
       const p = sigmoid(s);
       const weight = y[i] === 1 ? posWeight : 1;
       const err = (p - y[i]!) * weight;
-      for (let j = 0; j < d; j++) gw[j]! += err * row[j]!;
-      gb += err;
+      const curv = p * (1 - p) * weight;
+      for (let j = 0; j <= d; j++) {
+        g[j]! += err * row[j]!;
+        for (let k = 0; k <= j; k++) h[j]![k]! += curv * row[j]! * row[k]!;
+      }
       loss -= weight * (y[i] === 1 ? Math.log(p + 1e-12) : Math.log(1 - p + 1e-12));
     }
-    for (let j = 0; j < d; j++) w[j]! -= lr * (gw[j]! / totalWeight + l2 * w[j]!);
-    b -= (lr * gb) / totalWeight;
+    for (let j = 0; j <= d; j++) for (let k = j + 1; k <= d; k++) h[j]![k] = h[k]![j]!;
+    for (let j = 0; j < d; j++) {
+      g[j]! += lambda * w[j]!;
+      h[j]![j]! += lambda;
+    }
+    const step = solve(h, g);
+    let largest = 0;
+    for (let j = 0; j <= d; j++) {
+      w[j]! -= step[j]!;
+      largest = Math.max(largest, Math.abs(step[j]!));
+    }
+    if (largest < 1e-9) {
+      iterations++;
+      break;
+    }
   }
-  return { features, mean, std, weights: [...w], bias: b, examples: n, positives, epochs, finalLoss: loss / totalWeight };
+  return { features, mean, std, weights: w.slice(0, d), bias: w[d]!, examples: n, positives, iterations, finalLoss: loss / totalWeight };
 }
 
 /** P(needed | features). */

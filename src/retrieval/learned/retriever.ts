@@ -1,7 +1,17 @@
 import type { CatalogTool } from '../../catalog/types.ts';
 import { DEFAULT_QUERY_MODE } from '../query.ts';
 import type { FittedRetriever, Retriever } from '../types.ts';
-import { featureRows, FEATURES, queryWords, toolWords, WordAssociations, type QueryWords, type ToolWords } from './features.ts';
+import {
+  featureRows,
+  FEATURES,
+  queryWords,
+  toolWords,
+  learnAssociations,
+  type WordAssociations,
+  type AssociationExample,
+  type QueryWords,
+  type ToolWords,
+} from './features.ts';
 import { predict, trainLogistic, type LogisticModel } from './logistic.ts';
 import { defaultTrainingSet, type TrainingSet } from './training-set.ts';
 
@@ -47,17 +57,20 @@ export async function trainReranker(set: TrainingSet, bm25: Retriever, dense: Re
     const pool = [...new Set([...topIndexes(bs[q]!, CANDIDATES), ...topIndexes(ds[q]!, CANDIDATES), ...needed])].sort((x, y) => x - y);
     return { q, query: queryWords(turn.query), pool, needed };
   });
-  const assocExamples = (keep: (q: number) => boolean) =>
-    examples
-      .filter((e) => keep(e.q))
-      .map((e) => ({ query: e.query, tools: e.pool.map((i) => words[i]!), needed: e.pool.map((i) => e.needed.has(i)) }));
+  const assocExample = (e: (typeof examples)[number]): AssociationExample => ({
+    query: e.query,
+    tools: e.pool.map((i) => words[i]!),
+    needed: e.pool.map((i) => e.needed.has(i)),
+  });
   // Leave-one-server-out: a turn's association feature comes from associations learned on the
   // turns of the other servers, so the regression weighs them as they carry to tools never seen
   // (a user's catalog), not as they fit the training templates.
   const foldOf = set.turns.map((t) => set.tools[index.get(t.tools[0]!)!]!.server);
-  const folds = new Map(
-    [...new Set(foldOf)].sort().map((server) => [server, WordAssociations.learn(assocExamples((q) => foldOf[q] !== server))]),
+  const associations = learnAssociations(
+    examples.map(assocExample),
+    examples.map((e) => foldOf[e.q]!),
   );
+  const folds = associations.leaveOut;
   const x: Float64Array[] = [];
   const y: number[] = [];
   for (const e of examples) {
@@ -69,7 +82,7 @@ export async function trainReranker(set: TrainingSet, bm25: Retriever, dense: Re
   }
   return {
     model: trainLogistic(FEATURES, x, y),
-    associations: WordAssociations.learn(assocExamples(() => true)),
+    associations: associations.all,
     trainingTaskIds: [...new Set(set.turns.map((t) => t.taskId))],
     source: set.source,
   };

@@ -69,7 +69,7 @@ function learnedModelTable(trained: TrainedReranker): Table {
       { feature: '(bias)', weight: trained.model.bias },
     ],
     notes: [
-      `Trained on ${trained.source}: ${trained.model.examples.toLocaleString('en-US')} (turn, candidate tool) pairs, ${trained.model.positives} needed, ${trained.trainingTaskIds.length} tasks; ${trained.model.epochs} epochs of full-batch gradient descent from zero weights (deterministic).`,
+      `Trained on ${trained.source}: ${trained.model.examples.toLocaleString('en-US')} (turn, candidate tool) pairs, ${trained.model.positives} needed, ${trained.trainingTaskIds.length} tasks; logistic regression by Newton's method from zero weights, ${trained.model.iterations} iterations (deterministic).`,
       `Word associations learned: ${trained.associations.size.toLocaleString('en-US')} query-word/tool-word pairs (cross-fitted leave-one-server-out for the regression's features).`,
     ],
   };
