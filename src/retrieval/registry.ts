@@ -25,6 +25,8 @@ export const HYBRID_ENCODER = 'use-lite';
 const FIXED: Record<string, () => Retriever> = {
   bm25: () => createBm25Retriever(),
   'bm25:plain': () => createBm25Retriever({ name: 'bm25:plain', vocabulary: false, entityCues: false }),
+  'bm25:no-vocabulary': () => createBm25Retriever({ name: 'bm25:no-vocabulary', vocabulary: false }),
+  'bm25:no-cues': () => createBm25Retriever({ name: 'bm25:no-cues', entityCues: false }),
   'bm25:flat': () =>
     createBm25Retriever({ name: 'bm25:flat', weights: { name: 1, server: 1, description: 1, parameters: 1, parameterDescriptions: 1 } }),
   'bm25:wink': createWinkBm25Retriever,
@@ -44,6 +46,8 @@ export function allRetrieverNames(): string[] {
   return [
     'bm25',
     'bm25:plain',
+    'bm25:no-vocabulary',
+    'bm25:no-cues',
     'bm25:flat',
     'bm25:wink',
     'bm25:okapi',
