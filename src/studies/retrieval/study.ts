@@ -22,9 +22,18 @@ export function realCatalogDir(root: string): string {
   return process.env.TOOLTAX_REAL_CATALOGS ?? resolve(root, '..', 'shared', 'real-catalogs');
 }
 
-async function evaluateAll(tools: readonly CatalogTool[], tasks: readonly Task[], mode: QueryMode): Promise<RetrievalEvaluation[]> {
+/** bm25:okapi re-scans every tool text per query (≈ 4 ms): compared on the real set only, where it costs ~1 s, not on thousands of synthetic turns. */
+const REAL_SET_ONLY = new Set(['bm25:okapi']);
+
+async function evaluateAll(
+  tools: readonly CatalogTool[],
+  tasks: readonly Task[],
+  mode: QueryMode,
+  real = false,
+): Promise<RetrievalEvaluation[]> {
   const out: RetrievalEvaluation[] = [];
-  for (const name of allRetrieverNames()) out.push(await evaluateRetriever(retrieverByName(name), tools, tasks, mode));
+  for (const name of allRetrieverNames().filter((n) => real || !REAL_SET_ONLY.has(n)))
+    out.push(await evaluateRetriever(retrieverByName(name), tools, tasks, mode));
   return out;
 }
 
@@ -111,7 +120,7 @@ export const retrievalStudy: Study = {
       } else {
         const real = loadCatalog(dumps);
         const tasks = loadTasks(realTasks, real);
-        const evaluations = await evaluateAll(real.tools, tasks, DEFAULT_QUERY_MODE);
+        const evaluations = await evaluateAll(real.tools, tasks, DEFAULT_QUERY_MODE, true);
         tables.push(
           retrievalTable(
             'retrieval-real',
