@@ -18,7 +18,7 @@ export interface RetrievalCommandOptions {
 }
 
 /** The `--json` form: one object, every retriever's overall metrics plus the breakdowns. */
-export function retrievalJson(evaluations: readonly RetrievalEvaluation[], defaultName: string): string {
+function retrievalJson(evaluations: readonly RetrievalEvaluation[], defaultName: string): string {
   return `${JSON.stringify({
     retrievers: evaluations.map((e) => ({
       name: e.retriever,

@@ -19,7 +19,7 @@ export const QUERY_MODES: readonly QueryMode[] = ['message', 'rolling'];
 export const DEFAULT_QUERY_MODE: QueryMode = 'message';
 
 /** Earlier user messages in a rolling query. */
-export const ROLLING_TURNS = 2;
+const ROLLING_TURNS = 2;
 
 export function turnQuery(turns: readonly Pick<TaskTurn, 'user'>[], index: number, mode: QueryMode): string {
   const message = turns[index]!.user;

@@ -20,7 +20,7 @@ import type { FittedRetriever, Retriever } from './types.ts';
 /** The retriever the bench, B3, Tool Attention and ADOL use unless told otherwise. */
 export const DEFAULT_RETRIEVER = 'learned';
 /** The encoder of the dense half of the hybrids and of the learned reranker's dense feature. */
-export const HYBRID_ENCODER = 'use-lite';
+const HYBRID_ENCODER = 'use-lite';
 
 const FIXED: Record<string, () => Retriever> = {
   bm25: () => createBm25Retriever(),

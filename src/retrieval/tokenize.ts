@@ -44,7 +44,7 @@ function wordTokens(text: string): string[] {
 }
 
 const stemMemo = new Map<string, string>();
-export function stem(word: string): string {
+function stem(word: string): string {
   let s = stemMemo.get(word);
   if (s === undefined) stemMemo.set(word, (s = winkUtils.string.stem(word)));
   return s;

@@ -96,7 +96,7 @@ export const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
  * (`url`, `path`, `issue key`, `owner`/`repo`, `channel`, `user`). Each cue adds its words to
  * the query side only (tool texts already carry the argument names).
  */
-export const ENTITY_CUES: readonly { pattern: RegExp; words: readonly string[] }[] = [
+const ENTITY_CUES: readonly { pattern: RegExp; words: readonly string[] }[] = [
   { pattern: /\bhttps?:\/\/\S+/i, words: ['url', 'page', 'web'] },
   { pattern: /(^|\s)(~\/|\.{1,2}\/|\/)[\w.-]+(\/[\w.*-]+)*/, words: ['file', 'path', 'directory'] },
   { pattern: /\b[\w-]+\.(ts|js|py|md|json|ya?ml|txt|log|out|csv|go|rs|java|toml|sh|env|sql|html|css)\b/i, words: ['file', 'path'] },

@@ -16,7 +16,7 @@ import { predict, trainLogistic, type LogisticModel } from './logistic.ts';
 import { defaultTrainingSet, type TrainingSet } from './training-set.ts';
 
 /** Tools per training turn the model learns to reorder: the union of the first stages' top CANDIDATES, plus the needed ones. */
-export const CANDIDATES = 30;
+const CANDIDATES = 30;
 
 export interface LearnedOptions {
   bm25: Retriever;

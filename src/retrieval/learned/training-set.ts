@@ -24,7 +24,7 @@ export interface TrainingTurn {
 }
 
 /** Every tool turn of the tasks, asked as `mode` builds the query. */
-export function trainingTurns(
+function trainingTurns(
   tasks: readonly Task[],
   mode: QueryMode,
   idPrefix = '',

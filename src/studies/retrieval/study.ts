@@ -18,7 +18,7 @@ import type { Study } from '../types.ts';
 const REAL_DUMPS = ['github', 'filesystem', 'supabase', 'slack', 'firecrawl', 'jira'].map((s) => `${s}.json`);
 
 /** Where the real dumps are: $TOOLTAX_REAL_CATALOGS, else ../shared/real-catalogs beside the repository. */
-export function realCatalogDir(root: string): string {
+function realCatalogDir(root: string): string {
   return process.env.TOOLTAX_REAL_CATALOGS ?? resolve(root, '..', 'shared', 'real-catalogs');
 }
 
