@@ -153,6 +153,21 @@ export class WordAssociations {
   static readonly MIN_SUPPORT = 2;
   constructor(private readonly lift: ReadonlyMap<string, ReadonlyMap<string, number>>) {}
 
+  /** Every (query word, tool word, ln lift), in the map's fixed order: what the model cache stores. */
+  entries(): [string, string, number][] {
+    return [...this.lift].flatMap(([q, m]) => [...m].map(([w, v]): [string, string, number] => [q, w, v]));
+  }
+
+  static fromEntries(entries: readonly (readonly [string, string, number])[]): WordAssociations {
+    const lift = new Map<string, Map<string, number>>();
+    for (const [q, w, v] of entries) {
+      let m = lift.get(q);
+      if (!m) lift.set(q, (m = new Map()));
+      m.set(w, v);
+    }
+    return new WordAssociations(lift);
+  }
+
   get size(): number {
     let n = 0;
     for (const m of this.lift.values()) n += m.size;

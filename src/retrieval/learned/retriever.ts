@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CatalogTool } from '../../catalog/types.ts';
+import { writeFileAtomic } from '../../util/files.ts';
 import { DEFAULT_QUERY_MODE } from '../query.ts';
 import type { FittedRetriever, Retriever } from '../types.ts';
 import {
@@ -7,7 +11,7 @@ import {
   queryWords,
   toolWords,
   learnAssociations,
-  type WordAssociations,
+  WordAssociations,
   type AssociationExample,
   type QueryWords,
   type ToolWords,
@@ -23,6 +27,8 @@ export interface LearnedOptions {
   dense: Retriever;
   /** Training data (default: the synthetic calibration tasks and history sample, ./training-set.ts). */
   training?: () => TrainingSet;
+  /** Where trained models are cached (default `.cache/retrieval` under the working directory); `false` = never. */
+  cacheDir?: string | false;
   name?: string;
 }
 
@@ -88,15 +94,65 @@ export async function trainReranker(set: TrainingSet, bm25: Retriever, dense: Re
   };
 }
 
+// Every source file the trained model depends on: the cache key hashes their text, so a change
+// to the features, the analyzer, the vocabulary or the training retrains instead of reusing.
+const MODEL_SOURCES = [
+  'features.ts',
+  'logistic.ts',
+  'retriever.ts',
+  'training-set.ts',
+  '../tokenize.ts',
+  '../vocabulary.ts',
+  '../bm25.ts',
+  '../tool-fields.ts',
+  '../dense.ts',
+];
+
+/**
+ * trainReranker, memoised on disk by content: the key is a hash of the training turns, the
+ * training catalog's tools, both first stages' descriptions and the model's source files. A
+ * cached model parses back to the same doubles, so results are byte-identical either way.
+ */
+async function cachedTraining(
+  set: TrainingSet,
+  bm25: Retriever,
+  dense: Retriever,
+  cacheDir: string | false = join('.cache', 'retrieval'),
+): Promise<TrainedReranker> {
+  if (cacheDir === false) return trainReranker(set, bm25, dense);
+  const hash = createHash('sha256');
+  for (const file of MODEL_SOURCES) hash.update(readFileSync(new URL(file, import.meta.url)));
+  hash.update(
+    JSON.stringify([
+      set.source,
+      set.turns,
+      set.tools.map((t) => [t.id, t.summary, t.tags, t.definition]),
+      bm25.description,
+      dense.description,
+      dense.toolText,
+    ]),
+  );
+  const file = join(cacheDir, `learned-${hash.digest('hex').slice(0, 16)}.json`);
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Omit<TrainedReranker, 'associations'> & {
+      associations: [string, string, number][];
+    };
+    return { ...saved, associations: WordAssociations.fromEntries(saved.associations) };
+  }
+  const fresh = await trainReranker(set, bm25, dense);
+  writeFileAtomic(file, `${JSON.stringify({ ...fresh, associations: fresh.associations.entries() })}\n`);
+  return fresh;
+}
+
 /**
  * `learned`: the reranker the paper proposes as future work (§8), a logistic regression on
  * (query, tool) features (./features.ts) over BM25 and dense first stages, trained once per
  * process on the training set and applied to any catalog. Its score is P(needed), in [0, 1].
  */
-export function createLearnedRetriever(options: LearnedOptions): Retriever & { trained(mode?: string): Promise<TrainedReranker> } {
+export function createLearnedRetriever(options: LearnedOptions): Retriever & { trained(): Promise<TrainedReranker> } {
   const training = options.training ?? (() => defaultTrainingSet(DEFAULT_QUERY_MODE));
   let trained: Promise<TrainedReranker> | undefined;
-  const train = () => (trained ??= trainReranker(training(), options.bm25, options.dense));
+  const train = () => (trained ??= cachedTraining(training(), options.bm25, options.dense, options.cacheDir));
   return {
     name: options.name ?? 'learned',
     description: `logistic-regression reranker over ${options.bm25.name} + ${options.dense.name} (${FEATURES.length} features), trained on synthetic calibration + history turns`,
