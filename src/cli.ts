@@ -29,6 +29,9 @@ import type { InputLimits } from './util/limits.ts';
 import { DEFAULT_TIMEOUT_MS } from './mcp/capture.ts';
 import type { CommanderError } from 'commander';
 import { liveCommand } from './commands/live.ts';
+import { retrievalCommand } from './commands/retrieval.ts';
+import { DEFAULT_QUERY_MODE, QUERY_MODES, type QueryMode } from './retrieval/query.ts';
+import { DEFAULT_RETRIEVER, isRetrieverName } from './retrieval/registry.ts';
 
 const root = process.cwd();
 const log = (line: string) => console.log(line);
@@ -172,10 +175,20 @@ program
     )
       .default(DEFAULT_ENCODER)
       .argParser(parseEncoder),
+  )
+  .option(
+    '--retriever <name>',
+    'retriever of B3, Tool Attention, ADOL semantic retrieval and the ablations (see the retrieval command)',
+    (v: string) => {
+      if (!isRetrieverName(v)) throw new InvalidArgumentError('expected a retriever name (npm run bench -- retrieval --help)');
+      return v;
+    },
+    DEFAULT_RETRIEVER,
   );
 addLimitOptions(program.commands.at(-1)!).action(
   async (
     o: {
+      retriever: string;
       seed: number;
       seeds: number[];
       catalog?: string[];
@@ -199,6 +212,37 @@ addLimitOptions(program.commands.at(-1)!).action(
     log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir, 'tables.md')}`);
   },
 );
+
+program
+  .command('retrieval')
+  .description(
+    'evaluate tool retrievers on a catalog and task file without running pipelines: recall@1/3/5/10/20, served@k, MRR, nDCG@10, all needed in the top 10, by turn position and server',
+  )
+  .option('--catalog <paths>', 'tools/list dumps (files or folders, comma-separated); default the synthetic catalog', (v: string) =>
+    v.split(','),
+  )
+  .option('--tasks <file>', 'task file (JSON Lines); default tasks/tasks.jsonl')
+  .option(
+    '--retriever <names>',
+    `comma-separated retriever names or "all" (default ${DEFAULT_RETRIEVER})`,
+    (v: string) => {
+      const names = v.split(',').map((x) => x.trim());
+      const bad = names.filter((n) => n !== 'all' && !isRetrieverName(n));
+      if (bad.length) throw new InvalidArgumentError(`unknown retriever ${bad.join(', ')}`);
+      return names;
+    },
+    [DEFAULT_RETRIEVER],
+  )
+  .addOption(
+    new Option('--query <mode>', 'query text: the user message, or with the previous user messages (rolling)')
+      .choices([...QUERY_MODES])
+      .default(DEFAULT_QUERY_MODE),
+  )
+  .option('--json', 'print one JSON object {"retrievers":[...],"default":...} to stdout', false)
+  .exitOverride(exitTwoOnUsage)
+  .action(async (o: { catalog?: string[]; tasks?: string; retriever: string[]; query: QueryMode; json: boolean }) => {
+    await retrievalCommand(o, root, (text) => process.stdout.write(text));
+  });
 
 program
   .command('report')

@@ -28,6 +28,8 @@ export interface BenchInputs {
   history: Task[];
   /** Registry ids of the pipelines this run runs, in registry order. */
   pipelineIds: string[];
+  /** Retriever of the retrieval pipelines (src/retrieval/registry.ts); undefined = DEFAULT_RETRIEVER. */
+  retriever?: string;
 }
 
 /** What one pipeline unit returns (its turn and event files are already written). */

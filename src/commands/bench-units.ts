@@ -4,6 +4,7 @@ import { summarize } from '../measure/summarize.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
 import type { PipelineContext, PipelineEntry, PipelineSettings } from '../pipelines/types.ts';
 import { createBenchEncoder } from '../retrieval/encoder.ts';
+import { shareEncoder } from '../retrieval/registry.ts';
 import { writeEvents, writeTurnRecords } from '../results/write.ts';
 import { STUDIES } from '../studies/registry.ts';
 import type { Encoder } from '../embed/types.ts';
@@ -24,6 +25,8 @@ export function benchEncoder(inputs: BenchInputs, given?: Encoder): Promise<Enco
   let encoder = encoders.get(inputs);
   if (!encoder) {
     encoder = given ? Promise.resolve(given) : createBenchEncoder(inputs.encoderName, inputs.catalog, { cacheDir: inputs.cacheDir });
+    // dense:<bench encoder> (and the hybrids and the learned reranker over it) reuse this thread's encoder.
+    encoder = encoder.then((e) => (shareEncoder(inputs.catalog.tools, e), e));
     encoders.set(inputs, encoder);
   }
   return encoder;
@@ -53,6 +56,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
     calibrationTasks: inputs.calibration,
     historyTasks: inputs.history,
     encoder: await benchEncoder(inputs),
+    retriever: inputs.retriever,
   };
   await pipeline.prepare?.(ctx);
   const records: TurnRecord[] = [];

@@ -37,6 +37,7 @@ import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
 import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
 import { retrievalNote } from '../retrieval/settings-note.ts';
+import { shareEncoder } from '../retrieval/registry.ts';
 
 export interface BenchOptions {
   root: string;
@@ -50,6 +51,8 @@ export interface BenchOptions {
   pipelines?: string[];
   /** Sentence encoder of the retrieval pipelines (default use-lite); embeddings cached in .cache/embeddings. */
   encoder?: EncoderName;
+  /** Retriever of B3, Tool Attention, ADOL semantic retrieval and the ablations (default DEFAULT_RETRIEVER). */
+  retriever?: string;
   quick: boolean;
   /** Bounds on the user's catalog and task files (default DEFAULT_LIMITS). */
   limits?: InputLimits;
@@ -106,6 +109,8 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   // One encoder for the whole run; everything embeddable is embedded up front in large batches.
   const cacheDir = embeddingCacheDir(join(opts.root, '.cache', 'embeddings'));
   const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir });
+  // dense:<bench encoder> (and the hybrids and the learned reranker over it) reuse this warm encoder.
+  shareEncoder(catalog.tools, encoder);
   if (taskSets.length)
     await timer.time('embeddings', () =>
       prewarmEmbeddings(encoder, { catalog, taskSets: [...taskSets.map((s) => s.tasks), calibration], log: opts.log }),
@@ -137,6 +142,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     calibration,
     history,
     pipelineIds: entries.map((e) => e.id),
+    retriever: opts.retriever,
   };
   await benchEncoder(inputs, encoder);
   const logUnit = (unit: BenchUnit, r: { log: string[]; wallSeconds: number }, lane: number) => {

@@ -26,6 +26,12 @@ export const PIPELINES: PipelineEntry[] = [
     create: () => createCliLazyPipeline({ discovery: 'oracle' }),
   },
   { id: 'tool-attention', code: 'TA', group: 'main', create: () => createToolAttentionPipeline() },
+  {
+    id: 'tool-attention-paper',
+    code: 'TA-paper',
+    group: 'main',
+    create: () => createToolAttentionPipeline({ id: 'tool-attention-paper', label: 'Tool Attention (paper form)', paperForm: true }),
+  },
   ...TOOL_ATTENTION_ABLATIONS,
   { id: 'adol-ref-internal', group: 'adol', create: () => createAdolPreset('adol-ref-internal') },
   { id: 'adol-ref-external', group: 'adol', create: () => createAdolPreset('adol-ref-external') },

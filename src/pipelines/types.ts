@@ -64,6 +64,8 @@ export interface PipelineContext {
   tokens: TokenCounter;
   /** Present for pipelines that retrieve. */
   encoder?: Encoder;
+  /** Retriever name (src/retrieval/registry.ts) of the retrieval pipelines; default DEFAULT_RETRIEVER. */
+  retriever?: string;
   seed: number;
   /** Where pipelines may cache or write side outputs (calibration sweeps...). */
   workDir: string;

@@ -20,6 +20,11 @@ export interface RetrievalSettings {
   toolText: string;
   /** What text of the turn is the query. */
   query: string;
+  /** The retriever (src/retrieval/registry.ts) that ranked tools, when not the encoder's cosine alone. */
+  retriever?: string;
+  retrieverDescription?: string;
+  /** How scores were put on the θ scale (cosine, probability, or divided by the query's best). */
+  scoreScale?: string;
 }
 
 /** How a discovery pipeline (B4) chooses which tool help to read. */
@@ -80,6 +85,15 @@ export interface ThresholdCalibration {
   step: number;
   chosen: ThresholdPoint;
   points: ThresholdPoint[];
+  /**
+   * How θ was chosen: `f1` (max F1, the paper's rule) or `coverage` (the highest θ at which at
+   * least `target` of the calibration turns keep every needed tool at or above θ).
+   */
+  policy?: { kind: 'f1' } | { kind: 'coverage'; target: number };
+  /** Per point (aligned with points): share of calibration turns whose needed tools all score ≥ θ. */
+  coverage?: number[];
+  /** How scores were normalised before the sweep. */
+  scoreScale?: string;
   published: { theta: number; minilmRange: readonly [number, number] };
 }
 

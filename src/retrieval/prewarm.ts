@@ -4,6 +4,7 @@ import { CachedEncoder } from '../embed/cache.ts';
 import type { Encoder } from '../embed/types.ts';
 import type { Task } from '../tasks/types.ts';
 import { progress } from '../util/progress.ts';
+import { turnQuery } from './query.ts';
 import { queryText, toolDefinitionText, toolSummaryText } from './texts.ts';
 
 export interface PrewarmInputs {
@@ -35,7 +36,14 @@ export async function prewarmEmbeddings(encoder: Encoder, inputs: PrewarmInputs)
     texts.add(toolSummaryText(tool));
     texts.add(toolDefinitionText(tool, 'definition'));
   }
-  for (const tasks of inputs.taskSets) for (const task of tasks) for (const turn of task.turns) texts.add(queryText(turn.user));
+  inputs.taskSets.forEach((tasks, set) => {
+    for (const task of tasks)
+      task.turns.forEach((turn, i) => {
+        texts.add(queryText(turn.user));
+        // The rolling-context query (src/retrieval/query.ts) of the first set: its ablation runs on the first seed only.
+        if (set === 0) texts.add(turnQuery(task.turns, i, 'rolling'));
+      });
+  });
   const all = [...texts];
   const before = encoder.stats().misses;
   const bar = progress(`embedding (${encoder.name})`, all.length);

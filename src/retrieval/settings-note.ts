@@ -9,11 +9,14 @@ export function retrievalNote(settings: ReadonlyMap<string, PipelineSettings>, l
   for (const [id, value] of settings) {
     const r = value.retrieval;
     if (!r) continue;
-    const theta =
-      typeof r.theta === 'number'
-        ? `, θ = ${r.theta.toFixed(2)} (${r.thetaSource?.startsWith('calibrated') ? 'calibrated, max F1 on held-out pairs' : (r.thetaSource ?? 'fixed')})`
-        : ', no threshold';
-    parts.push(`${labels.get(id) ?? id}: encoder ${r.encoder}, index ${r.index ?? '?'}, k = ${r.k}${theta}`);
+    const how = r.thetaSource?.startsWith('calibrated (coverage)')
+      ? `calibrated, coverage of held-out turns; scores ${r.scoreScale ?? 'as is'}`
+      : r.thetaSource?.startsWith('calibrated')
+        ? 'calibrated, max F1 on held-out pairs'
+        : (r.thetaSource ?? 'fixed');
+    const theta = typeof r.theta === 'number' ? `, θ = ${r.theta.toFixed(2)} (${how})` : ', no threshold';
+    const ranker = r.retriever ? `retriever ${r.retriever}` : `encoder ${r.encoder}, index ${r.index ?? '?'}`;
+    parts.push(`${labels.get(id) ?? id}: ${ranker}, k = ${r.k}${theta}`);
   }
   return parts.length ? `Retrieval: ${parts.join('; ')}.` : undefined;
 }

@@ -8,6 +8,7 @@ import { thresholdCalibrationStudy } from './threshold-calibration/study.ts';
 import { routerLatencyStudy } from './router-latency/study.ts';
 import { aacpStudy } from './aacp/study.ts';
 import { kvSchemaStudy } from './kv-schema/study.ts';
+import { retrievalStudy } from './retrieval/study.ts';
 
 /** Studies run after the pipelines, in this order; each adds its tables to the results. */
 export const STUDIES: Study[] = [
@@ -17,6 +18,7 @@ export const STUDIES: Study[] = [
   promptCachingStudy,
   adolStudy,
   thresholdCalibrationStudy,
+  retrievalStudy,
   routerLatencyStudy,
   aacpStudy,
   kvSchemaStudy,

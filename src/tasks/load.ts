@@ -48,7 +48,12 @@ export function loadTasks(file: string, catalog: Catalog, limits: InputLimits = 
           throw limitExceeded(file, at(`${p}.user`), 'maxTextChars', limits, `${turn.user.length.toLocaleString('en-US')} characters`);
         const tools = turn.tools ?? [];
         if (!Array.isArray(tools)) throw new InputError(file, at(`${p}.tools`), 'an array of tool names', describeValue(tools));
-        return { user: turn.user, tools: tools.map((name, k) => resolve(name, file, at(`${p}.tools[${k}]`))) };
+        const resolved: TaskTurn = { user: turn.user, tools: tools.map((name, k) => resolve(name, file, at(`${p}.tools[${k}]`))) };
+        if (turn.acceptable !== undefined) {
+          if (!Array.isArray(turn.acceptable)) throw new InputError(file, at(`${p}.acceptable`), 'an array of tool names', describeValue(turn.acceptable));
+          resolved.acceptable = turn.acceptable.map((name, k) => resolve(name, file, at(`${p}.acceptable[${k}]`)));
+        }
+        return resolved;
       });
       const kind = raw.kind ?? (turns.length === 1 ? 'single' : turns.length < 15 ? 'multi' : 'long');
       if (!KINDS.includes(kind as TaskKind)) throw new InputError(file, at('$.kind'), `one of ${KINDS.join(', ')}`, describeValue(kind));

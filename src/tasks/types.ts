@@ -9,6 +9,11 @@ export interface TaskTurn {
   user: string;
   /** Tool ids this turn needs, in call order; empty for a turn that needs no tool. */
   tools: string[];
+  /**
+   * Tools that would also serve the turn (a consolidated `issue_write` for `create_issue`), as
+   * ids; absent when none. Recall counts only `tools`; the "served" rate also accepts these.
+   */
+  acceptable?: string[];
 }
 
 export interface Task {

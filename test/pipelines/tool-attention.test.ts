@@ -388,7 +388,8 @@ describe('bench wiring helpers', () => {
     ];
     const calibrationTasks = [task('c', [{ user: 'post a message to ops', tools: ['chat/post_message'] }])];
     const report = await prewarmEmbeddings(enc, { catalog, taskSets: [tasks, calibrationTasks] });
-    expect(report.texts).toBe(2 * catalog.tools.length + 3);
+    // Tool texts, the three messages, and the one rolling-context query of the follow-up turn (MOVE + SEARCH).
+    expect(report.texts).toBe(2 * catalog.tools.length + 3 + 1);
     const misses = enc.stats().misses;
     const calls = inner.calls;
     await run({ encoder: enc, theta: 'calibrated' }, tasks, catalog, { calibrationTasks });

@@ -120,6 +120,19 @@ export const FIXTURE_TABLES: Table[] = [
       ),
     ),
   },
+  {
+    id: 'retrieval-real',
+    title: 'Tool retrieval on the real-catalog query set',
+    columns: [
+      { key: 'retriever', header: 'retriever', kind: 'label' },
+      ...[1, 3, 5, 10, 20].map((k) => ({ key: `r${k}`, header: `R@${k}`, kind: 'measured' as const, digits: 3 })),
+    ],
+    rows: [
+      { retriever: 'bm25', r1: 0.19, r3: 0.386, r5: 0.452, r10: 0.571, r20: 0.697 },
+      { retriever: 'learned (default)', r1: 0.215, r3: 0.404, r5: 0.489, r10: 0.602, r20: 0.719 },
+    ],
+    notes: ['Fixture: retrieval table (src/retrieval/tables.ts).'],
+  },
 ];
 
 export const FIXTURE_RUN_INFO: RunManifest = {

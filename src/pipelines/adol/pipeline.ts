@@ -3,6 +3,10 @@ import type { Encoder } from '../../embed/types.ts';
 import { section } from '../../prompt/sections.ts';
 import { transcriptSection } from '../../prompt/shared-parts.ts';
 import { resolveEncoder } from '../../retrieval/encoder.ts';
+import { DEFAULT_QUERY_MODE, describeQueryMode } from '../../retrieval/query.ts';
+import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
+import { taskRankings } from '../../retrieval/task-rankings.ts';
+import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
 import { queryText } from '../../retrieval/texts.ts';
 import type { Task, TaskTurn } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
@@ -155,6 +159,9 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
   let fullSection: PromptSection | undefined;
   let semantic: SemanticToolIndex | undefined;
   let encoder: Encoder | undefined;
+  // Semantic retrieval on a retriever (default) or, with semConfig.encoder, the draft's weighted embeddings.
+  let retriever: Retriever | undefined;
+  let fitted: FittedRetriever | undefined;
   const listMemo = new Map<string, PromptSection>();
   // Per-task state.
   let queryVectors = new Map<string, Float32Array>();
@@ -210,9 +217,12 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
           catalog.tools.map((t) => t.id),
           true,
         );
-      if (options.retrieval === 'semantic') {
+      if (options.retrieval === 'semantic' && semConfig.encoder) {
         encoder = await resolveEncoder(ctx, semConfig.encoder);
         semantic = await SemanticToolIndex.build(catalog.tools, encoder, semConfig);
+      } else if (options.retrieval === 'semantic') {
+        retriever = retrieverByName(semConfig.retriever ?? ctx.retriever ?? DEFAULT_RETRIEVER);
+        fitted = await retriever.fit(catalog.tools);
       }
     },
     startTask() {
@@ -222,7 +232,11 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
     async turn({ task, turnIndex, turn, shared }: TurnInput): Promise<TurnResult> {
       let ids: string[];
       const events: Record<string, unknown>[] = [];
-      if (options.retrieval === 'semantic') {
+      if (options.retrieval === 'semantic' && fitted) {
+        const ranked = (await taskRankings(fitted, task, DEFAULT_QUERY_MODE))[turnIndex]!.slice(0, semConfig.k).map((r) => r.id);
+        ids = [...ranked].sort((a, b) => order.get(a)! - order.get(b)!);
+        events.push({ type: 'adol-retrieval', mode: 'semantic', k: semConfig.k, ranked });
+      } else if (options.retrieval === 'semantic') {
         const query = queryText(turn.user);
         if (!queryVectors.has(query)) {
           // One batch per task: every query of the task at once.
@@ -262,16 +276,28 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
       const requested = [...selections.values()].filter((s) => s.requested.length).length;
       return {
         retrieval:
-          options.retrieval === 'semantic' && semantic
+          options.retrieval === 'semantic' && retriever
             ? {
-                encoder: encoder?.name ?? '?',
-                encoderDescription: encoder?.description,
-                index: semantic.indexNote,
+                encoder: retriever.name,
+                encoderDescription: retriever.description,
+                retriever: retriever.name,
+                retrieverDescription: retriever.description,
+                index: 'exact ranking of every tool',
                 k: semConfig.k,
-                toolText: `weighted mean of name, description, parameters embeddings (${semConfig.weights.name}:${semConfig.weights.description}:${semConfig.weights.parameters})`,
-                query: 'user message',
+                toolText: retriever.toolText,
+                query: describeQueryMode(DEFAULT_QUERY_MODE),
               }
-            : undefined,
+            : options.retrieval === 'semantic' && semantic
+              ? {
+                  retriever: `dense:${encoder?.name ?? '?'} weighted components (draft form)`,
+                  encoder: encoder?.name ?? '?',
+                  encoderDescription: encoder?.description,
+                  index: semantic.indexNote,
+                  k: semConfig.k,
+                  toolText: `weighted mean of name, description, parameters embeddings (${semConfig.weights.name}:${semConfig.weights.description}:${semConfig.weights.parameters})`,
+                  query: 'user message',
+                }
+              : undefined,
         adol: {
           externalTemplates: external
             ? { templates: external.defs.length, tokens: templatesSection ? tokens.count(templatesSection.text) : 0 }
@@ -287,7 +313,7 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
             : undefined,
           semantic:
             options.retrieval === 'semantic'
-              ? { ...semConfig, encoder: encoder?.description ?? semConfig.encoder, index: semantic?.indexNote }
+              ? { ...semConfig, retriever: retriever?.name, encoder: encoder?.description ?? semConfig.encoder, index: semantic?.indexNote }
               : undefined,
           tags: options.retrieval === 'tags' ? tagConfig : undefined,
           turns: stats.turns,

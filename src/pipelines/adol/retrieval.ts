@@ -31,8 +31,13 @@ import { firstSentence } from './short-mode.ts';
 
 export interface SemanticConfig {
   k: number;
-  /** Encoder name instead of the bench's (resolved by src/retrieval/encoder.ts); default: the bench's. */
+  /**
+   * Encoder name: the draft's form, a weighted component embedding searched by cosine
+   * (resolved by src/retrieval/encoder.ts). Without it the server ranks with a retriever.
+   */
   encoder?: EncoderName;
+  /** Retriever name (src/retrieval/registry.ts) when no encoder is given; default the bench's retriever. */
+  retriever?: string;
   /** Component weights of a tool's embedding. */
   weights: { name: number; description: number; parameters: number };
 }

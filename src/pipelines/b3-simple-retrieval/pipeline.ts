@@ -7,14 +7,22 @@ import { schemaSections } from '../../retrieval/schema-sections.ts';
 import { queryText, toolDefinitionText, type DefinitionTextMode } from '../../retrieval/texts.ts';
 import { buildToolIndex, type ToolIndex } from '../../retrieval/tool-index.ts';
 import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
+import { DEFAULT_QUERY_MODE, describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
+import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
+import { taskRankings } from '../../retrieval/task-rankings.ts';
+import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
 
 export interface SimpleRetrievalOptions {
   /** Full schemas injected per turn (paper §6.4: 10). */
   k?: number;
   /** What is embedded per tool (default: the serialised full definition). */
   embedText?: DefinitionTextMode;
-  /** Encoder name or instance instead of the bench's (ctx.encoder). */
+  /** Encoder name or instance instead of the bench's (ctx.encoder): the paper form, cosine over embedded definitions. */
   encoder?: EncoderName | Encoder;
+  /** Rank with this retriever (src/retrieval/registry.ts); default, unless `encoder` is given: ctx.retriever, else DEFAULT_RETRIEVER. */
+  retriever?: string;
+  /** Query text on a retriever (default DEFAULT_QUERY_MODE). */
+  query?: QueryMode;
   /** Vector index implementation (default auto: faiss when built, else exact). */
   index?: CreateVectorIndexOptions['prefer'];
   id?: string;
@@ -36,20 +44,33 @@ export function createSimpleRetrievalPipeline(options: SimpleRetrievalOptions = 
   const embedText = options.embedText ?? 'definition';
   let encoder: Encoder | undefined;
   let toolIndex: ToolIndex | undefined;
+  let retriever: Retriever | undefined;
+  let fitted: FittedRetriever | undefined;
+  const paperForm = options.encoder !== undefined && options.retriever === undefined;
+  const queryMode: QueryMode = options.query ?? DEFAULT_QUERY_MODE;
   let byId = new Map<string, CatalogTool>();
 
   return {
     id: options.id ?? 'b3-simple-retrieval',
     label: options.label ?? 'B3 Simple Retrieval',
     async prepare(ctx: PipelineContext) {
-      encoder = await resolveEncoder(ctx, options.encoder);
       byId = new Map(ctx.catalog.tools.map((t) => [t.id, t]));
-      toolIndex = await buildToolIndex(encoder, ctx.catalog.tools, (t) => toolDefinitionText(t, embedText), options.index);
+      if (paperForm) {
+        encoder = await resolveEncoder(ctx, options.encoder);
+        toolIndex = await buildToolIndex(encoder, ctx.catalog.tools, (t) => toolDefinitionText(t, embedText), options.index);
+      } else {
+        retriever = retrieverByName(options.retriever ?? ctx.retriever ?? DEFAULT_RETRIEVER);
+        fitted = await retriever.fit(ctx.catalog.tools);
+      }
     },
-    async turn({ turn, shared }: TurnInput): Promise<TurnResult> {
-      if (!encoder || !toolIndex) throw new Error('b3-simple-retrieval: prepare() was not called');
-      const [query] = await encoder.embed([queryText(turn.user)]);
-      const hits = toolIndex.index.search(query!, k);
+    async turn({ task, turnIndex, turn, shared }: TurnInput): Promise<TurnResult> {
+      let hits: { id: string }[];
+      if (fitted) hits = (await taskRankings(fitted, task, queryMode))[turnIndex]!.slice(0, k);
+      else {
+        if (!encoder || !toolIndex) throw new Error('b3-simple-retrieval: prepare() was not called');
+        const [query] = await encoder.embed([queryText(turn.user)]);
+        hits = toolIndex.index.search(query!, k);
+      }
       const tools = hits.map((h) => byId.get(h.id)!);
       const ids = tools.map((t) => t.id);
       const schemas = schemaSections(
@@ -64,15 +85,27 @@ export function createSimpleRetrievalPipeline(options: SimpleRetrievalOptions = 
     },
     describe() {
       return {
-        retrieval: {
-          encoder: encoder?.name ?? '?',
-          encoderDescription: encoder?.description,
-          index: toolIndex?.index.name,
-          indexNote: toolIndex?.note,
-          k,
-          toolText: embedText,
-          query: 'user message',
-        },
+        retrieval: retriever
+          ? {
+              encoder: retriever.name,
+              encoderDescription: retriever.description,
+              retriever: retriever.name,
+              retrieverDescription: retriever.description,
+              index: 'exact ranking of every tool',
+              k,
+              toolText: retriever.toolText,
+              query: describeQueryMode(queryMode),
+            }
+          : {
+              encoder: encoder?.name ?? '?',
+              encoderDescription: encoder?.description,
+              index: toolIndex?.index.name,
+              indexNote: toolIndex?.note,
+              k,
+              toolText: embedText,
+              query: 'user message',
+              retriever: `dense:${encoder?.name ?? '?'} over ${embedText} (paper form)`,
+            },
         gates: { hallucination: false, preconditions: false },
         details: {},
       };

@@ -9,7 +9,7 @@ import { writeFileAtomic } from '../../util/files.ts';
 import { isoScore } from './router.ts';
 
 /** Sweep step (paper §5.2: increments of 0.01). */
-const CALIBRATION_STEP = 0.01;
+export const CALIBRATION_STEP = 0.01;
 /** The paper's θ and its typical optimum for MiniLM (§5.2, §6.4), printed beside ours. */
 export const PUBLISHED_THETA = 0.28;
 export const PUBLISHED_THETA_RANGE_MINILM: readonly [number, number] = [0.22, 0.32];

@@ -20,7 +20,13 @@ import { round4, vectorHash, type GateEvent, type RoutingEvent } from './events.
 import { hallucinationGate } from './hallucination-gate.ts';
 import { LazySchemaLoader } from './lazy-loader.ts';
 import { stateGate } from './preconditions.ts';
-import { IntentRouter } from './router.ts';
+import { IntentRouter, routeRanking, type RouteResult } from './router.ts';
+import { calibrateRetrieverTheta, COVERAGE_TARGET, SCALE_NOTES, type ThetaPolicy } from './retriever-calibration.ts';
+import { DEFAULT_QUERY_MODE, describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
+import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
+import { normaliseRanking, taskRankings } from '../../retrieval/task-rankings.ts';
+import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
+import { createHash } from 'node:crypto';
 
 export interface ToolAttentionOptions {
   /** Pipeline id and table label (ablation variants set their own). */
@@ -30,9 +36,23 @@ export interface ToolAttentionOptions {
   k?: number;
   /** Same as k = 0: the summary pool alone, nothing is ever promoted (Table 5 "phase-1 only"). */
   phase1Only?: boolean;
-  /** ISO threshold θ, or `calibrated` (default): F1 sweep on ctx.calibrationTasks for this encoder. */
-  theta?: number | 'calibrated';
-  /** Encoder name or instance instead of the bench's (ctx.encoder). */
+  /**
+   * θ: a number, `calibrated` (max F1 on ctx.calibrationTasks, the paper's rule; default of the
+   * paper form) or `coverage` (highest θ keeping every needed tool on COVERAGE_TARGET of the
+   * calibration turns; default on a retriever).
+   */
+  theta?: number | 'calibrated' | 'coverage';
+  /**
+   * The paper's form: ISO is the encoder's cosine between the query and the summary line,
+   * searched in a vector index. Otherwise tools are ranked by a retriever. Default: the paper
+   * form when `encoder` is given without `retriever`, else a retriever.
+   */
+  paperForm?: boolean;
+  /** Retriever name (src/retrieval/registry.ts) when not the paper form; default ctx.retriever, else DEFAULT_RETRIEVER. */
+  retriever?: string;
+  /** Query text on a retriever (default DEFAULT_QUERY_MODE). */
+  query?: QueryMode;
+  /** Encoder name or instance instead of the bench's (ctx.encoder), for the paper form. */
   encoder?: EncoderName | Encoder;
   /** Vector index implementation (default auto: faiss when built, else exact). */
   index?: CreateVectorIndexOptions['prefer'];
@@ -65,9 +85,13 @@ export const PROMOTED_SCHEMAS_HEADING = 'Full schemas of the tools available for
 export function createToolAttentionPipeline(options: ToolAttentionOptions = {}): Pipeline {
   const k = options.phase1Only ? 0 : (options.k ?? 10);
   if (!Number.isInteger(k) || k < 0) throw new Error(`tool-attention: k must be a non-negative integer, got ${k}`);
-  const thetaOption = options.theta ?? 'calibrated';
-  if (thetaOption !== 'calibrated' && !Number.isFinite(thetaOption))
-    throw new Error(`tool-attention: theta must be a number or 'calibrated'`);
+  // Given an encoder and no retriever, the caller asks for the paper form.
+  const paperForm = options.paperForm ?? (options.encoder !== undefined && options.retriever === undefined);
+  const thetaOption = options.theta ?? (paperForm ? 'calibrated' : 'coverage');
+  const queryMode: QueryMode = options.query ?? DEFAULT_QUERY_MODE;
+  if (thetaOption !== 'calibrated' && thetaOption !== 'coverage' && !Number.isFinite(thetaOption))
+    throw new Error(`tool-attention: theta must be a number, 'calibrated' or 'coverage'`);
+  if (paperForm && thetaOption === 'coverage') throw new Error(`tool-attention: the coverage θ policy needs a retriever (paperForm off)`);
   const useStateGate = options.preconditionGate ?? true;
   const useHallucinationGate = options.hallucinationGate ?? true;
   const skipPhase2 = options.skipPhase2 ?? false;
@@ -88,6 +112,8 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
   let thetaSource = '';
   let calibration: ThresholdCalibration | undefined;
   let catalogOf: PipelineContext['catalog'] | undefined;
+  let retriever: Retriever | undefined;
+  let fitted: FittedRetriever | undefined;
   const emptyStats = () => ({ turns: 0, gatedOutByState: 0, promoted: 0, gateRejections: 0, turnsWithRejection: 0, unpromotedCalls: 0 });
   let stats = emptyStats();
 
@@ -107,15 +133,20 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
     label: options.label ?? 'Tool Attention',
 
     async prepare(ctx: PipelineContext) {
-      encoder = await resolveEncoder(ctx, options.encoder);
       tokens = ctx.tokens;
       stats = emptyStats();
       catalogOf = ctx.catalog;
       const tools = ctx.catalog.tools;
       byId = new Map(tools.map((t) => [t.id, t]));
       allIds = tools.map((t) => t.id);
-      toolIndex = await buildToolIndex(encoder, tools, toolSummaryText, options.index);
-      router = new IntentRouter(toolIndex.index);
+      if (paperForm) {
+        encoder = await resolveEncoder(ctx, options.encoder);
+        toolIndex = await buildToolIndex(encoder, tools, toolSummaryText, options.index);
+        router = new IntentRouter(toolIndex.index);
+      } else {
+        retriever = retrieverByName(options.retriever ?? ctx.retriever ?? DEFAULT_RETRIEVER);
+        fitted = await retriever.fit(tools);
+      }
       // The out-of-context registry: full definitions fetched by id.
       loader = new LazySchemaLoader(capacity, (id) => {
         const tool = byId.get(id);
@@ -125,10 +156,21 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
       pool = section('tools', 'summary-pool', renderToolSummaries(tools, SUMMARY_POOL_HEADING), true);
       phase1Tokens = ctx.tokens.count(pool.text);
 
-      if (thetaOption !== 'calibrated') {
+      const canCalibrate = ctx.calibrationTasks.some((t) => t.turns.some((turn) => turn.tools.length > 0));
+      if (typeof thetaOption === 'number') {
         theta = thetaOption;
         thetaSource = 'fixed';
-      } else if (ctx.calibrationTasks.some((t) => t.turns.some((turn) => turn.tools.length > 0))) {
+      } else if (canCalibrate && retriever && fitted) {
+        const policy: ThetaPolicy = thetaOption === 'coverage' ? { kind: 'coverage', target: COVERAGE_TARGET } : { kind: 'f1' };
+        const cal = await calibrateRetrieverTheta(retriever, fitted, ctx.calibrationTasks, queryMode, policy);
+        writeCalibration(ctx.workDir, cal);
+        theta = cal.chosen.theta;
+        thetaSource =
+          policy.kind === 'f1'
+            ? `calibrated: max F1 over ${cal.pairs.toLocaleString('en-US')} held-out (query, tool) pairs, step ${cal.step}`
+            : `calibrated (coverage): highest θ keeping every needed tool on ≥ ${policy.target * 100}% of ${cal.queries} held-out turns, step ${cal.step}`;
+        calibration = cal;
+      } else if (canCalibrate && encoder && toolIndex) {
         const cal = await calibrateTheta(
           encoder,
           tools,
@@ -148,12 +190,24 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
     },
 
     async turn({ task, turnIndex, turn, state, shared }: TurnInput): Promise<TurnResult> {
-      if (!encoder || !router || !loader || !pool || !tokens) throw new Error('tool-attention: prepare() was not called');
-      if (turnIndex === 0) await prefetch(task);
+      if (!loader || !pool || !tokens) throw new Error('tool-attention: prepare() was not called');
       const started = performance.now();
-      const observation = reembed ? shared.history.at(-1)?.text : undefined;
-      const [query] = await encoder.embed([queryFor(turn.user, observation)]);
-      const route = router.route(query!, { k, theta, gate: useStateGate ? stateGate(byId, state) : undefined });
+      const gate = useStateGate ? stateGate(byId, state) : undefined;
+      let route: RouteResult;
+      let queryHash: string;
+      let observation: string | undefined;
+      if (retriever && fitted) {
+        const ranking = (await taskRankings(fitted, task, queryMode))[turnIndex]!;
+        route = routeRanking(normaliseRanking(ranking, retriever.scale), { k, theta, gate });
+        queryHash = createHash('sha256').update(turn.user).digest('hex').slice(0, 16);
+      } else {
+        if (!encoder || !router) throw new Error('tool-attention: prepare() was not called');
+        if (turnIndex === 0) await prefetch(task);
+        observation = reembed ? shared.history.at(-1)?.text : undefined;
+        const [query] = await encoder.embed([queryFor(turn.user, observation)]);
+        route = router.route(query!, { k, theta, gate });
+        queryHash = vectorHash(query!);
+      }
       const latencyMs = performance.now() - started;
       const active = route.active.map((h) => h.id);
 
@@ -173,7 +227,7 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
       const routing: RoutingEvent = {
         type: 'routing',
         turn: turnIndex,
-        query_embedding_hash: vectorHash(query!),
+        query_embedding_hash: queryHash,
         candidates: route.candidates.map((h) => h.id),
         scores: route.candidates.map((h) => round4(h.score)),
         gated_out_by_state: route.gatedOut,
@@ -208,17 +262,33 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
 
     describe() {
       return {
-        retrieval: {
-          encoder: encoder?.name ?? '?',
-          encoderDescription: encoder?.description,
-          index: toolIndex?.index.name,
-          indexNote: toolIndex?.note,
-          k,
-          theta,
-          thetaSource,
-          toolText: 'server/name: summary (the phase-1 line)',
-          query: reembed ? `user message + previous turn transcript (first ${observationChars} chars)` : 'user message',
-        },
+        retrieval: retriever
+          ? {
+              encoder: retriever.name,
+              encoderDescription: retriever.description,
+              retriever: retriever.name,
+              retrieverDescription: retriever.description,
+              index: 'exact ranking of every tool',
+              k,
+              theta,
+              thetaSource,
+              toolText: retriever.toolText,
+              query: describeQueryMode(queryMode),
+              scoreScale: SCALE_NOTES[retriever.scale],
+            }
+          : {
+              encoder: encoder?.name ?? '?',
+              encoderDescription: encoder?.description,
+              retriever: `dense:${encoder?.name ?? '?'} (paper form)`,
+              index: toolIndex?.index.name,
+              indexNote: toolIndex?.note,
+              k,
+              theta,
+              thetaSource,
+              toolText: 'server/name: summary (the phase-1 line)',
+              query: reembed ? `user message + previous turn transcript (first ${observationChars} chars)` : 'user message',
+              scoreScale: SCALE_NOTES.cosine,
+            },
         gates: { hallucination: useHallucinationGate, preconditions: useStateGate },
         calibration,
         details: {

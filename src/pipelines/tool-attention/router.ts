@@ -39,27 +39,38 @@ export class IntentRouter {
   constructor(private readonly index: VectorIndex) {}
 
   route(query: Float32Array, options: RouteOptions): RouteResult {
-    const { k, theta, gate } = options;
+    const { k } = options;
     if (!Number.isInteger(k) || k < 0) throw new Error(`router: k must be a non-negative integer, got ${k}`);
     const n = this.index.size;
     if (k === 0 || n === 0) return { candidates: [], gatedOut: [], active: [] };
     let want = Math.min(n, Math.max(4 * k, 20));
     for (;;) {
-      const slate = this.index.search(query, want);
-      const result: RouteResult = { candidates: [], gatedOut: [], active: [] };
-      let ended = false;
-      for (const hit of slate) {
-        if (hit.score < theta || result.active.length === k) {
-          ended = true;
-          break;
-        }
-        result.candidates.push(hit);
-        const unmet = gate ? gate(hit.id) : [];
-        if (unmet.length) result.gatedOut.push({ tool: hit.id, unmet });
-        else result.active.push(hit);
-      }
+      const { result, ended } = walk(this.index.search(query, want), options);
       if (ended || result.active.length === k || want === n) return result;
       want = Math.min(n, want * 2);
     }
   }
+}
+
+/**
+ * The same walk over a complete ranking another retriever produced (scores already on the θ
+ * scale, src/retrieval/task-rankings.ts), for Tool Attention on a retriever other than the
+ * encoder's cosine.
+ */
+export function routeRanking(ranking: readonly SearchHit[], options: RouteOptions): RouteResult {
+  if (!Number.isInteger(options.k) || options.k < 0) throw new Error(`router: k must be a non-negative integer, got ${options.k}`);
+  if (options.k === 0) return { candidates: [], gatedOut: [], active: [] };
+  return walk(ranking, options).result;
+}
+
+function walk(slate: readonly SearchHit[], { k, theta, gate }: RouteOptions): { result: RouteResult; ended: boolean } {
+  const result: RouteResult = { candidates: [], gatedOut: [], active: [] };
+  for (const hit of slate) {
+    if (hit.score < theta || result.active.length === k) return { result, ended: true };
+    result.candidates.push(hit);
+    const unmet = gate ? gate(hit.id) : [];
+    if (unmet.length) result.gatedOut.push({ tool: hit.id, unmet });
+    else result.active.push(hit);
+  }
+  return { result, ended: false };
 }

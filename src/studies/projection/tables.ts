@@ -50,6 +50,7 @@ export function projectedMainTable(methods: readonly ProjectedMethod[]): Table {
     title: 'Table 3 (projected part): task success, latency and cost per task',
     columns: [
       { key: 'method', header: 'method', kind: 'label' },
+      { key: 'retriever', header: 'retriever', kind: 'label' },
       { key: 'toolTokens', header: 'tool tokens/turn', kind: 'measured' },
       { key: 'success', header: 'success %', kind: 'projected', digits: 1 },
       { key: 'successCi', header: '95% CI', kind: 'projected' },
@@ -73,6 +74,7 @@ export function projectedMainTable(methods: readonly ProjectedMethod[]): Table {
       const success = 100 * r.successRate.mean;
       return {
         method: label,
+        retriever: retrieverOf(summary),
         toolTokens: summary?.toolTokens.mean,
         success,
         successCi: ci(r.successRate, 100, 1),
@@ -324,6 +326,7 @@ export function ablationSuccessTable(methods: readonly ProjectedMethod[], refere
     title: 'Table 5 (ablation): Tool Attention variants, measured tool tokens and projected success',
     columns: [
       { key: 'variant', header: 'variant', kind: 'label' },
+      { key: 'retriever', header: 'retriever', kind: 'label' },
       { key: 'toolTokens', header: 'tool tokens/turn', kind: 'measured' },
       { key: 'gate', header: 'hallucination gate', kind: 'label' },
       { key: 'success', header: 'success %', kind: 'projected', digits: 1 },
@@ -341,6 +344,7 @@ export function ablationSuccessTable(methods: readonly ProjectedMethod[], refere
       const runs = r.failures.runs || 1;
       return {
         variant: label,
+        retriever: retrieverOf(summary),
         toolTokens: summary?.toolTokens.mean,
         gate: r.hallucinationGate ? 'yes' : 'no',
         success,
@@ -358,6 +362,12 @@ export function ablationSuccessTable(methods: readonly ProjectedMethod[], refere
       'Same parameters as Table 3 (projected); variants and the reference run on the same seed and differ only in their measured turns and their recorded hallucination-gate setting. Published: Table 5 of the paper (its encoder rows swap MiniLM; ours swap use-lite).',
     ],
   };
+}
+
+/** What ranked a method's tools (typed settings), or — for a method that does not retrieve. */
+function retrieverOf(summary: ProjectedMethod['summary']): string {
+  const r = summary?.settings.retrieval;
+  return r ? (r.retriever ?? r.encoder) : '—';
 }
 
 function ci(e: Estimate, scale: number, digits: number): string {

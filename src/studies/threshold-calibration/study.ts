@@ -12,7 +12,7 @@ export function calibrationTable(c: ThresholdCalibration): Table {
   const keep = c.points.filter((p) => round(p.theta) % 5 === 0 || p.theta === c.chosen.theta || round(p.theta) === round(PUBLISHED_THETA));
   return {
     id: `threshold-calibration-${c.encoder}`,
-    title: `θ calibration for Tool Attention (${c.encoder}): F1 sweep over held-out (query, tool) pairs`,
+    title: `θ calibration for Tool Attention (${c.encoder}): ${c.policy?.kind === 'coverage' ? 'coverage and F1' : 'F1'} sweep over held-out (query, tool) pairs`,
     columns: [
       { key: 'theta', header: 'θ', kind: 'parameter', digits: 2 },
       { key: 'mark', header: '', kind: 'label' },
@@ -21,10 +21,15 @@ export function calibrationTable(c: ThresholdCalibration): Table {
       { key: 'precision', header: 'precision', kind: 'measured', digits: 3 },
       { key: 'recall', header: 'recall', kind: 'measured', digits: 3 },
       { key: 'f1', header: 'F1', kind: 'measured', digits: 3 },
+      ...(c.coverage ? [{ key: 'coverage', header: 'turns with every needed tool ≥ θ', kind: 'measured' as const, digits: 3 }] : []),
     ],
     rows: keep.map((p) => ({
       theta: p.theta,
-      mark: [p.theta === c.chosen.theta ? 'chosen (max F1)' : '', round(p.theta) === round(PUBLISHED_THETA) ? 'paper θ (MiniLM)' : '']
+      coverage: c.coverage?.[c.points.indexOf(p)],
+      mark: [
+        p.theta === c.chosen.theta ? (c.policy?.kind === 'coverage' ? `chosen (coverage ≥ ${c.policy.target})` : 'chosen (max F1)') : '',
+        round(p.theta) === round(PUBLISHED_THETA) ? 'paper θ (MiniLM)' : '',
+      ]
         .filter(Boolean)
         .join('; '),
       selected: p.tp + p.fp,
@@ -34,7 +39,7 @@ export function calibrationTable(c: ThresholdCalibration): Table {
       f1: p.f1,
     })),
     notes: [
-      `Encoder: ${c.encoderDescription}. Tool side: ${c.toolText}.`,
+      `Encoder: ${c.encoderDescription}. Tool side: ${c.toolText}.${c.scoreScale ? ` Scores on the θ scale: ${c.scoreScale}.` : ''}`,
       `${c.queries} held-out calibration queries × catalog tools = ${c.pairs.toLocaleString('en-US')} pairs, ${c.positives} relevant (the turn's ground-truth tools); θ swept 0–1 in steps of ${c.step}; chosen θ = ${c.chosen.theta.toFixed(2)} (F1 ${c.chosen.f1.toFixed(3)}, precision ${c.chosen.precision.toFixed(3)}, recall ${c.chosen.recall.toFixed(3)}).`,
       `Published (paper §5.2, §6.4): θ = ${PUBLISHED_THETA} with all-MiniLM-L6-v2, typical optimum ${PUBLISHED_THETA_RANGE_MINILM[0]}–${PUBLISHED_THETA_RANGE_MINILM[1]} for MiniLM; other encoders score on other scales, so θ is not comparable across encoders.`,
       `Every point of the sweep: calibration/threshold-${c.encoder}.json in the results directory.`,

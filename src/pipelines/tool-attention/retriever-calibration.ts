@@ -1,0 +1,72 @@
+import { sweepThreshold, type LabelledScore } from '../../embed/threshold.ts';
+import type { ThresholdCalibration } from '../../results/pipeline-settings.ts';
+import { describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
+import { normaliseRanking, taskRankings } from '../../retrieval/task-rankings.ts';
+import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
+import type { Task } from '../../tasks/types.ts';
+import { CALIBRATION_STEP, PUBLISHED_THETA, PUBLISHED_THETA_RANGE_MINILM } from './calibration.ts';
+
+export type ThetaPolicy = { kind: 'f1' } | { kind: 'coverage'; target: number };
+
+/** The coverage policy's target: every needed schema promoted on 90% of held-out turns (before the top-k cut). */
+export const COVERAGE_TARGET = 0.9;
+
+export const SCALE_NOTES = {
+  cosine: 'cosine as is',
+  probability: 'probability as is',
+  unbounded: "divided by the query's best score (best = 1)",
+} as const;
+
+/**
+ * θ calibration on any retriever's scores: every (calibration turn, tool) pair scored by the
+ * retriever and put on the θ scale (normaliseRanking), swept from 0 to 1 in steps of 0.01.
+ * `f1` keeps the θ of highest F1 (the paper's rule); `coverage` keeps the highest θ at which at
+ * least `target` of the turns have every needed tool scoring ≥ θ, trading tokens for recall.
+ */
+export async function calibrateRetrieverTheta(
+  retriever: Retriever,
+  fitted: FittedRetriever,
+  calibrationTasks: readonly Task[],
+  mode: QueryMode,
+  policy: ThetaPolicy,
+): Promise<ThresholdCalibration> {
+  const pairs: LabelledScore[] = [];
+  const worstNeeded: number[] = [];
+  for (const task of calibrationTasks) {
+    const rankings = await taskRankings(fitted, task, mode);
+    task.turns.forEach((turn, i) => {
+      if (!turn.tools.length) return;
+      const needed = new Set(turn.tools);
+      const scored = normaliseRanking(rankings[i]!, retriever.scale);
+      for (const r of scored) pairs.push({ score: r.score, relevant: needed.has(r.id) });
+      worstNeeded.push(Math.min(...scored.filter((r) => needed.has(r.id)).map((r) => r.score)));
+    });
+  }
+  if (worstNeeded.length === 0) throw new Error('calibrateRetrieverTheta: no calibration turn needs a tool');
+  const sweep = sweepThreshold(pairs, CALIBRATION_STEP);
+  const coverage = sweep.points.map((p) => worstNeeded.filter((s) => s >= p.theta).length / worstNeeded.length);
+  let chosen = sweep.best;
+  if (policy.kind === 'coverage') {
+    for (let i = sweep.points.length - 1; i >= 0; i--)
+      if (coverage[i]! >= policy.target) {
+        chosen = sweep.points[i]!;
+        break;
+      }
+  }
+  return {
+    // The name keys the sweep file and table: a coverage calibration is kept apart from an F1 one.
+    encoder: `${retriever.name.replace(/[^\w.-]+/g, '-')}${policy.kind === 'coverage' ? '-coverage' : ''}`,
+    encoderDescription: retriever.description,
+    toolText: `${retriever.toolText}; query: ${describeQueryMode(mode)}`,
+    queries: worstNeeded.length,
+    pairs: pairs.length,
+    positives: pairs.filter((p) => p.relevant).length,
+    step: sweep.step,
+    chosen,
+    points: sweep.points,
+    policy,
+    coverage,
+    scoreScale: SCALE_NOTES[retriever.scale],
+    published: { theta: PUBLISHED_THETA, minilmRange: PUBLISHED_THETA_RANGE_MINILM },
+  };
+}

@@ -1,0 +1,61 @@
+import type { CatalogTool } from '../catalog/types.ts';
+import type { Task, TaskKind } from '../tasks/types.ts';
+import { meanMetrics, turnMetrics, type MeanMetrics, type TurnMetrics } from './metrics.ts';
+import { turnQuery, type QueryMode } from './query.ts';
+import { rankScores, type Retriever } from './types.ts';
+
+/** One retriever's metrics on a task set: overall and by task kind, turn position and server. */
+export interface RetrievalEvaluation {
+  retriever: string;
+  description: string;
+  toolText: string;
+  query: QueryMode;
+  overall: MeanMetrics;
+  byKind: Partial<Record<TaskKind, MeanMetrics>>;
+  byPosition: { first: MeanMetrics; followUp: MeanMetrics };
+  /** By server: the turns that need a tool of it. */
+  byServer: Record<string, MeanMetrics>;
+}
+
+interface ScoredTurn {
+  task: Task;
+  position: 'first' | 'followUp';
+  metrics: TurnMetrics;
+  servers: string[];
+}
+
+/** Rank every tool for every tool turn of the tasks (one batched call) and average the metrics. */
+export async function evaluateRetriever(
+  retriever: Retriever,
+  tools: readonly CatalogTool[],
+  tasks: readonly Task[],
+  mode: QueryMode,
+): Promise<RetrievalEvaluation> {
+  const fitted = await retriever.fit(tools);
+  const serverOf = new Map(tools.map((t) => [t.id, t.server]));
+  const turns = tasks.flatMap((task) => task.turns.flatMap((turn, i) => (turn.tools.length ? [{ task, i, turn }] : [])));
+  const scores = await fitted.score(turns.map(({ task, i }) => turnQuery(task.turns, i, mode)));
+  const scored: ScoredTurn[] = turns.map(({ task, i, turn }, q) => ({
+    task,
+    position: i === 0 ? 'first' : 'followUp',
+    metrics: turnMetrics(
+      rankScores(fitted.ids, scores[q]!).map((r) => r.id),
+      turn.tools,
+      turn.acceptable,
+    ),
+    servers: [...new Set(turn.tools.map((id) => serverOf.get(id)!))],
+  }));
+  const of = (keep: (t: ScoredTurn) => boolean) => meanMetrics(scored.filter(keep).map((t) => t.metrics));
+  const kinds = [...new Set(tasks.map((t) => t.kind))];
+  const servers = [...new Set(tools.map((t) => t.server))];
+  return {
+    retriever: retriever.name,
+    description: retriever.description,
+    toolText: retriever.toolText,
+    query: mode,
+    overall: of(() => true),
+    byKind: Object.fromEntries(kinds.map((k) => [k, of((t) => t.task.kind === k)])),
+    byPosition: { first: of((t) => t.position === 'first'), followUp: of((t) => t.position === 'followUp') },
+    byServer: Object.fromEntries(servers.map((s) => [s, of((t) => t.servers.includes(s))])),
+  };
+}

@@ -1,0 +1,74 @@
+import type { CatalogTool } from '../catalog/types.ts';
+import type { FittedRetriever, Retriever } from './types.ts';
+
+/** Reciprocal-rank fusion constant (Cormack et al. 2009: k = 60). */
+export const RRF_K = 60;
+
+/** 1-based ranks of scores (higher score → rank 1; ties in catalog order, as rankScores). */
+export function ranksOf(scores: Float64Array): Int32Array {
+  const order = Array.from(scores, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const ranks = new Int32Array(scores.length);
+  order.forEach((i, r) => (ranks[i] = r + 1));
+  return ranks;
+}
+
+/** Reciprocal-rank fusion: Σ_r 1 / (k + rank_r(tool)). */
+export function rrfFuse(lists: readonly Float64Array[], k = RRF_K): Float64Array {
+  const out = new Float64Array(lists[0]?.length ?? 0);
+  for (const scores of lists) {
+    const ranks = ranksOf(scores);
+    for (let i = 0; i < out.length; i++) out[i]! += 1 / (k + ranks[i]!);
+  }
+  return out;
+}
+
+/** Min–max normalisation to [0, 1] per query; a constant list becomes all 0. */
+export function minMax(scores: Float64Array): Float64Array {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const s of scores) {
+    if (s < lo) lo = s;
+    if (s > hi) hi = s;
+  }
+  const span = hi - lo;
+  return Float64Array.from(scores, (s) => (span > 0 ? (s - lo) / span : 0));
+}
+
+/** Normalised-score fusion: Σ_r w_r · minMax(scores_r). */
+export function normFuse(lists: readonly Float64Array[], weights: readonly number[]): Float64Array {
+  const out = new Float64Array(lists[0]?.length ?? 0);
+  lists.forEach((scores, r) => {
+    const n = minMax(scores);
+    for (let i = 0; i < out.length; i++) out[i]! += weights[r]! * n[i]!;
+  });
+  return out;
+}
+
+export type FusionMethod = { kind: 'rrf'; k: number } | { kind: 'norm'; weights: readonly number[] };
+
+/** A retriever fusing the scores of others, fitted on the same tools. */
+export function createFusionRetriever(name: string, parts: readonly Retriever[], method: FusionMethod): Retriever {
+  const how =
+    method.kind === 'rrf'
+      ? `reciprocal-rank fusion (k = ${method.k})`
+      : `min–max normalised score fusion (weights ${method.weights.join('/')})`;
+  return {
+    name,
+    description: `${how} of ${parts.map((p) => p.name).join(' + ')}`,
+    toolText: parts.map((p) => `${p.name}: ${p.toolText}`).join('; '),
+    scale: 'unbounded',
+    async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
+      const fitted = await Promise.all(parts.map((p) => p.fit(tools)));
+      return {
+        ids: fitted[0]!.ids,
+        async score(queries) {
+          const each = await Promise.all(fitted.map((f) => f.score(queries)));
+          return queries.map((_, q) => {
+            const lists = each.map((s) => s[q]!);
+            return method.kind === 'rrf' ? rrfFuse(lists, method.k) : normFuse(lists, method.weights);
+          });
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,233 @@
+import type { CatalogTool } from '../../catalog/types.ts';
+import { isObject } from '../../util/json.ts';
+import { analyze } from '../tokenize.ts';
+import { entityCueWords } from '../vocabulary.ts';
+
+/**
+ * The reranker's features for a (query, tool) pair, the kinds the paper's §8 names: the
+ * first-stage scores (BM25, dense cosine), name-token match, server and entity cues, and
+ * learned query-word/tool-word associations.
+ */
+export const FEATURES = [
+  'bm25 / best bm25 of the query',
+  'bm25 reciprocal rank',
+  'dense cosine',
+  'dense cosine − best cosine of the query',
+  'dense reciprocal rank',
+  'share of name words in the query',
+  'server named in the query',
+  'entity cue matches a parameter',
+  'word association',
+] as const;
+
+/** The words of a tool the features compare with the query. */
+export interface ToolWords {
+  name: ReadonlySet<string>;
+  /** Server name words, without the generic `mcp` and `server`. */
+  server: ReadonlySet<string>;
+  parameters: ReadonlySet<string>;
+  /** name ∪ parameters: the side of the learned associations (they carry across catalogs). */
+  associated: ReadonlySet<string>;
+}
+
+const GENERIC_SERVER_WORDS = new Set(['mcp', 'server']);
+
+export function toolWords(tool: CatalogTool): ToolWords {
+  const props = tool.definition.inputSchema.properties;
+  const name = new Set(analyze(tool.name));
+  const parameters = new Set(analyze(isObject(props) ? Object.keys(props).join(' ') : ''));
+  return {
+    name,
+    server: new Set(analyze(tool.server).filter((w) => !GENERIC_SERVER_WORDS.has(w))),
+    parameters,
+    associated: new Set([...name, ...parameters]),
+  };
+}
+
+export interface QueryWords {
+  words: ReadonlySet<string>;
+  cues: ReadonlySet<string>;
+}
+
+export function queryWords(query: string): QueryWords {
+  return { words: new Set(analyze(query)), cues: new Set(analyze(entityCueWords(query).join(' '))) };
+}
+
+/** One labelled example for the associations: a query and a pool of tools, each needed or not. */
+export interface AssociationExample {
+  query: QueryWords;
+  tools: readonly ToolWords[];
+  needed: readonly boolean[];
+}
+
+/** Counts of one group of examples: pairs, needed pairs, and per (query word, tool word) key. */
+interface GroupCounts {
+  pairs: number;
+  neededPairs: number;
+  all: Map<number, number>;
+  needed: Map<number, number>;
+}
+
+const emptyCounts = (): GroupCounts => ({ pairs: 0, neededPairs: 0, all: new Map(), needed: new Map() });
+const bump = (m: Map<number, number>, k: number) => m.set(k, (m.get(k) ?? 0) + 1);
+// A pair key packs two word ids (each < 2^20) into one number.
+const KEY = 1 << 20;
+
+/**
+ * Learn the associations on every example, and, for each group (e.g. a server), on every
+ * example outside it (leave-one-group-out), in two passes: needed pairs first, then the
+ * all-pairs counts of only those keys that could pass MIN_SUPPORT.
+ */
+export function learnAssociations(
+  examples: readonly AssociationExample[],
+  groupOf: readonly string[],
+): { all: WordAssociations; leaveOut: Map<string, WordAssociations> } {
+  const ids = new Map<string, number>();
+  const words: string[] = [];
+  const id = (w: string) => {
+    let i = ids.get(w);
+    if (i === undefined) {
+      ids.set(w, (i = words.length));
+      words.push(w);
+    }
+    return i;
+  };
+  const encoded = examples.map((ex) => ({
+    query: [...ex.query.words].map(id),
+    tools: ex.tools.map((t) => [...t.associated].map(id)),
+    needed: ex.needed,
+  }));
+  if (words.length >= KEY) throw new Error(`word associations: more than ${KEY} distinct words`);
+  const groups = [...new Set(groupOf)].sort();
+  const total = emptyCounts();
+  const byGroup = new Map(groups.map((g) => [g, emptyCounts()]));
+  encoded.forEach((ex, e) => {
+    const group = byGroup.get(groupOf[e]!)!;
+    ex.tools.forEach((tool, i) => {
+      for (const c of [total, group]) {
+        c.pairs++;
+        if (ex.needed[i]) c.neededPairs++;
+      }
+      if (!ex.needed[i]) return;
+      for (const q of ex.query) for (const w of tool) for (const c of [total.needed, group.needed]) bump(c, q * KEY + w);
+    });
+  });
+  const candidates = new Set([...total.needed].filter(([, n]) => n >= WordAssociations.MIN_SUPPORT).map(([k]) => k));
+  encoded.forEach((ex, e) => {
+    const group = byGroup.get(groupOf[e]!)!;
+    for (const tool of ex.tools)
+      for (const q of ex.query)
+        for (const w of tool) {
+          const k = q * KEY + w;
+          if (!candidates.has(k)) continue;
+          bump(total.all, k);
+          bump(group.all, k);
+        }
+  });
+  const lifts = (minus?: GroupCounts) => {
+    const base = (total.neededPairs - (minus?.neededPairs ?? 0)) / Math.max(1, total.pairs - (minus?.pairs ?? 0));
+    const lift = new Map<string, Map<string, number>>();
+    // Sorted keys: the maps' order never depends on example order.
+    for (const k of [...candidates].sort((a, b) => a - b)) {
+      const p = total.needed.get(k)! - (minus?.needed.get(k) ?? 0);
+      if (p < WordAssociations.MIN_SUPPORT) continue;
+      const value = Math.log((p + 1) / (total.all.get(k)! - (minus?.all.get(k) ?? 0) + 2) / base);
+      if (value <= 0) continue;
+      const q = words[Math.floor(k / KEY)]!;
+      let m = lift.get(q);
+      if (!m) lift.set(q, (m = new Map()));
+      m.set(words[k % KEY]!, value);
+    }
+    return new WordAssociations(lift);
+  };
+  return { all: lifts(), leaveOut: new Map(groups.map((g) => [g, lifts(byGroup.get(g))])) };
+}
+
+/**
+ * Query-word → tool-word associations learned from labelled turns: lift(q, w) =
+ * P(needed | q in query, w in tool) / P(needed), with add-one smoothing, kept as ln(lift) when
+ * the pair was seen needed at least MIN_SUPPORT times. A tool's association with a query is
+ * the mean over query words of the best positive ln(lift) with any of its words.
+ */
+export class WordAssociations {
+  static readonly MIN_SUPPORT = 2;
+  constructor(private readonly lift: ReadonlyMap<string, ReadonlyMap<string, number>>) {}
+
+  /** Every (query word, tool word, ln lift), in the map's fixed order: what the model cache stores. */
+  entries(): [string, string, number][] {
+    return [...this.lift].flatMap(([q, m]) => [...m].map(([w, v]): [string, string, number] => [q, w, v]));
+  }
+
+  static fromEntries(entries: readonly (readonly [string, string, number])[]): WordAssociations {
+    const lift = new Map<string, Map<string, number>>();
+    for (const [q, w, v] of entries) {
+      let m = lift.get(q);
+      if (!m) lift.set(q, (m = new Map()));
+      m.set(w, v);
+    }
+    return new WordAssociations(lift);
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const m of this.lift.values()) n += m.size;
+    return n;
+  }
+
+  score(query: QueryWords, tool: ToolWords): number {
+    if (query.words.size === 0) return 0;
+    let sum = 0;
+    for (const q of query.words) {
+      const m = this.lift.get(q);
+      if (!m) continue;
+      let best = 0;
+      for (const w of tool.associated) best = Math.max(best, m.get(w) ?? 0);
+      sum += best;
+    }
+    return sum / query.words.size;
+  }
+}
+
+const overlapShare = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
+  if (a.size === 0) return 0;
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n / a.size;
+};
+
+/** Reciprocal ranks (1 for the best score), ties in catalog order. */
+function reciprocalRanks(scores: Float64Array): Float64Array {
+  const order = Array.from(scores, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const out = new Float64Array(scores.length);
+  order.forEach((i, r) => (out[i] = 1 / (r + 1)));
+  return out;
+}
+
+/** Feature rows (FEATURES order) of every tool for one query. */
+export function featureRows(
+  query: QueryWords,
+  tools: readonly ToolWords[],
+  bm25: Float64Array,
+  dense: Float64Array,
+  associations: WordAssociations,
+): Float64Array[] {
+  const bestBm25 = Math.max(0, ...bm25);
+  const bestCos = Math.max(...dense);
+  const bm25Rr = reciprocalRanks(bm25);
+  const denseRr = reciprocalRanks(dense);
+  return tools.map((tool, i) => {
+    let serverCue = 0;
+    for (const w of tool.server) if (query.words.has(w)) serverCue = 1;
+    return Float64Array.of(
+      bestBm25 > 0 ? bm25[i]! / bestBm25 : 0,
+      bm25[i]! > 0 ? bm25Rr[i]! : 0,
+      dense[i]!,
+      dense[i]! - bestCos,
+      denseRr[i]!,
+      overlapShare(tool.name, query.words),
+      serverCue,
+      overlapShare(query.cues, tool.parameters),
+      associations.score(query, tool),
+    );
+  });
+}

@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CatalogTool } from '../../catalog/types.ts';
+import { writeFileAtomic } from '../../util/files.ts';
+import { DEFAULT_QUERY_MODE } from '../query.ts';
+import type { FittedRetriever, Retriever } from '../types.ts';
+import {
+  featureRows,
+  FEATURES,
+  queryWords,
+  toolWords,
+  learnAssociations,
+  WordAssociations,
+  type AssociationExample,
+  type QueryWords,
+  type ToolWords,
+} from './features.ts';
+import { predict, trainLogistic, type LogisticModel } from './logistic.ts';
+import { defaultTrainingSet, type TrainingSet } from './training-set.ts';
+
+/** Tools per training turn the model learns to reorder: the union of the first stages' top CANDIDATES, plus the needed ones. */
+const CANDIDATES = 30;
+
+export interface LearnedOptions {
+  bm25: Retriever;
+  dense: Retriever;
+  /** Training data (default: the synthetic calibration tasks and history sample, ./training-set.ts). */
+  training?: () => TrainingSet;
+  /** Where trained models are cached (default `.cache/retrieval` under the working directory); `false` = never. */
+  cacheDir?: string | false;
+  name?: string;
+}
+
+export interface TrainedReranker {
+  model: LogisticModel;
+  associations: WordAssociations;
+  /** Ids of every task a training turn came from (never an evaluated task). */
+  trainingTaskIds: readonly string[];
+  source: string;
+}
+
+/** Top-n indexes of a score list (ties in catalog order). */
+function topIndexes(scores: Float64Array, n: number): number[] {
+  return Array.from(scores, (_, i) => i)
+    .sort((a, b) => scores[b]! - scores[a]! || a - b)
+    .slice(0, n);
+}
+
+/**
+ * Train the reranker: first-stage scores on the training catalog, candidates per turn, word
+ * associations cross-fitted leave-one-server-out (below), then a logistic regression.
+ * Deterministic: no randomness anywhere, every collection in a fixed order.
+ */
+export async function trainReranker(set: TrainingSet, bm25: Retriever, dense: Retriever): Promise<TrainedReranker> {
+  const [b, d] = await Promise.all([bm25.fit(set.tools), dense.fit(set.tools)]);
+  const queries = set.turns.map((t) => t.query);
+  const [bs, ds] = await Promise.all([b.score(queries), d.score(queries)]);
+  const words = set.tools.map(toolWords);
+  const index = new Map(set.tools.map((t, i) => [t.id, i]));
+  const examples = set.turns.map((turn, q) => {
+    const needed = new Set(turn.tools.map((id) => index.get(id)!));
+    const pool = [...new Set([...topIndexes(bs[q]!, CANDIDATES), ...topIndexes(ds[q]!, CANDIDATES), ...needed])].sort((x, y) => x - y);
+    return { q, query: queryWords(turn.query), pool, needed };
+  });
+  const assocExample = (e: (typeof examples)[number]): AssociationExample => ({
+    query: e.query,
+    tools: e.pool.map((i) => words[i]!),
+    needed: e.pool.map((i) => e.needed.has(i)),
+  });
+  // Leave-one-server-out: a turn's association feature comes from associations learned on the
+  // turns of the other servers, so the regression weighs them as they carry to tools never seen
+  // (a user's catalog), not as they fit the training templates.
+  const foldOf = set.turns.map((t) => set.tools[index.get(t.tools[0]!)!]!.server);
+  const associations = learnAssociations(
+    examples.map(assocExample),
+    examples.map((e) => foldOf[e.q]!),
+  );
+  const folds = associations.leaveOut;
+  const x: Float64Array[] = [];
+  const y: number[] = [];
+  for (const e of examples) {
+    const rows = featureRows(e.query, words, bs[e.q]!, ds[e.q]!, folds.get(foldOf[e.q]!)!);
+    for (const i of e.pool) {
+      x.push(rows[i]!);
+      y.push(e.needed.has(i) ? 1 : 0);
+    }
+  }
+  return {
+    model: trainLogistic(FEATURES, x, y),
+    associations: associations.all,
+    trainingTaskIds: [...new Set(set.turns.map((t) => t.taskId))],
+    source: set.source,
+  };
+}
+
+// Every source file the trained model depends on: the cache key hashes their text, so a change
+// to the features, the analyzer, the vocabulary or the training retrains instead of reusing.
+const MODEL_SOURCES = [
+  'features.ts',
+  'logistic.ts',
+  'retriever.ts',
+  'training-set.ts',
+  '../tokenize.ts',
+  '../vocabulary.ts',
+  '../bm25.ts',
+  '../tool-fields.ts',
+  '../dense.ts',
+];
+
+/**
+ * trainReranker, memoised on disk by content: the key is a hash of the training turns, the
+ * training catalog's tools, both first stages' descriptions and the model's source files. A
+ * cached model parses back to the same doubles, so results are byte-identical either way.
+ */
+async function cachedTraining(
+  set: TrainingSet,
+  bm25: Retriever,
+  dense: Retriever,
+  cacheDir: string | false = join('.cache', 'retrieval'),
+): Promise<TrainedReranker> {
+  if (cacheDir === false) return trainReranker(set, bm25, dense);
+  const hash = createHash('sha256');
+  for (const file of MODEL_SOURCES) hash.update(readFileSync(new URL(file, import.meta.url)));
+  hash.update(
+    JSON.stringify([
+      set.source,
+      set.turns,
+      set.tools.map((t) => [t.id, t.summary, t.tags, t.definition]),
+      bm25.description,
+      dense.description,
+      dense.toolText,
+    ]),
+  );
+  const file = join(cacheDir, `learned-${hash.digest('hex').slice(0, 16)}.json`);
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Omit<TrainedReranker, 'associations'> & {
+      associations: [string, string, number][];
+    };
+    return { ...saved, associations: WordAssociations.fromEntries(saved.associations) };
+  }
+  const fresh = await trainReranker(set, bm25, dense);
+  writeFileAtomic(file, `${JSON.stringify({ ...fresh, associations: fresh.associations.entries() })}\n`);
+  return fresh;
+}
+
+/**
+ * `learned`: the reranker the paper proposes as future work (§8), a logistic regression on
+ * (query, tool) features (./features.ts) over BM25 and dense first stages, trained once per
+ * process on the training set and applied to any catalog. Its score is P(needed), in [0, 1].
+ */
+export function createLearnedRetriever(options: LearnedOptions): Retriever & { trained(): Promise<TrainedReranker> } {
+  const training = options.training ?? (() => defaultTrainingSet(DEFAULT_QUERY_MODE));
+  let trained: Promise<TrainedReranker> | undefined;
+  const train = () => (trained ??= cachedTraining(training(), options.bm25, options.dense, options.cacheDir));
+  return {
+    name: options.name ?? 'learned',
+    description: `logistic-regression reranker over ${options.bm25.name} + ${options.dense.name} (${FEATURES.length} features), trained on synthetic calibration + history turns`,
+    toolText: `${options.bm25.name}: ${options.bm25.toolText}; ${options.dense.name}: ${options.dense.toolText}; name, server and parameter words`,
+    scale: 'probability',
+    trained: train,
+    async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
+      const [model, b, d] = await Promise.all([train(), options.bm25.fit(tools), options.dense.fit(tools)]);
+      const words: ToolWords[] = tools.map(toolWords);
+      return {
+        ids: b.ids,
+        async score(queries) {
+          const [bs, ds] = await Promise.all([b.score(queries), d.score(queries)]);
+          return queries.map((q, i) => {
+            const query: QueryWords = queryWords(q);
+            return Float64Array.from(featureRows(query, words, bs[i]!, ds[i]!, model.associations), (row) => predict(model.model, row));
+          });
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Task } from '../tasks/types.ts';
+import { turnQuery, type QueryMode } from './query.ts';
+import { rankScores, type FittedRetriever, type RankedTool, type ScoreScale } from './types.ts';
+
+// Rankings by fitted retriever, query mode and task: every pipeline that uses the same
+// retriever on the same task (B3, Tool Attention and its ablations, ADOL) ranks it once.
+const memo = new WeakMap<FittedRetriever, Map<QueryMode, WeakMap<Task, Promise<RankedTool[][]>>>>();
+
+/** Every turn's ranking of all tools, best first, from one batched score call per task. */
+export function taskRankings(fitted: FittedRetriever, task: Task, mode: QueryMode): Promise<RankedTool[][]> {
+  let byMode = memo.get(fitted);
+  if (!byMode) memo.set(fitted, (byMode = new Map()));
+  let byTask = byMode.get(mode);
+  if (!byTask) byMode.set(mode, (byTask = new WeakMap()));
+  let r = byTask.get(task);
+  if (!r) {
+    r = fitted
+      .score(task.turns.map((_, i) => turnQuery(task.turns, i, mode)))
+      .then((scores) => scores.map((s) => rankScores(fitted.ids, s)));
+    byTask.set(task, r);
+  }
+  return r;
+}
+
+/**
+ * Scores on a common [0, 1]-ish scale for θ: cosines and probabilities as they are; unbounded
+ * scores (BM25, fusion) divided by the query's best score, so the best tool scores 1 and θ
+ * reads as "at least θ of the best" (a query matching nothing scores 0 everywhere).
+ */
+export function normaliseRanking(ranked: readonly RankedTool[], scale: ScoreScale): RankedTool[] {
+  if (scale !== 'unbounded') return [...ranked];
+  const top = ranked[0]?.score ?? 0;
+  return ranked.map((r) => ({ id: r.id, score: top > 0 ? r.score / top : 0 }));
+}

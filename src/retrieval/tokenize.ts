@@ -1,0 +1,64 @@
+import winkUtils from 'wink-nlp-utils';
+import { ABBREVIATIONS, entityCueWords } from './vocabulary.ts';
+
+/**
+ * Lexical analysis shared by the lexical retrievers (BM25, the learned reranker's features):
+ * word tokens split on punctuation, `_`, `-` and camelCase, optional
+ * developer-vocabulary expansion (./vocabulary.ts), English stop words dropped, Porter stems
+ * (wink-nlp-utils, a maintained stemmer, rather than hand-written suffix rules).
+ */
+export interface AnalyzeOptions {
+  /** Expand abbreviations and shell habits (default true). */
+  vocabulary?: boolean;
+  /** Add entity-cue words (queries only; default false). */
+  entityCues?: boolean;
+}
+
+const STOP = new Set(
+  'a an and are as at be by can could do does for from has have how i if in into is it its me my of on or our please should so that the their them then there these this to up us was we what when where which who why will with would you your'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Lower-case word tokens: split on anything but letters and digits, then on camelCase; the
+ * joined form of a split word is kept too (`listPullRequests` also as `listpullrequests`). A
+ * plural acronym stays one word (`PRs` → `prs`, not `p rs`).
+ */
+function wordTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (/^\p{Lu}{2,}s$/u.test(word)) {
+      out.push(word.toLowerCase());
+      continue;
+    }
+    const parts = word
+      .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+      .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+      .toLowerCase()
+      .split(' ');
+    out.push(...parts);
+    if (parts.length > 1) out.push(word.toLowerCase());
+  }
+  return out;
+}
+
+const stemMemo = new Map<string, string>();
+function stem(word: string): string {
+  let s = stemMemo.get(word);
+  if (s === undefined) stemMemo.set(word, (s = winkUtils.string.stem(word)));
+  return s;
+}
+
+/** Stemmed terms of a text, in order (repeats kept: BM25 counts them). */
+export function analyze(text: string, options: AnalyzeOptions = {}): string[] {
+  const vocabulary = options.vocabulary ?? true;
+  const words = wordTokens(text);
+  if (options.entityCues) words.push(...entityCueWords(text));
+  const out: string[] = [];
+  for (const w of words) {
+    const expansion = vocabulary ? ABBREVIATIONS[w] : undefined;
+    for (const x of expansion ?? [w]) if (!STOP.has(x)) out.push(stem(x));
+  }
+  return out;
+}

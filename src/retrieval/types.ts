@@ -1,0 +1,43 @@
+import type { CatalogTool } from '../catalog/types.ts';
+
+/**
+ * A tool retriever (issue 8): fitted once on a catalog's tools, it scores every tool for a
+ * query. Deterministic: the same tools and query give the same scores, byte for byte.
+ * Registered by name in ./registry.ts; the name is recorded in every result that used it.
+ */
+export interface Retriever {
+  /** `bm25`, `dense:use-lite`, `hybrid-rrf`, `learned`... */
+  readonly name: string;
+  /** One line for tables: what it is and what it runs on. */
+  readonly description: string;
+  /** The text of a tool it sees (documented and tested per retriever). */
+  readonly toolText: string;
+  /**
+   * What its scores mean, for θ calibration on any scale: `cosine` in [-1, 1], `probability`
+   * in [0, 1], or `unbounded` (BM25, fusion), which the router normalises per query by the top score.
+   */
+  readonly scale: ScoreScale;
+  fit(tools: readonly CatalogTool[]): Promise<FittedRetriever>;
+}
+
+export type ScoreScale = 'cosine' | 'probability' | 'unbounded';
+
+export interface FittedRetriever {
+  /** Tool ids in catalog order; score vectors are aligned with it. */
+  readonly ids: readonly string[];
+  /** One score per tool (aligned with ids) for each query; higher is better. */
+  score(queries: readonly string[]): Promise<Float64Array[]>;
+}
+
+/** One scored tool. */
+export interface RankedTool {
+  id: string;
+  score: number;
+}
+
+/** Tools by descending score; ties broken by catalog order so rankings are deterministic. */
+export function rankScores(ids: readonly string[], scores: Float64Array): RankedTool[] {
+  const order = ids.map((_, i) => i);
+  order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  return order.map((i) => ({ id: ids[i]!, score: scores[i]! }));
+}
