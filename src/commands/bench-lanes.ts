@@ -8,11 +8,12 @@ import { runPipelineUnit, runStudyUnit } from './bench-units.ts';
 const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
 const DEFAULT_LANES = 2;
 /**
- * Old-generation cap of a worker lane. A unit's live heap stays under ~250 MB (the 10,000-tool
- * scaling point included); without a cap V8 lets garbage grow the heap to a gigabyte before
- * collecting, which is what a second lane would add to the peak memory.
+ * Old-generation cap of a worker lane (and of the main thread: --max-old-space-size in the
+ * bench script). Without a cap V8 lets garbage grow the heap well past the live set before
+ * collecting. The scaling study's 10,000-tool point holds close to 600 MB live (its full-schema
+ * prompt alone is 16 MB of text, and the BM25 index covers 10,000 tools), so 512 MB fails.
  */
-const WORKER_HEAP_MB = 512;
+const WORKER_HEAP_MB = 1024;
 
 export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[BENCH_WORKERS_ENV];

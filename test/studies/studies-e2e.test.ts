@@ -7,6 +7,7 @@ import { STUDIES } from '../../src/studies/registry.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../src/catalog/generate.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
+import { DEFAULT_RETRIEVER } from '../../src/retrieval/registry.ts';
 import { PIPELINES } from '../../src/pipelines/registry.ts';
 import { createAdversarialStudy } from '../../src/studies/adversarial/study.ts';
 import { createPromptCachingStudy } from '../../src/studies/prompt-caching/study.ts';
@@ -68,16 +69,16 @@ describe('studies end to end (B1 only, tiny task subset)', () => {
     expect(table!.notes!.join(' ')).toMatch(/B1 Full-Schema: (crosses|rho already below) rho = 0\.3/);
   });
 
-  it('scaling: above the dense limit the retrieval pipelines route with capped TF-IDF, named in the table', async () => {
+  it('scaling: above the dense limit the retrieval pipelines route with an encoder-free retriever, named in the table', async () => {
     const b3 = PIPELINES.filter((p) => p.id === 'b3-simple-retrieval');
-    // A TF-IDF run encoder keeps the test free of the model; --quick keeps N <= 120 dense.
+    // A TF-IDF run encoder keeps the paper-form path free of the model; N = 250 is above --quick's dense limit (120).
     const encoder = createTfidfEncoder({ corpus: tfidfCorpus(ctx.catalog) });
     const [table] = await createScalingStudy({ pipelines: b3, sizes: [120, 250], maxTasks: 1 }).run({ ...ctx, encoder });
     expect(table!.rows.map((r) => [r.n, r.retriever])).toEqual([
-      [120, 'tfidf'],
-      [250, 'tfidf-512'],
+      [120, DEFAULT_RETRIEVER],
+      [250, 'bm25'],
     ]);
-    expect(table!.notes!.join(' ')).toMatch(/N ∈ \{250\}: tfidf-512, TF-IDF .* capped to its 512 most frequent terms/);
+    expect(table!.notes!.join(' ')).toMatch(/N ∈ \{250\}: no pretrained encoder .*bm25 for the retriever-form rows/);
     for (const r of table!.rows) expect(r.msPerTurn).toBeGreaterThan(0);
   });
 

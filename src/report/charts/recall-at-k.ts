@@ -45,7 +45,8 @@ export const recallAtKChart: ChartDef = {
         encoding: {
           x: { field: 'k', type: 'ordinal', title: 'k' },
           y: { field: 'recall', type: 'quantitative', title: 'recall@k', scale: { domain: [0, 1] } },
-          color: { field: 'retriever', type: 'nominal', title: 'retriever' },
+          // Up to ~12 retrievers: a 20-colour scheme keeps every line distinct.
+          color: { field: 'retriever', type: 'nominal', title: 'retriever', scale: { scheme: 'tableau20' } },
           tooltip: [{ field: 'set' }, { field: 'retriever' }, { field: 'k' }, { field: 'recall', format: '.3f' }],
         },
       },

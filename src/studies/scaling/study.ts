@@ -47,6 +47,8 @@ const SCALING_PARAMS = {
   quickDenseUpTo: 120,
   /** TF-IDF capped to its 512 most frequent terms: the same vector size as use-lite, so memory stays flat at N = 10,000. */
   lexicalFeatures: 512,
+  /** Retriever of the retriever-form rows above the dense limit: BM25 needs no encoder (the default `learned` reranks with dense cosine). */
+  lexicalRetrieverName: 'bm25',
   maxTasks: 4,
   fracture: 0.3,
 } as const;
@@ -144,12 +146,16 @@ async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): Promise
     // its own catalog (cold the first time, then from the disk cache). Large N: lexical.
     const dense = n <= denseLimit(ctx);
     const encoder = dense ? ctx.encoder : lexicalRetriever(catalog);
+    const retriever = dense ? undefined : SCALING_PARAMS.lexicalRetrieverName;
     if (dense && ctx.encoder && entries.length)
       await prewarmEmbeddings(ctx.encoder, { catalog, taskSets: [], log: (l) => ctx.log(`  scaling N=${n}: ${l}`) });
     for (const entry of entries) {
       const pipeline = entry.create();
       const started = performance.now();
-      await pipeline.prepare?.(pipelineContext({ ...ctx, encoder }, catalog, studyWorkDir(ctx, 'scaling', `n${n}-${entry.id}`)));
+      await pipeline.prepare?.({
+        ...pipelineContext({ ...ctx, encoder }, catalog, studyWorkDir(ctx, 'scaling', `n${n}-${entry.id}`)),
+        retriever,
+      });
       const prepareSeconds = (performance.now() - started) / 1000;
       const ran = performance.now();
       const records: TurnRecord[] = await runPipeline(pipeline, tasks, { catalog, tokens: measureTokens, seed: ctx.seed });
@@ -165,7 +171,8 @@ async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): Promise
         catalogTokens,
         meanTokensPerTool: catalogTokens / catalog.tools.length,
         prepareSeconds,
-        retriever: encoder?.name ?? 'none',
+        // What the pipeline recorded it routed with (a retriever, or the paper form's encoder).
+        retriever: pipeline.describe?.().retrieval?.encoder ?? 'none',
         msPerTurn,
       });
       ctx.log(
@@ -205,8 +212,9 @@ function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes
       ),
     ]),
   );
-  const lexical = [...new Set(rows.filter((r) => r.retriever.startsWith('tfidf-')).map((r) => r.n))];
-  const dense = [...new Set(rows.filter((r) => !r.retriever.startsWith('tfidf-')).map((r) => r.n))];
+  const limit = denseLimit({ quick });
+  const lexical = sizes.filter((n) => n > limit);
+  const dense = sizes.filter((n) => n <= limit);
   return {
     id: 'scaling',
     title: `Scaling: tool tokens per turn and rho at turn ${MEASUREMENT_PARAMS.rhoTurn} versus catalog size N`,
@@ -215,7 +223,7 @@ function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes
       { key: 'n', header: 'N', kind: 'parameter' },
       { key: 'retriever', header: 'retriever', kind: 'parameter' },
       { key: 'meanTokensPerTool', header: 'catalog tokens/tool', kind: 'measured' },
-      { key: 'toolTokens', header: 'toolTokens', kind: 'measured' },
+      { key: 'toolTokens', header: 'tool tokens/turn', kind: 'measured' },
       { key: 'toolTokensAtTurn', header: `tool tokens at T${MEASUREMENT_PARAMS.rhoTurn}`, kind: 'measured' },
       { key: 'rho', header: 'rho', kind: 'measured', digits: 3 },
       { key: 'belowLine', header: `rho < ${line}`, kind: 'measured' },
@@ -240,10 +248,10 @@ function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes
     notes: [
       `Conversations: ${tasks.map((t) => t.id).join(', ')} (long-horizon tasks of the evaluated set with ≥ ${MEASUREMENT_PARAMS.rhoTurn} turns, in order, kept while the tools their first ${MEASUREMENT_PARAMS.rhoTurn} turns need fit in the smallest N; at most ${SCALING_PARAMS.maxTasks}), cut to ${MEASUREMENT_PARAMS.rhoTurn} turns; the same conversations at every N.`,
       'Catalogs: N < 120 keeps every tool those conversations need plus a seeded sample of the 120-tool testbed (calibrated definitions unchanged); N > 120 adds instances of the six authored servers (github-2, filesystem-2, ..., jira-2, github-3, ...), same tool names and summaries, distinct server ids, each calibrated by calibrateServer to its published per-server mean with its own note stream; the last instance is a seeded partial sample. N = 120 is the bench catalog.',
-      'toolTokens: mean tool-role tokens per turn over turns 1–30 of those conversations. rho = C_task / (C_task + tool tokens + C_sys) at turn 30, C_task = history + user message (paper eq. 3), mean over the conversations.',
+      'tool tokens/turn: mean tool-role tokens per turn over turns 1–30 of those conversations. rho = C_task / (C_task + tool tokens + C_sys) at turn 30, C_task = history + user message (paper eq. 3), mean over the conversations.',
       ...crossNotes,
       `Fracture line rho = ${line} (paper §3.3). Published (paper §7.4, not ours): full-schema rho crosses 0.3 near N ≈ 50; Tool Attention holds rho ≥ 0.87 up to N = 1,000 with k = 10. ${PUBLISHED_SOURCE}.`,
-      `retriever: what B3 and Tool Attention route with. N ∈ {${dense.join(', ')}}: the run's encoder${lexical.length ? `; N ∈ {${lexical.join(', ')}}: tfidf-${SCALING_PARAMS.lexicalFeatures}, TF-IDF fitted on that catalog's tool summaries and definitions and capped to its ${SCALING_PARAMS.lexicalFeatures} most frequent terms (no model: a dense encoder would need minutes to embed that many definitions on two cores). Rows of different retrievers compare the token cost of the method, not the same ranking.` : '.'}`,
+      `retriever: what each retrieval row routes with, as its pipeline records it. N ∈ {${dense.join(', ')}}: the bench's retriever, and the run's encoder for the paper form${lexical.length ? `; N ∈ {${lexical.join(', ')}}: no pretrained encoder (embedding that many definitions would take minutes on two cores): ${SCALING_PARAMS.lexicalRetrieverName} for the retriever-form rows, and for the paper form tfidf-${SCALING_PARAMS.lexicalFeatures}, TF-IDF fitted on that catalog's tool texts and capped to its ${SCALING_PARAMS.lexicalFeatures} most frequent terms. Rows of different retrievers compare the token cost of the method, not the same ranking.` : '.'}`,
       'wall ms/turn (a timing column: it varies between runs and machines): wall-clock milliseconds per turn for the pipeline to route and build its prompt and for the harness to count its tokens (memoised by content), mean over the conversations.',
       quick ? `--quick: N ∈ {${sizes.join(', ')}}, the quick task subset.` : `N ∈ {${sizes.join(', ')}}.`,
     ],
