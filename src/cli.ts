@@ -57,13 +57,19 @@ const seedOption = () => new Option('--seed <n>', 'seed of every random choice')
 const tokenizerOption = () =>
   new Option('--tokenizer <name>', `tokenizer (${TOKENIZERS.join(', ')})`).default(DEFAULT_TOKENIZER).argParser(parseTokenizer);
 
+/** Bad arguments exit 2 with commander's one-line message, like every other bad input. */
+const exitTwoOnUsage = (err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2);
+
 const program = new Command()
   .name('tooltax')
   .description(
     'Measure the tools tax: tokens that MCP tool lists and agent protocols burn in an LLM prompt.\nRun through npm: `npm run bench -- <command> [options]`.',
   )
   .option('--debug', 'print stack traces of errors')
-  .showHelpAfterError();
+  // Usage errors stay one line, with a pointer to the help instead of the whole help text.
+  .showHelpAfterError('(add --help for usage)')
+  // Inherited by every command defined below.
+  .exitOverride(exitTwoOnUsage);
 
 /** Live MCP servers: `catalog` writes their dumps, `budget` measures them. */
 const liveOptions = (cmd: Command) =>
@@ -85,8 +91,6 @@ const liveOptions = (cmd: Command) =>
       parseTimeout,
       DEFAULT_TIMEOUT_MS / 1000,
     );
-/** Bad arguments exit 2 with commander's one-line message, like every other bad input. */
-const exitTwoOnUsage = (err: CommanderError) => process.exit(err.exitCode === 0 ? 0 : 2);
 
 liveOptions(
   program
