@@ -42,7 +42,9 @@ export async function createUseLiteEncoder(options: UseLiteOptions = {}): Promis
     name: 'use-lite',
     description: `Universal Sentence Encoder lite, ${USE_LITE_DIM}-d, ${MODEL_PACKAGE}@${version} on the tfjs wasm backend (@energetic-ai/embeddings), batch ${batchSize}, L2-normalised`,
     dim: USE_LITE_DIM,
-    fingerprint: `${MODEL_PACKAGE}@${version}`,
+    // Part of the cache key: vectors from the older mixed-length batches differ in the 7th digit
+    // (padding), so a cache written by them is not reused and every clone gets the same vectors.
+    fingerprint: `${MODEL_PACKAGE}@${version}; equal-length batches`,
     async embed(texts: readonly string[]): Promise<Float32Array[]> {
       if (texts.length === 0) return [];
       const m = await loadModel();

@@ -95,7 +95,8 @@ export async function trainReranker(set: TrainingSet, bm25: Retriever, dense: Re
 }
 
 // Every source file the trained model depends on: the cache key hashes their text, so a change
-// to the features, the analyzer, the vocabulary or the training retrains instead of reusing.
+// to the features, the analyzer, the vocabulary, the training or how the dense encoder computes
+// its vectors (use-lite.ts: batching, cache fingerprint) retrains instead of reusing.
 const MODEL_SOURCES = [
   'features.ts',
   'logistic.ts',
@@ -106,6 +107,7 @@ const MODEL_SOURCES = [
   '../bm25.ts',
   '../tool-fields.ts',
   '../dense.ts',
+  '../../embed/use-lite.ts',
 ];
 
 /**
