@@ -1,4 +1,5 @@
 import winkUtils from 'wink-nlp-utils';
+import { tokenize } from '../embed/tfidf.ts';
 import { ABBREVIATIONS, entityCueWords } from './vocabulary.ts';
 
 /**
@@ -21,24 +22,15 @@ const STOP = new Set(
 );
 
 /**
- * Lower-case word tokens: split on anything but letters and digits, then on camelCase; the
- * joined form of a split word is kept too (`listPullRequests` also as `listpullrequests`). A
- * plural acronym stays one word (`PRs` → `prs`, not `p rs`).
+ * Lower-case word tokens as TF-IDF splits them (embed/tfidf.ts: on anything but letters and
+ * digits, then on camelCase, keeping the joined form too), except that a plural acronym stays
+ * one word (`PRs` → `prs`, not `p rs`).
  */
 function wordTokens(text: string): string[] {
   const out: string[] = [];
   for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
-    if (/^\p{Lu}{2,}s$/u.test(word)) {
-      out.push(word.toLowerCase());
-      continue;
-    }
-    const parts = word
-      .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-      .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
-      .toLowerCase()
-      .split(' ');
-    out.push(...parts);
-    if (parts.length > 1) out.push(word.toLowerCase());
+    if (/^\p{Lu}{2,}s$/u.test(word)) out.push(word.toLowerCase());
+    else out.push(...tokenize(word));
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { transcriptSection } from '../../prompt/shared-parts.ts';
 import { resolveEncoder } from '../../retrieval/encoder.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
+import { retrieverRecord } from '../../retrieval/recorded-settings.ts';
 import { taskRankings } from '../../retrieval/task-rankings.ts';
 import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
 import { queryText } from '../../retrieval/texts.ts';
@@ -278,11 +279,7 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
         retrieval:
           options.retrieval === 'semantic' && retriever
             ? {
-                encoder: retriever.name,
-                encoderDescription: retriever.description,
-                retriever: retriever.name,
-                retrieverDescription: retriever.description,
-                index: 'exact ranking of every tool',
+                ...retrieverRecord(retriever),
                 k: semConfig.k,
                 toolText: retriever.toolText,
                 query: describeQueryMode(DEFAULT_QUERY_MODE),

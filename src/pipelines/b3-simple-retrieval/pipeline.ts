@@ -9,6 +9,7 @@ import { buildToolIndex, type ToolIndex } from '../../retrieval/tool-index.ts';
 import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
+import { retrieverRecord } from '../../retrieval/recorded-settings.ts';
 import { taskRankings } from '../../retrieval/task-rankings.ts';
 import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
 
@@ -87,11 +88,7 @@ export function createSimpleRetrievalPipeline(options: SimpleRetrievalOptions = 
       return {
         retrieval: retriever
           ? {
-              encoder: retriever.name,
-              encoderDescription: retriever.description,
-              retriever: retriever.name,
-              retrieverDescription: retriever.description,
-              index: 'exact ranking of every tool',
+              ...retrieverRecord(retriever),
               k,
               toolText: retriever.toolText,
               query: describeQueryMode(queryMode),

@@ -24,6 +24,7 @@ import { IntentRouter, routeRanking, type RouteResult } from './router.ts';
 import { calibrateRetrieverTheta, COVERAGE_TARGET, SCALE_NOTES, type ThetaPolicy } from './retriever-calibration.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
+import { retrieverRecord } from '../../retrieval/recorded-settings.ts';
 import { normaliseRanking, taskRankings } from '../../retrieval/task-rankings.ts';
 import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
 import { createHash } from 'node:crypto';
@@ -264,11 +265,7 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
       return {
         retrieval: retriever
           ? {
-              encoder: retriever.name,
-              encoderDescription: retriever.description,
-              retriever: retriever.name,
-              retrieverDescription: retriever.description,
-              index: 'exact ranking of every tool',
+              ...retrieverRecord(retriever),
               k,
               theta,
               thetaSource,
