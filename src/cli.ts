@@ -3,8 +3,6 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalog } from './catalog/load.ts';
-import { runBench } from './commands/bench.ts';
-import { renderReports } from './commands/report.ts';
 import { writeSyntheticCatalog, writeSyntheticTasks } from './commands/prepare-inputs.ts';
 import { footprintTable } from './catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from './catalog/ref-table.ts';
@@ -206,6 +204,9 @@ addLimitOptions(program.commands.at(-1)!).action(
     } & InputLimits,
   ) => {
     if (o.tasks && !o.catalog) throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
+    // Loaded on use: the bench and the renderers (vega, exceljs) cost a second of start-up that
+    // catalog, budget and the other commands do not need.
+    const { runBench } = await import('./commands/bench.ts');
     const { resultsDir, reportsDir } = await runBench({
       ...o,
       seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds],
@@ -259,6 +260,7 @@ program
       throw new InputError(o.results, '', 'a results directory written by `npm run bench`', 'nothing at that path');
     const lock = acquireRunLock(o.results, 'report');
     checkCompleteRun(o.results);
+    const { renderReports } = await import('./commands/report.ts');
     await renderReports(o.results, o.reports, { log });
     lock.release();
     log(`reports written to ${o.reports}`);

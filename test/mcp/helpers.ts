@@ -22,7 +22,8 @@ export interface CliResult {
 /** Runs `tooltax <args>` (src/cli.ts through tsx) in a child process, asynchronously. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'src', 'cli.ts'), ...args], {
+    // tsx as a loader in this one process, as `npm run bench` does (tsx's CLI would start a second node).
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'cli.ts'), ...args], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
