@@ -9,11 +9,19 @@ export interface RunFact {
 const NOT_RECORDED = 'not recorded (no run manifest)';
 
 export function runFacts(m: RunManifest | undefined): RunFact[] {
-  if (!m) return ['catalog', 'tokenizer', 'encoder', 'index', 'θ', 'seeds', 'time'].map((label) => ({ label, value: NOT_RECORDED }));
+  if (!m)
+    return ['catalog', 'tokenizer', 'encoder', 'retriever', 'index', 'θ', 'seeds', 'time'].map((label) => ({ label, value: NOT_RECORDED }));
   return [
     { label: 'catalog', value: `${m.catalog.name} (${m.catalog.tools} tools, ${m.catalog.servers.length} servers)` },
     { label: 'tokenizer', value: m.tokenizer },
     { label: 'encoder', value: m.encoder.name },
+    {
+      // What ranks tools in the main methods (the encoder above is one input of some retrievers).
+      label: 'retriever',
+      value:
+        byPipeline({ ...m, pipelines: m.pipelines.filter((p) => p.group === 'main') }, (p) => p.settings.retrieval?.retriever) ??
+        'no retrieval pipeline ran',
+    },
     { label: 'index', value: byPipeline(m, (p) => p.settings.retrieval?.index) ?? 'no retrieval pipeline ran' },
     {
       label: 'θ',

@@ -161,7 +161,15 @@ export const FIXTURE_RUN_INFO: RunManifest = {
       group: 'main',
       baseline: false,
       settings: {
-        retrieval: { encoder: 'use-lite', index: 'exact-flat-ip', k: 10, theta: 0.28, toolText: 'summary', query: 'user message' },
+        retrieval: {
+          encoder: 'use-lite',
+          retriever: 'dense:use-lite (paper form)',
+          index: 'exact-flat-ip',
+          k: 10,
+          theta: 0.28,
+          toolText: 'summary',
+          query: 'user message',
+        },
         details: {},
       },
     },

@@ -72,11 +72,12 @@ describe('reports/index.html', () => {
     }
   });
 
-  it('shows the run: catalog, tokenizer, encoder, index, θ, seeds, time', () => {
+  it('shows the run: catalog, tokenizer, encoder, retriever, index, θ, seeds, time', () => {
     for (const [label, value] of [
       ['catalog', 'synthetic-120 (120 tools, 6 servers)'],
       ['tokenizer', 'cl100k_base'],
       ['encoder', 'use-lite'],
+      ['retriever', 'dense:use-lite (paper form) (TA)'],
       ['index', 'exact-flat-ip (TA)'],
       ['θ', '0.28 (TA)'],
       ['seeds', '42, 43, 44'],
