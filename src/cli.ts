@@ -24,6 +24,7 @@ import { exitWithParent } from './commands/orphan-guard.ts';
 import { acquireRunLock } from './results/lock.ts';
 import { checkCompleteRun } from './results/run-files.ts';
 import type { InputLimits } from './util/limits.ts';
+import type { BenchOptions } from './commands/bench.ts';
 import { DEFAULT_TIMEOUT_MS } from './mcp/capture.ts';
 import type { CommanderError } from 'commander';
 import { liveCommand } from './commands/live.ts';
@@ -189,19 +190,8 @@ program
   );
 addLimitOptions(program.commands.at(-1)!).action(
   async (
-    o: {
-      retriever: string;
-      seed: number;
-      seeds: number[];
-      catalog?: string[];
-      tasks?: string;
-      tokenizer: TokenizerName;
-      out?: string;
-      reports?: string;
-      pipelines?: string[];
-      quick: boolean;
-      encoder: EncoderName;
-    } & InputLimits,
+    // The bench's own options as commander parses them (a type-only import: nothing loads).
+    o: Omit<BenchOptions, 'root' | 'log' | 'limits' | 'studies' | 'lanes'> & InputLimits,
   ) => {
     if (o.tasks && !o.catalog) throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
     // Loaded on use: the bench and the renderers (vega, exceljs) cost a second of start-up that

@@ -3,7 +3,7 @@ import { serializeToolDefinition } from '../catalog/types.ts';
 import { countByLine, dedupeTools, renderInternal, renderPlain } from '../pipelines/adol/dedup.ts';
 import { shortDefinition } from '../pipelines/adol/short-mode.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
-import { inlineRefs } from '../catalog/refs.ts';
+import { inlineRefs, type RefInlining } from '../catalog/refs.ts';
 import { emptyParts, PARTS, splitDefinition, type PartTokens } from './split.ts';
 
 /**
@@ -32,15 +32,10 @@ export interface BudgetLimits {
   perTool?: number;
 }
 
-export interface RefSizes {
+/** A definition's `$ref` tokens: as the wire carries it and inlined, with what the inlining found. */
+export interface RefSizes extends Omit<RefInlining, 'inlined'> {
   wire: number;
   inlined: number;
-  refs: number;
-  resolved: number;
-  external: string[];
-  cyclic: string[];
-  broken: string[];
-  truncated: boolean;
 }
 
 export interface ToolBudget {

@@ -2,8 +2,8 @@ import { toStableJson } from '../util/files.ts';
 import type { TokenizerName } from '../tokens/counter.ts';
 import { calibrateServer, commonCalibrationFactor } from './calibrate.ts';
 import { META_FILE, type CatalogMetaFile } from './meta.ts';
-import type { ServerSpec } from './spec.ts';
-import { toolId, type Catalog, type CatalogTool } from './types.ts';
+import type { ServerSpec, ToolSpec } from './spec.ts';
+import { toolId, type Catalog, type CatalogTool, type McpTool } from './types.ts';
 
 export const SYNTHETIC_CATALOG_NAME = 'synthetic-120';
 
@@ -32,17 +32,7 @@ export function generateCatalog(specs: readonly ServerSpec[], seed: number, toke
     spec.tools.forEach((t, i) => {
       const id = toolId(spec.server, t.name);
       meta.tools[id] = { summary: t.summary, tags: t.tags, preconditions: t.preconditions, sampleResponse: t.sampleResponse };
-      tools.push({
-        id,
-        server: spec.server,
-        name: t.name,
-        definition: calibrated.definitions[i]!,
-        summary: t.summary,
-        summarySource: 'authored',
-        tags: t.tags,
-        preconditions: t.preconditions,
-        sampleResponse: t.sampleResponse,
-      });
+      tools.push(authoredTool(spec.server, t, calibrated.definitions[i]!));
     });
   }
   files.set(META_FILE, toStableJson(meta));
@@ -57,5 +47,20 @@ export function generateCatalog(specs: readonly ServerSpec[], seed: number, toke
       tools: s.targetToolCount,
     })),
     factor,
+  };
+}
+
+/** A catalog tool from an authored spec and its calibrated definition (the bench catalog and the scaling study's server instances). */
+export function authoredTool(server: string, t: ToolSpec, definition: McpTool): CatalogTool {
+  return {
+    id: toolId(server, t.name),
+    server,
+    name: t.name,
+    definition,
+    summary: t.summary,
+    summarySource: 'authored',
+    tags: t.tags,
+    preconditions: t.preconditions,
+    sampleResponse: t.sampleResponse,
   };
 }

@@ -1,5 +1,5 @@
 import { calibrateServer, commonCalibrationFactor } from '../../catalog/calibrate.ts';
-import { generateCatalog } from '../../catalog/generate.ts';
+import { authoredTool, generateCatalog } from '../../catalog/generate.ts';
 import type { ServerSpec } from '../../catalog/spec.ts';
 import { toolId, type Catalog, type CatalogTool } from '../../catalog/types.ts';
 import type { TokenizerName } from '../../tokens/counter.ts';
@@ -49,17 +49,7 @@ function serverInstance(spec: ServerSpec, instance: number, factor: number, seed
   const known = instanceMemo.get(key);
   if (known) return known;
   const calibrated = calibrateServer({ ...spec, server }, spec.targetTokensPerTool * factor, seed, tokenizer);
-  const tools = spec.tools.map((t, i): CatalogTool => ({
-    id: toolId(server, t.name),
-    server,
-    name: t.name,
-    definition: calibrated.definitions[i]!,
-    summary: t.summary,
-    summarySource: 'authored',
-    tags: t.tags,
-    preconditions: t.preconditions,
-    sampleResponse: t.sampleResponse,
-  }));
+  const tools = spec.tools.map((t, i) => authoredTool(server, t, calibrated.definitions[i]!));
   instanceMemo.set(key, tools);
   return tools;
 }
