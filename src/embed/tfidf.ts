@@ -18,9 +18,16 @@ export interface TfidfOptions {
  * `createIssue` carry the words a query would use; the joined form is kept as well so that
  * `GitHub` still matches `github`. snake_case splits on the underscore like any punctuation.
  */
+const PLAIN_WORD = /^[a-z0-9]+$/;
+
 export function tokenize(text: string): string[] {
   const out: string[] = [];
   for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    // Most words are already lower-case ASCII: nothing to split or lower.
+    if (PLAIN_WORD.test(word)) {
+      out.push(word);
+      continue;
+    }
     const parts = word
       .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
       .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')

@@ -1,6 +1,6 @@
 import type { Catalog, CatalogTool } from '../catalog/types.ts';
 import type { Encoder } from '../embed/types.ts';
-import { dot } from '../embed/vector.ts';
+import { cosineScores } from '../embed/vector.ts';
 import { toolSummaryText } from './texts.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
 
@@ -25,7 +25,7 @@ export function createDenseRetriever(encoderName: string, encoderFor: (catalog: 
         async score(queries) {
           const qs = await encoder.embed(queries);
           // Rounded to float32 as the vector indexes return scores, so rankings equal an index search.
-          return qs.map((q) => Float64Array.from(vectors, (v) => Math.fround(dot(q, v))));
+          return qs.map((q) => cosineScores(q, vectors));
         },
       };
     },

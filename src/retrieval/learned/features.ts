@@ -186,6 +186,57 @@ export class WordAssociations {
     }
     return sum / query.words.size;
   }
+
+  /**
+   * score() of every tool at once, equal to it bit for bit: for each query word, only the tools
+   * holding one of its associated words are visited (through the tools' word → tool index), and
+   * the per-word bests are added in the same query-word order (adding the zeros score() adds
+   * changes nothing). Cost follows the associations that fire, not tools × words.
+   */
+  scoreAll(query: QueryWords, tools: readonly ToolWords[]): Float64Array {
+    const sums = new Float64Array(tools.length);
+    if (query.words.size === 0) return sums;
+    const byWord = toolsByWord(tools);
+    const best = new Float64Array(tools.length);
+    const touched: number[] = [];
+    for (const q of query.words) {
+      const m = this.lift.get(q);
+      if (!m) continue;
+      for (const [w, v] of m) {
+        const holders = byWord.get(w);
+        if (!holders) continue;
+        for (const i of holders) {
+          if (best[i] === 0) touched.push(i);
+          if (v > best[i]!) best[i] = v;
+        }
+      }
+      for (const i of touched) {
+        sums[i] += best[i]!;
+        best[i] = 0;
+      }
+      touched.length = 0;
+    }
+    for (let i = 0; i < sums.length; i++) sums[i] = sums[i]! / query.words.size;
+    return sums;
+  }
+}
+
+// Word → indexes of the tools whose associated words hold it, once per tool list.
+const wordIndexes = new WeakMap<readonly ToolWords[], Map<string, number[]>>();
+function toolsByWord(tools: readonly ToolWords[]): Map<string, number[]> {
+  let index = wordIndexes.get(tools);
+  if (!index) {
+    index = new Map();
+    tools.forEach((tool, i) => {
+      for (const w of tool.associated) {
+        const list = index!.get(w);
+        if (list) list.push(i);
+        else index!.set(w, [i]);
+      }
+    });
+    wordIndexes.set(tools, index);
+  }
+  return index;
 }
 
 const overlapShare = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
@@ -215,6 +266,7 @@ export function featureRows(
   const bestCos = Math.max(...dense);
   const bm25Rr = reciprocalRanks(bm25);
   const denseRr = reciprocalRanks(dense);
+  const association = associations.scoreAll(query, tools);
   return tools.map((tool, i) => {
     let serverCue = 0;
     for (const w of tool.server) if (query.words.has(w)) serverCue = 1;
@@ -227,7 +279,7 @@ export function featureRows(
       overlapShare(tool.name, query.words),
       serverCue,
       overlapShare(query.cues, tool.parameters),
-      associations.score(query, tool),
+      association[i]!,
     );
   });
 }
