@@ -13,7 +13,7 @@ import type { PipelineSummary } from '../measure/summarize.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
-import type { TaskSet } from '../studies/types.ts';
+import type { Study, TaskSet } from '../studies/types.ts';
 import { footprintTable } from '../catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from '../catalog/ref-table.ts';
 import { mainMeasuredTable } from '../measure/main-table.ts';
@@ -28,7 +28,7 @@ import type { InputLimits } from '../util/limits.ts';
 import { formatTimingTable, StepTimer, type TimingReport } from '../util/step-timer.ts';
 import { embeddingCacheDir } from '../embed/cache.ts';
 import { BenchLanes, benchLaneCount } from './bench-lanes.ts';
-import { unitName, type BenchInputs, type BenchUnit } from './bench-inputs.ts';
+import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './bench-inputs.ts';
 import { benchEncoder } from './bench-units.ts';
 import { renderReports } from './report.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
@@ -149,19 +149,33 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     r.log.forEach((l) => opts.log(l));
     timer.record(`  ${unitName(unit)}${lane ? ` (lane ${lane})` : ''}`, r.wallSeconds, undefined, { ...unit, lane });
   };
-  // Pipelines, then studies, run as independent units on parallel lanes; results are merged in registry order.
+  // Pipelines and the studies that do not read their results run first, then the studies that
+  // do, each phase as independent units on parallel lanes; results are merged in registry order.
   const lanes = new BenchLanes(inputs, opts.lanes ?? benchLaneCount());
   const previous = previousUnitSeconds(resultsDir);
+  const studies = STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id));
+  const studyUnit = (s: Study) => ({ kind: 'study' as const, id: s.id });
+  const studyTables = new Map<string, Table[]>();
+  const keepTables = (units: readonly BenchUnit[], runs: readonly (PipelineRun | StudyRun)[]) =>
+    units.forEach((u, i) => {
+      if (u.kind === 'study') studyTables.set(u.id, (runs[i] as StudyRun).tables);
+    });
   try {
     if (taskSets.length) {
-      const units = costliestFirst(
-        entries.map((e) => ({ kind: 'pipeline' as const, id: e.id })),
+      // What the early studies see of the pipelines: nothing.
+      lanes.setStudyInputs({ records: [], summaries: [] });
+      const early = studies.filter((s) => !s.readsPipelineResults);
+      const units: BenchUnit[] = costliestFirst(
+        [...entries.map((e) => ({ kind: 'pipeline' as const, id: e.id })), ...early.map(studyUnit)],
         previous,
       );
-      const runs = await timer.time(`pipelines (${units.length} on ${lanes.lanes} lanes)`, () => lanes.run(units, logUnit));
-      const byId = new Map(units.map((u, i) => [u.id, runs[i]!]));
+      const runs = await timer.time(`pipelines (${entries.length}) and ${early.length} studies on ${lanes.lanes} lanes`, () =>
+        lanes.run(units, logUnit),
+      );
+      keepTables(units, runs);
+      const byId = new Map(units.map((u, i) => [`${u.kind}/${u.id}`, runs[i]!]));
       for (const entry of entries) {
-        const r = byId.get(entry.id)!;
+        const r = byId.get(`pipeline/${entry.id}`) as PipelineRun;
         ran.push(r.manifest);
         recordsByPipeline.set(entry.id, r.records);
         summaries.push(r.summary);
@@ -191,13 +205,8 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     }
 
     lanes.setStudyInputs({ records: [...recordsByPipeline], summaries });
-    const studies = STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id));
-    const studyUnits = costliestFirst(
-      studies.map((s) => ({ kind: 'study' as const, id: s.id })),
-      previous,
-    );
-    const studyRuns = await timer.time(`studies (${studyUnits.length} on ${lanes.lanes} lanes)`, () => lanes.run(studyUnits, logUnit));
-    const studyTables = new Map(studyUnits.map((u, i) => [u.id, studyRuns[i]!.tables]));
+    const late = costliestFirst(studies.filter((s) => !studyTables.has(s.id)).map(studyUnit), previous);
+    keepTables(late, await timer.time(`studies (${late.length} on ${lanes.lanes} lanes)`, () => lanes.run(late, logUnit)));
     for (const study of studies) tables.push(...studyTables.get(study.id)!);
   } finally {
     await lanes.close();

@@ -37,6 +37,11 @@ export interface StudyContext {
 
 export interface Study {
   id: string;
+  /**
+   * True when the study reads the pipelines' results (`records`, `summaries`). A study that
+   * does not is given none and runs beside the pipelines instead of after them.
+   */
+  readsPipelineResults: boolean;
   run(ctx: StudyContext): Promise<Table[]>;
 }
 

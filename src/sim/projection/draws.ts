@@ -35,7 +35,8 @@ class UniformTape {
 
   reader(): Uniforms {
     let i = 0;
-    return { next: () => this.at(i++) };
+    const values = this.values;
+    return { next: () => (i < values.length ? values[i++]! : this.at(i++)) };
   }
 }
 

@@ -14,6 +14,7 @@ const STUDY_REGISTRY_FILE = 'study-registry.json';
 
 export const aacpStudy: Study = {
   id: 'aacp',
+  readsPipelineResults: false,
   async run(ctx) {
     const registryPath = join(ctx.resultsDir, 'aacp', STUDY_REGISTRY_FILE);
     rmSync(registryPath, { force: true });

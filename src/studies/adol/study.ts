@@ -44,6 +44,7 @@ import { mean } from '../../stats/bootstrap.ts';
  */
 export const adolStudy: Study = {
   id: 'adol',
+  readsPipelineResults: true,
   async run(ctx: StudyContext): Promise<Table[]> {
     const tables: Table[] = [];
     if (ctx.records.size) tables.push(mechanismTable(ctx), requireOutputTable(ctx));

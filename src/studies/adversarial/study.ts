@@ -294,6 +294,7 @@ function adversarialTable(
 export function createAdversarialStudy(opts: AdversarialOptions = {}): Study {
   return {
     id: 'adversarial',
+    readsPipelineResults: false,
     async run(ctx) {
       const started = performance.now();
       if (mainPipelines(ctx, opts.pipelines).length === 0) {

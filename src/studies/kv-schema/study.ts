@@ -6,6 +6,7 @@ import { kvSchemaTables } from './tables.ts';
 /** Key-value schema tables for the bench, clustering `other` fragments with the run's encoder. */
 export const kvSchemaStudy: Study = {
   id: 'kv-schema',
+  readsPipelineResults: false,
   async run(ctx) {
     const encoder = ctx.encoder ?? (await createEncoder('use-lite'));
     return kvSchemaTables(await runKvSchemaStudy({ seed: ctx.seed, encoder }));

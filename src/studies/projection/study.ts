@@ -45,6 +45,7 @@ interface Input {
 /** The `projection` study: projected Tables 3 and 4, sensitivity, failure causes, ablation success. */
 export const projectionStudy: Study = {
   id: 'projection',
+  readsPipelineResults: true,
   run: (ctx) => runProjectionStudy(ctx),
 };
 

@@ -214,6 +214,7 @@ function cachingTable(rows: readonly CacheRow[], sessions: readonly Task[], minT
 export function createPromptCachingStudy(opts: CachingOptions = {}): Study {
   return {
     id: 'prompt-caching',
+    readsPipelineResults: false,
     async run(ctx: StudyContext) {
       const started = performance.now();
       if (mainPipelines(ctx, opts.pipelines).length === 0) {

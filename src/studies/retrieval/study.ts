@@ -91,6 +91,7 @@ function learnedModelTable(trained: TrainedReranker): Table {
  */
 export const retrievalStudy: Study = {
   id: 'retrieval',
+  readsPipelineResults: false,
   async run(ctx) {
     if (ctx.tasks.length === 0) return [];
     const tables: Table[] = [];

@@ -261,6 +261,7 @@ function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes
 export function createScalingStudy(opts: ScalingOptions = {}): Study {
   return {
     id: 'scaling',
+    readsPipelineResults: false,
     async run(ctx) {
       const started = performance.now();
       if (mainPipelines(ctx, opts.pipelines).length === 0) {

@@ -50,6 +50,7 @@ export function calibrationTable(c: ThresholdCalibration): Table {
 /** The θ sweep of every pipeline of this run that calibrated θ (typed in its settings), one table per encoder. */
 export const thresholdCalibrationStudy: Study = {
   id: 'threshold-calibration',
+  readsPipelineResults: true,
   async run(ctx) {
     const byEncoder = new Map<string, ThresholdCalibration>();
     for (const s of ctx.summaries) if (s.settings.calibration) byEncoder.set(s.settings.calibration.encoder, s.settings.calibration);
