@@ -1,7 +1,6 @@
 import { sweepThreshold, type LabelledScore } from '../../embed/threshold.ts';
 import type { ThresholdCalibration } from '../../results/pipeline-settings.ts';
-import { describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
-import { normaliseRanking, taskRankings } from '../../retrieval/task-rankings.ts';
+import { describeQueryMode, turnQuery, type QueryMode } from '../../retrieval/query.ts';
 import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
 import type { Task } from '../../tasks/types.ts';
 import { CALIBRATION_STEP, PUBLISHED_THETA, PUBLISHED_THETA_RANGE_MINILM } from './calibration.ts';
@@ -33,13 +32,22 @@ export async function calibrateRetrieverTheta(
   const pairs: LabelledScore[] = [];
   const worstNeeded: number[] = [];
   for (const task of calibrationTasks) {
-    const rankings = await taskRankings(fitted, task, mode);
+    // Scores in catalog order (no ranking needed: the sweep counts pairs), on the θ scale as normaliseRanking puts them.
+    const scores = await fitted.score(task.turns.map((_, i) => turnQuery(task.turns, i, mode)));
     task.turns.forEach((turn, i) => {
       if (!turn.tools.length) return;
       const needed = new Set(turn.tools);
-      const scored = normaliseRanking(rankings[i]!, retriever.scale);
-      for (const r of scored) pairs.push({ score: r.score, relevant: needed.has(r.id) });
-      worstNeeded.push(Math.min(...scored.filter((r) => needed.has(r.id)).map((r) => r.score)));
+      const raw = scores[i]!;
+      let top = 0;
+      if (retriever.scale === 'unbounded') for (const x of raw) top = Math.max(top, x);
+      let worst = Infinity;
+      fitted.ids.forEach((id, j) => {
+        const score = retriever.scale !== 'unbounded' ? raw[j]! : top > 0 ? raw[j]! / top : 0;
+        const relevant = needed.has(id);
+        pairs.push({ score, relevant });
+        if (relevant) worst = Math.min(worst, score);
+      });
+      worstNeeded.push(worst);
     });
   }
   if (worstNeeded.length === 0) throw new Error('calibrateRetrieverTheta: no calibration turn needs a tool');

@@ -262,24 +262,43 @@ export function featureRows(
   dense: Float64Array,
   associations: WordAssociations,
 ): Float64Array[] {
-  const bestBm25 = Math.max(0, ...bm25);
-  const bestCos = Math.max(...dense);
+  const rows: Float64Array[] = [];
+  forEachFeatureRow(query, tools, bm25, dense, associations, (_, row) => rows.push(row.slice()));
+  return rows;
+}
+
+/**
+ * Visits each tool's feature row (FEATURES order) for one query, in tool order. The row is one
+ * buffer reused from tool to tool: copy it to keep it (featureRows does).
+ */
+export function forEachFeatureRow(
+  query: QueryWords,
+  tools: readonly ToolWords[],
+  bm25: Float64Array,
+  dense: Float64Array,
+  associations: WordAssociations,
+  visit: (tool: number, row: Float64Array) => void,
+): void {
+  let bestBm25 = 0;
+  for (const x of bm25) bestBm25 = Math.max(bestBm25, x);
+  let bestCos = -Infinity;
+  for (const x of dense) bestCos = Math.max(bestCos, x);
   const bm25Rr = reciprocalRanks(bm25);
   const denseRr = reciprocalRanks(dense);
   const association = associations.scoreAll(query, tools);
-  return tools.map((tool, i) => {
+  const row = new Float64Array(FEATURES.length);
+  tools.forEach((tool, i) => {
     let serverCue = 0;
     for (const w of tool.server) if (query.words.has(w)) serverCue = 1;
-    return Float64Array.of(
-      bestBm25 > 0 ? bm25[i]! / bestBm25 : 0,
-      bm25[i]! > 0 ? bm25Rr[i]! : 0,
-      dense[i]!,
-      dense[i]! - bestCos,
-      denseRr[i]!,
-      overlapShare(tool.name, query.words),
-      serverCue,
-      overlapShare(query.cues, tool.parameters),
-      association[i]!,
-    );
+    row[0] = bestBm25 > 0 ? bm25[i]! / bestBm25 : 0;
+    row[1] = bm25[i]! > 0 ? bm25Rr[i]! : 0;
+    row[2] = dense[i]!;
+    row[3] = dense[i]! - bestCos;
+    row[4] = denseRr[i]!;
+    row[5] = overlapShare(tool.name, query.words);
+    row[6] = serverCue;
+    row[7] = overlapShare(query.cues, tool.parameters);
+    row[8] = association[i]!;
+    visit(i, row);
   });
 }

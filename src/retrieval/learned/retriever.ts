@@ -8,6 +8,7 @@ import type { FittedRetriever, Retriever } from '../types.ts';
 import {
   featureRows,
   FEATURES,
+  forEachFeatureRow,
   queryWords,
   toolWords,
   learnAssociations,
@@ -170,7 +171,9 @@ export function createLearnedRetriever(options: LearnedOptions): Retriever & { t
           const [bs, ds] = await Promise.all([b.score(queries), d.score(queries)]);
           return queries.map((q, i) => {
             const query: QueryWords = queryWords(q);
-            return Float64Array.from(featureRows(query, words, bs[i]!, ds[i]!, model.associations), (row) => predict(model.model, row));
+            const out = new Float64Array(words.length);
+            forEachFeatureRow(query, words, bs[i]!, ds[i]!, model.associations, (t, row) => (out[t] = predict(model.model, row)));
+            return out;
           });
         },
       };
