@@ -47,27 +47,46 @@ export class BenchLanes {
     readonly lanes: number,
   ) {}
 
-  /** What the studies read; set after the pipelines ran, before any study unit. */
+  /** What the studies of the pipelines' results read; set once the pipelines ran (studies that read none run before). */
   setStudyInputs(studyInputs: StudyInputs): void {
     this.studyInputs = studyInputs;
     this.sentStudyInputs.clear();
   }
 
-  /** `onDone` gets the lane that ran the unit: 0 is this thread, 1.. the workers. */
+  /**
+   * `onDone` gets the lane that ran the unit: 0 is this thread, 1.. the workers. A free lane
+   * takes the first unit of the list that is `ready` (default: every unit); when none is, it
+   * waits for a running unit to finish (whose onDone may make others ready).
+   */
   async run<U extends BenchUnit>(
     units: readonly U[],
     onDone?: (unit: U, result: UnitResult<U>, lane: number) => void,
+    ready: (unit: U) => boolean = () => true,
   ): Promise<UnitResult<U>[]> {
     const results = new Array<UnitResult<U>>(units.length);
-    let next = 0;
+    const taken = new Array<boolean>(units.length).fill(false);
+    let left = units.length;
+    let running = 0;
+    let finished: () => void = () => {};
+    let someFinished = new Promise<void>((resolve) => (finished = resolve));
     const lane = async (laneIndex: number, runOne: (unit: U) => Promise<unknown>) => {
-      while (next < units.length) {
+      for (;;) {
         // Let the other lanes' finished units be heard (and claim the next unit) before this lane takes one.
         await new Promise((resolve) => setImmediate(resolve));
-        if (next >= units.length) break;
-        const i = next++;
+        const i = units.findIndex((u, j) => !taken[j] && ready(u));
+        if (i < 0) {
+          if (running === 0) return; // nothing left that can become ready (checked after the lanes end)
+          await someFinished;
+          continue;
+        }
+        taken[i] = true;
+        running++;
         results[i] = (await runOne(units[i]!)) as UnitResult<U>;
+        running--;
+        left--;
         onDone?.(units[i]!, results[i]!, laneIndex);
+        finished();
+        someFinished = new Promise<void>((resolve) => (finished = resolve));
       }
     };
     const extra = Math.min(this.lanes - 1, Math.max(0, units.length - 1));
@@ -76,6 +95,7 @@ export class BenchLanes {
       lane(0, (unit) => this.runHere(unit)),
       ...this.workers.slice(0, extra).map((w, i) => lane(i + 1, (unit) => this.runThere(w, unit))),
     ]);
+    if (left > 0) throw new Error(`bench: ${left} unit(s) never became ready`);
     return results;
   }
 
@@ -86,14 +106,14 @@ export class BenchLanes {
   }
 
   private runHere(unit: BenchUnit): Promise<unknown> {
-    return unit.kind === 'pipeline' ? runPipelineUnit(this.inputs, unit.id) : runStudyUnit(this.inputs, this.requireStudyInputs(), unit.id);
+    return unit.kind === 'pipeline' ? runPipelineUnit(this.inputs, unit.id) : runStudyUnit(this.inputs, this.studyInputs, unit.id);
   }
 
   private async runThere(worker: Worker, unit: BenchUnit): Promise<unknown> {
     const id = this.nextId++;
     const req: LaneRequest = { id, unit };
-    if (unit.kind === 'study' && !this.sentStudyInputs.has(worker)) {
-      req.studyInputs = this.requireStudyInputs();
+    if (unit.kind === 'study' && this.studyInputs && !this.sentStudyInputs.has(worker)) {
+      req.studyInputs = this.studyInputs;
       this.sentStudyInputs.add(worker);
     }
     const result = await new Promise((resolve, reject) => {
@@ -102,11 +122,6 @@ export class BenchLanes {
     });
     // A unit registered at run time exists only in this thread's registry: run it here.
     return result === UNKNOWN_UNIT ? this.runHere(unit) : result;
-  }
-
-  private requireStudyInputs(): StudyInputs {
-    if (!this.studyInputs) throw new Error('bench: studies ran before the pipelines’ results were set');
-    return this.studyInputs;
   }
 
   private startWorker(): Worker {

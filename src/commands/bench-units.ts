@@ -97,10 +97,11 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
   };
 }
 
-export async function runStudyUnit(inputs: BenchInputs, results: StudyInputs, id: string): Promise<StudyRun> {
+export async function runStudyUnit(inputs: BenchInputs, results: StudyInputs | undefined, id: string): Promise<StudyRun> {
   const started = performance.now();
   const study = STUDIES.find((s) => s.id === id);
   if (!study) throw new Error(`bench: unknown study ${id}`);
+  if (study.readsPipelineResults && !results) throw new Error(`bench: study ${id} ran before the pipelines' results were set`);
   const log: string[] = [];
   const hasTasks = inputs.taskSets.length > 0;
   const tables = await study.run({
@@ -116,8 +117,9 @@ export async function runStudyUnit(inputs: BenchInputs, results: StudyInputs, id
     seed: inputs.seed,
     quick: inputs.quick,
     resultsDir: inputs.resultsDir,
-    records: new Map(results.records),
-    summaries: results.summaries,
+    // A study that does not read the pipelines' results gets none, whenever it runs.
+    records: new Map(study.readsPipelineResults ? results!.records : []),
+    summaries: study.readsPipelineResults ? results!.summaries : [],
     log: (line) => log.push(line),
   });
   const wallSeconds = (performance.now() - started) / 1000;

@@ -19,7 +19,7 @@ parentPort!.on('message', (req: LaneRequest) => {
     }
     try {
       const result =
-        req.unit.kind === 'pipeline' ? await runPipelineUnit(inputs, req.unit.id) : await runStudyUnit(inputs, studyInputs!, req.unit.id);
+        req.unit.kind === 'pipeline' ? await runPipelineUnit(inputs, req.unit.id) : await runStudyUnit(inputs, studyInputs, req.unit.id);
       parentPort!.postMessage({ id: req.id, result } satisfies LaneResponse);
     } catch (e) {
       parentPort!.postMessage({ id: req.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies LaneResponse);

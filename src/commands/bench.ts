@@ -149,37 +149,46 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     r.log.forEach((l) => opts.log(l));
     timer.record(`  ${unitName(unit)}${lane ? ` (lane ${lane})` : ''}`, r.wallSeconds, undefined, { ...unit, lane });
   };
-  // Pipelines and the studies that do not read their results run first, then the studies that
-  // do, each phase as independent units on parallel lanes; results are merged in registry order.
+  // Pipelines and studies run as independent units on parallel lanes, pipelines first; a study
+  // that reads the pipelines' results waits for all of them, the others fill the lanes meanwhile.
+  // Results are merged in registry order.
   const lanes = new BenchLanes(inputs, opts.lanes ?? benchLaneCount());
   const previous = previousUnitSeconds(resultsDir);
   const studies = STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id));
-  const studyUnit = (s: Study) => ({ kind: 'study' as const, id: s.id });
+  const readsResults = new Set(studies.filter((s) => s.readsPipelineResults).map((s) => s.id));
+  const pipelineUnits = taskSets.length ? entries.map((e) => ({ kind: 'pipeline' as const, id: e.id })) : [];
+  const studyUnits = (reads: boolean) =>
+    costliestFirst(
+      studies.filter((s) => s.readsPipelineResults === reads).map((s) => ({ kind: 'study' as const, id: s.id })),
+      previous,
+    );
+  // Preference order: pipelines, then the studies of their results (as soon as they can run), then the others.
+  const units: BenchUnit[] = [...costliestFirst(pipelineUnits, previous), ...studyUnits(true), ...studyUnits(false)];
+  const pipelineRuns = new Map<string, PipelineRun>();
   const studyTables = new Map<string, Table[]>();
-  const keepTables = (units: readonly BenchUnit[], runs: readonly (PipelineRun | StudyRun)[]) =>
-    units.forEach((u, i) => {
-      if (u.kind === 'study') studyTables.set(u.id, (runs[i] as StudyRun).tables);
-    });
+  const setResults = () => {
+    for (const entry of taskSets.length ? entries : []) {
+      const r = pipelineRuns.get(entry.id)!;
+      ran.push(r.manifest);
+      recordsByPipeline.set(entry.id, r.records);
+      summaries.push(r.summary);
+    }
+    lanes.setStudyInputs({ records: [...recordsByPipeline], summaries });
+  };
+  if (pipelineUnits.length === 0) setResults();
   try {
+    await timer.time(`pipelines (${pipelineUnits.length}) and studies (${studies.length}) on ${lanes.lanes} lanes`, () =>
+      lanes.run(
+        units,
+        (unit, result, lane) => {
+          logUnit(unit, result, lane);
+          if (unit.kind === 'study') studyTables.set(unit.id, (result as StudyRun).tables);
+          else if (pipelineRuns.set(unit.id, result as PipelineRun).size === pipelineUnits.length) setResults();
+        },
+        (unit) => unit.kind === 'pipeline' || !readsResults.has(unit.id) || pipelineRuns.size === pipelineUnits.length,
+      ),
+    );
     if (taskSets.length) {
-      // What the early studies see of the pipelines: nothing.
-      lanes.setStudyInputs({ records: [], summaries: [] });
-      const early = studies.filter((s) => !s.readsPipelineResults);
-      const units: BenchUnit[] = costliestFirst(
-        [...entries.map((e) => ({ kind: 'pipeline' as const, id: e.id })), ...early.map(studyUnit)],
-        previous,
-      );
-      const runs = await timer.time(`pipelines (${entries.length}) and ${early.length} studies on ${lanes.lanes} lanes`, () =>
-        lanes.run(units, logUnit),
-      );
-      keepTables(units, runs);
-      const byId = new Map(units.map((u, i) => [`${u.kind}/${u.id}`, runs[i]!]));
-      for (const entry of entries) {
-        const r = byId.get(`pipeline/${entry.id}`) as PipelineRun;
-        ran.push(r.manifest);
-        recordsByPipeline.set(entry.id, r.records);
-        summaries.push(r.summary);
-      }
       const context = `Catalog ${catalog.name} (${catalog.tools.length} tools), tokenizer ${opts.tokenizer}, ${taskSets.reduce((s, t) => s + t.tasks.length, 0)} task runs${opts.quick ? ' (--quick subset)' : ''}.`;
       const main = new Set(entries.filter((e) => e.group === 'main').map((e) => e.id));
       const retrieval = retrievalNote(
@@ -203,10 +212,6 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
         ),
       );
     }
-
-    lanes.setStudyInputs({ records: [...recordsByPipeline], summaries });
-    const late = costliestFirst(studies.filter((s) => !studyTables.has(s.id)).map(studyUnit), previous);
-    keepTables(late, await timer.time(`studies (${late.length} on ${lanes.lanes} lanes)`, () => lanes.run(late, logUnit)));
     for (const study of studies) tables.push(...studyTables.get(study.id)!);
   } finally {
     await lanes.close();

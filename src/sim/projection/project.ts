@@ -98,8 +98,8 @@ export function projectPipeline(
     let c = 0;
     let q = 0;
     const atTurn: number[] = [];
+    const label = `projection|${first.seed}|${first.taskId}`;
     for (const simSeed of simSeeds) {
-      const label = `projection|${first.seed}|${first.taskId}`;
       const draws = options.draws ? options.draws.reader(simSeed, label) : new Rng(simSeed, label);
       const out = simulateTask(turns, params, draws, traits, reasoning);
       s += out.success ? 1 : 0;
@@ -163,8 +163,17 @@ export function projectPipeline(
   };
 }
 
-/** Turns grouped by (bench seed, task id), each task's turns in order; tasks in first-seen order. */
-function groupTasks<T extends ProjectionTurn>(records: readonly T[]): T[][] {
+// groupTasks by records array: the sensitivity analysis projects the same records dozens of times.
+const grouped = new WeakMap<readonly ProjectionTurn[], ProjectionTurn[][]>();
+
+/** Turns grouped by (bench seed, task id), each task's turns in order; tasks in first-seen order (memoised; read-only). */
+function groupTasks<T extends ProjectionTurn>(records: readonly T[]): readonly (readonly T[])[] {
+  let tasks = grouped.get(records);
+  if (!tasks) grouped.set(records, (tasks = groupTasksOnce(records)));
+  return tasks as T[][];
+}
+
+function groupTasksOnce<T extends ProjectionTurn>(records: readonly T[]): T[][] {
   const byTask = new Map<string, T[]>();
   for (const r of records) {
     const key = `${r.seed}\u0000${r.taskId}`;
