@@ -13,7 +13,7 @@ import type { PipelineSummary } from '../measure/summarize.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
-import type { Study, TaskSet } from '../studies/types.ts';
+import type { TaskSet } from '../studies/types.ts';
 import { footprintTable } from '../catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from '../catalog/ref-table.ts';
 import { mainMeasuredTable } from '../measure/main-table.ts';
