@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { toStableJson, writeFileAtomic } from '../util/files.ts';
+import { FLOAT32, loadSegments, textKey, writeSegment } from '../util/vector-segments.ts';
 import type { Encoder } from './types.ts';
 
 /** An encoder that can say which weights/fit produced its vectors (part of the cache key). */
@@ -35,20 +36,7 @@ export interface CacheStats {
   skippedFiles: number;
 }
 
-/*
- * Storage: one directory per (encoder name, fingerprint), holding immutable segment files.
- * Each batch of new vectors becomes a new segment written atomically (temp file + rename), so
- * concurrent processes (vitest forks, parallel bench workers) never see half a file and never
- * overwrite each other's vectors. Loading reads every segment once per process; when there
- * are many, they are merged into one.
- *
- * Segment layout (little-endian): magic "TTXEMB01" | u32 dim | u32 count |
- * count × (32-byte sha256 of the UTF-8 text | dim × f32).
- */
-const MAGIC = Buffer.from('TTXEMB01', 'latin1');
-const HEADER = MAGIC.length + 8;
-const SEGMENT_EXT = '.seg';
-const COMPACT_OVER = 16;
+// Storage: one directory per (encoder name, fingerprint), float32 segments (../util/vector-segments.ts).
 
 interface Store {
   dir: string;
@@ -59,45 +47,6 @@ interface Store {
 
 // Loaded once per process and shared by every wrapper of the same encoder + fingerprint.
 const stores = new Map<string, Store>();
-let segmentCounter = 0;
-
-export function textKey(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-export function encodeSegment(dim: number, entries: readonly (readonly [string, Float32Array])[]): Buffer {
-  const rec = 32 + 4 * dim;
-  const buf = Buffer.alloc(HEADER + entries.length * rec);
-  MAGIC.copy(buf, 0);
-  buf.writeUInt32LE(dim, MAGIC.length);
-  buf.writeUInt32LE(entries.length, MAGIC.length + 4);
-  let off = HEADER;
-  for (const [key, v] of entries) {
-    buf.write(key, off, 32, 'hex');
-    off += 32;
-    for (let j = 0; j < dim; j++, off += 4) buf.writeFloatLE(v[j]!, off);
-  }
-  return buf;
-}
-
-/** Parse a segment; undefined when it is not a complete segment of this dimension. */
-export function decodeSegment(buf: Buffer, dim: number): Map<string, Float32Array> | undefined {
-  if (buf.length < HEADER || !buf.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-  if (buf.readUInt32LE(MAGIC.length) !== dim) return undefined;
-  const count = buf.readUInt32LE(MAGIC.length + 4);
-  const rec = 32 + 4 * dim;
-  if (buf.length !== HEADER + count * rec) return undefined;
-  const out = new Map<string, Float32Array>();
-  let off = HEADER;
-  for (let i = 0; i < count; i++) {
-    const key = buf.toString('hex', off, off + 32);
-    off += 32;
-    const v = new Float32Array(dim);
-    for (let j = 0; j < dim; j++, off += 4) v[j] = buf.readFloatLE(off);
-    out.set(key, v);
-  }
-  return out;
-}
 
 function cacheDirFor(root: string, encoder: FingerprintedEncoder): string {
   const fingerprint = encoder.fingerprint ?? 'v1';
@@ -105,45 +54,8 @@ function cacheDirFor(root: string, encoder: FingerprintedEncoder): string {
   return join(resolve(root), `${encoder.name.replace(/[^A-Za-z0-9_-]/g, '_')}-${tag}`);
 }
 
-function listSegments(dir: string): string[] {
-  try {
-    return readdirSync(dir)
-      .filter((f) => f.endsWith(SEGMENT_EXT))
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
-function writeSegment(dir: string, dim: number, entries: readonly (readonly [string, Float32Array])[]): void {
-  const name = `${Date.now().toString(36)}-${process.pid}-${(segmentCounter++).toString(36)}${SEGMENT_EXT}`;
-  writeFileAtomic(join(dir, name), encodeSegment(dim, entries));
-}
-
 function loadStore(dir: string, encoder: FingerprintedEncoder): Store {
-  const store: Store = { dir, dim: encoder.dim, vectors: new Map(), skippedFiles: 0 };
-  const files = listSegments(dir);
-  const read: string[] = [];
-  for (const file of files) {
-    let buf: Buffer;
-    try {
-      buf = readFileSync(join(dir, file));
-    } catch {
-      continue; // Removed by another process compacting: its vectors are in the merged segment.
-    }
-    const seg = decodeSegment(buf, encoder.dim);
-    if (!seg) {
-      store.skippedFiles++;
-      continue;
-    }
-    read.push(file);
-    for (const [k, v] of seg) store.vectors.set(k, v);
-  }
-  // Many small segments (one per batch or per query) slow the next load: merge them.
-  if (read.length > COMPACT_OVER) {
-    writeSegment(dir, encoder.dim, [...store.vectors]);
-    for (const file of read) rmSync(join(dir, file), { force: true });
-  }
+  const store: Store = { dir, dim: encoder.dim, ...loadSegments(FLOAT32, dir, encoder.dim) };
   // A human-readable label for the directory; written once.
   if (!existsSync(join(dir, 'meta.json')))
     writeFileAtomic(
@@ -220,7 +132,7 @@ export class CachedEncoder implements Encoder {
         if (v.length !== this.dim) throw new Error(`${this.name}: encoder returned a ${v.length}-d vector, expected ${this.dim}`);
         return [k, Float32Array.from(v)] as const;
       });
-      writeSegment(this.dir, this.dim, entries);
+      writeSegment(FLOAT32, this.dir, this.dim, entries);
       for (const [k, v] of entries) store.vectors.set(k, v);
     }
     return keys.map((k) => store.vectors.get(k)!.slice());

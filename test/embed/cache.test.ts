@@ -4,7 +4,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeSegment, encodeSegment, textKey, withDiskCache } from '../../src/embed/cache.ts';
+import { withDiskCache } from '../../src/embed/cache.ts';
+import { decodeSegment, encodeSegment, FLOAT32, FLOAT64, textKey } from '../../src/util/vector-segments.ts';
 import { countingEncoder } from './fixtures/counting-encoder.ts';
 
 const dirs: string[] = [];
@@ -96,7 +97,7 @@ describe('disk embedding cache', () => {
     expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
     const segments = files.filter((f) => f.endsWith('.seg'));
     expect(segments).toHaveLength(2); // one immutable segment per batch of new vectors
-    for (const f of segments) expect(decodeSegment(readFileSync(join(cached.dir, f)), 8)).toBeDefined();
+    for (const f of segments) expect(decodeSegment(FLOAT32, readFileSync(join(cached.dir, f)), 8)).toBeDefined();
 
     // A crash mid-write leaves at most a temp file; a torn segment is skipped, not trusted.
     const whole = readFileSync(join(cached.dir, segments[0]!));
@@ -133,10 +134,11 @@ describe('disk embedding cache', () => {
 
   it('stores vectors compactly in binary (32-byte key + 4 bytes a dimension)', () => {
     const v = Float32Array.from([0.5, -0.25, 1, 0]);
-    const buf = encodeSegment(4, [[textKey('hello'), v]]);
+    const buf = encodeSegment(FLOAT32, 4, [[textKey('hello'), v]]);
     expect(buf.length).toBe(16 + 32 + 16);
-    expect(decodeSegment(buf, 4)!.get(textKey('hello'))).toEqual(v);
-    expect(decodeSegment(buf, 5)).toBeUndefined(); // wrong dimension is rejected
+    expect(decodeSegment(FLOAT32, buf, 4)!.get(textKey('hello'))).toEqual(v);
+    expect(decodeSegment(FLOAT32, buf, 5)).toBeUndefined(); // wrong dimension is rejected
+    expect(decodeSegment(FLOAT64, buf, 4)).toBeUndefined(); // another element type is rejected
   });
 
   it('rejects an encoder that returns the wrong number or size of vectors', async () => {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogTool } from '../../catalog/types.ts';
 import { writeFileAtomic } from '../../util/files.ts';
+import { FLOAT64, loadSegments, textKey, writeSegment } from '../../util/vector-segments.ts';
 import { DEFAULT_QUERY_MODE } from '../query.ts';
 import type { FittedRetriever, Retriever } from '../types.ts';
 import {
@@ -120,8 +121,8 @@ async function cachedTraining(
   set: TrainingSet,
   bm25: Retriever,
   dense: Retriever,
-  cacheDir: string | false = join('.cache', 'retrieval'),
-): Promise<TrainedReranker> {
+  cacheDir: string | false,
+): Promise<TrainedReranker & { cacheKey?: string }> {
   if (cacheDir === false) return trainReranker(set, bm25, dense);
   const hash = createHash('sha256');
   for (const file of MODEL_SOURCES) hash.update(readFileSync(new URL(file, import.meta.url)));
@@ -135,17 +136,60 @@ async function cachedTraining(
       dense.toolText,
     ]),
   );
-  const file = join(cacheDir, `learned-${hash.digest('hex').slice(0, 16)}.json`);
+  const cacheKey = hash.digest('hex').slice(0, 16);
+  const file = join(cacheDir, `learned-${cacheKey}.json`);
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Omit<TrainedReranker, 'associations'> & {
       associations: [string, string, number][];
     };
-    return { ...saved, associations: WordAssociations.fromEntries(saved.associations) };
+    return { ...saved, associations: WordAssociations.fromEntries(saved.associations), cacheKey };
   }
   const fresh = await trainReranker(set, bm25, dense);
   writeFileAtomic(file, `${JSON.stringify({ ...fresh, associations: fresh.associations.entries() })}\n`);
-  return fresh;
+  return { ...fresh, cacheKey };
 }
+
+/**
+ * The reranker's scores memoised on disk by content, beside the model: the key is the model's
+ * cache key (training data, first stages and every source file of the features and scoring)
+ * and the catalog's tools as the first stages see them; each query by the sha256 of its text.
+ * Scores are stored as float64, so a cached score is the computed one, bit for bit. B3, Tool
+ * Attention, ADOL and the retrieval study, on both bench lanes and in later runs, score a
+ * message once.
+ */
+function diskCachedScores(fitted: FittedRetriever, dir: string): FittedRetriever {
+  let stored: Map<string, Float64Array> | undefined;
+  const dim = fitted.ids.length;
+  // New scores are written in segments of SCORES_PER_SEGMENT (a task's turns arrive a few at a
+  // time), the rest when the process exits; scores not written are only computed again.
+  let pending: (readonly [string, Float64Array])[] = [];
+  const flush = () => {
+    if (pending.length) writeSegment(FLOAT64, dir, dim, pending);
+    pending = [];
+  };
+  flushOnExit.add(flush);
+  if (flushOnExit.size === 1) process.once('exit', () => flushOnExit.forEach((f) => f()));
+  return {
+    ids: fitted.ids,
+    async score(queries) {
+      stored ??= loadSegments(FLOAT64, dir, dim).vectors;
+      const keys = queries.map(textKey);
+      const missing = [...new Map(keys.map((k, i) => [k, queries[i]!] as const)).entries()].filter(([k]) => !stored!.has(k));
+      if (missing.length) {
+        const fresh = await fitted.score(missing.map(([, q]) => q));
+        missing.forEach(([k], i) => {
+          stored!.set(k, fresh[i]!);
+          pending.push([k, fresh[i]!]);
+        });
+        if (pending.length >= SCORES_PER_SEGMENT) flush();
+      }
+      return keys.map((k) => stored!.get(k)!);
+    },
+  };
+}
+
+const SCORES_PER_SEGMENT = 512;
+const flushOnExit = new Set<() => void>();
 
 /**
  * `learned`: the reranker the paper proposes as future work (§8), a logistic regression on
@@ -154,8 +198,9 @@ async function cachedTraining(
  */
 export function createLearnedRetriever(options: LearnedOptions): Retriever & { trained(): Promise<TrainedReranker> } {
   const training = options.training ?? (() => defaultTrainingSet(DEFAULT_QUERY_MODE));
-  let trained: Promise<TrainedReranker> | undefined;
-  const train = () => (trained ??= cachedTraining(training(), options.bm25, options.dense, options.cacheDir));
+  const cacheDir = options.cacheDir ?? join('.cache', 'retrieval');
+  let trained: Promise<TrainedReranker & { cacheKey?: string }> | undefined;
+  const train = () => (trained ??= cachedTraining(training(), options.bm25, options.dense, cacheDir));
   return {
     name: options.name ?? 'learned',
     description: `logistic-regression reranker over ${options.bm25.name} + ${options.dense.name} (${FEATURES.length} features), trained on synthetic calibration + history turns`,
@@ -165,7 +210,7 @@ export function createLearnedRetriever(options: LearnedOptions): Retriever & { t
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
       const [model, b, d] = await Promise.all([train(), options.bm25.fit(tools), options.dense.fit(tools)]);
       const words: ToolWords[] = tools.map(toolWords);
-      return {
+      const computed: FittedRetriever = {
         ids: b.ids,
         async score(queries) {
           const [bs, ds] = await Promise.all([b.score(queries), d.score(queries)]);
@@ -177,6 +222,12 @@ export function createLearnedRetriever(options: LearnedOptions): Retriever & { t
           });
         },
       };
+      if (cacheDir === false || !model.cacheKey) return computed;
+      const toolsKey = createHash('sha256')
+        .update(JSON.stringify(tools.map((t) => [t.id, t.server, t.name, t.summary, t.tags, t.definition])))
+        .digest('hex')
+        .slice(0, 16);
+      return diskCachedScores(computed, join(cacheDir, `learned-scores-${model.cacheKey}-${toolsKey}`));
     },
   };
 }

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from './files.ts';
+
+/*
+ * On-disk stores of vectors keyed by the sha256 of a text (the embedding cache, the learned
+ * retriever's score cache): one directory per store, holding immutable segment files. Each batch
+ * of new vectors becomes a new segment written atomically (temp file + rename), so concurrent
+ * processes and worker threads never see half a file and never overwrite each other's vectors.
+ * Loading reads every segment once; when there are many, they are merged into one.
+ *
+ * Segment layout (little-endian): 8-byte magic (names the element type) | u32 dim | u32 count |
+ * count × (32-byte sha256 of the UTF-8 text | dim × element).
+ */
+
+/** An element type of a store: float32 (embeddings) or float64 (scores, kept exact). */
+export interface ElementType<T extends Float32Array | Float64Array> {
+  magic: string;
+  bytes: 4 | 8;
+  make(n: number): T;
+}
+export const FLOAT32: ElementType<Float32Array> = { magic: 'TTXEMB01', bytes: 4, make: (n) => new Float32Array(n) };
+export const FLOAT64: ElementType<Float64Array> = { magic: 'TTXSCR01', bytes: 8, make: (n) => new Float64Array(n) };
+
+const HEADER = 16;
+const SEGMENT_EXT = '.seg';
+const COMPACT_OVER = 16;
+let segmentCounter = 0;
+
+export function textKey(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+export function encodeSegment<T extends Float32Array | Float64Array>(
+  el: ElementType<T>,
+  dim: number,
+  entries: readonly (readonly [string, T])[],
+): Buffer {
+  const rec = 32 + el.bytes * dim;
+  const buf = Buffer.alloc(HEADER + entries.length * rec);
+  buf.write(el.magic, 0, 8, 'latin1');
+  buf.writeUInt32LE(dim, 8);
+  buf.writeUInt32LE(entries.length, 12);
+  let off = HEADER;
+  for (const [key, v] of entries) {
+    buf.write(key, off, 32, 'hex');
+    off += 32;
+    for (let j = 0; j < dim; j++, off += el.bytes) {
+      if (el.bytes === 4) buf.writeFloatLE(v[j]!, off);
+      else buf.writeDoubleLE(v[j]!, off);
+    }
+  }
+  return buf;
+}
+
+/** Parse a segment; undefined when it is not a complete segment of this element type and dimension. */
+export function decodeSegment<T extends Float32Array | Float64Array>(
+  el: ElementType<T>,
+  buf: Buffer,
+  dim: number,
+): Map<string, T> | undefined {
+  if (buf.length < HEADER || buf.toString('latin1', 0, 8) !== el.magic) return undefined;
+  if (buf.readUInt32LE(8) !== dim) return undefined;
+  const count = buf.readUInt32LE(12);
+  const rec = 32 + el.bytes * dim;
+  if (buf.length !== HEADER + count * rec) return undefined;
+  const out = new Map<string, T>();
+  let off = HEADER;
+  for (let i = 0; i < count; i++) {
+    const key = buf.toString('hex', off, off + 32);
+    off += 32;
+    const v = el.make(dim);
+    for (let j = 0; j < dim; j++, off += el.bytes) v[j] = el.bytes === 4 ? buf.readFloatLE(off) : buf.readDoubleLE(off);
+    out.set(key, v);
+  }
+  return out;
+}
+
+export function writeSegment<T extends Float32Array | Float64Array>(
+  el: ElementType<T>,
+  dir: string,
+  dim: number,
+  entries: readonly (readonly [string, T])[],
+): void {
+  const name = `${Date.now().toString(36)}-${process.pid}-${(segmentCounter++).toString(36)}${SEGMENT_EXT}`;
+  writeFileAtomic(join(dir, name), encodeSegment(el, dim, entries));
+}
+
+/** Every vector of a store directory (none when it does not exist), merging many segments into one. */
+export function loadSegments<T extends Float32Array | Float64Array>(
+  el: ElementType<T>,
+  dir: string,
+  dim: number,
+): { vectors: Map<string, T>; skippedFiles: number } {
+  const vectors = new Map<string, T>();
+  let skippedFiles = 0;
+  let files: string[];
+  try {
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith(SEGMENT_EXT))
+      .sort();
+  } catch {
+    files = [];
+  }
+  const read: string[] = [];
+  for (const file of files) {
+    let buf: Buffer;
+    try {
+      buf = readFileSync(join(dir, file));
+    } catch {
+      continue; // Removed by another process compacting: its vectors are in the merged segment.
+    }
+    const seg = decodeSegment(el, buf, dim);
+    if (!seg) {
+      skippedFiles++;
+      continue;
+    }
+    read.push(file);
+    for (const [k, v] of seg) vectors.set(k, v);
+  }
+  // Many small segments (one per batch or per query) slow the next load: merge them.
+  if (read.length > COMPACT_OVER) {
+    writeSegment(el, dir, dim, [...vectors]);
+    for (const file of read) rmSync(join(dir, file), { force: true });
+  }
+  return { vectors, skippedFiles };
+}
