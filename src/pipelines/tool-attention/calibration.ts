@@ -34,7 +34,7 @@ export async function calibrateTheta(
   const vectors = tools.map((tool) => toolVectors.get(tool.id)!);
   turns.forEach((turn, i) => {
     const needed = new Set(turn.tools);
-    // isoScore of every tool (cosineScores is equal to it bit for bit, and skips a sparse query's zeros).
+    // The ISO score (router.ts) of every tool; cosineScores skips a sparse query's zeros, bit for bit.
     const scores = cosineScores(queries[i]!, vectors);
     tools.forEach((tool, j) => pairs.push({ score: scores[j]!, relevant: needed.has(tool.id) }));
   });

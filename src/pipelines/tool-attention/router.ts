@@ -1,15 +1,9 @@
-import { dot } from '../../embed/vector.ts';
 import type { SearchHit, VectorIndex } from '../../index/types.ts';
 import type { StateGate } from './preconditions.ts';
 
-/**
- * Intent–Schema Overlap (paper §4.2 eq. 5): cosine similarity between the query embedding and
- * the tool summary's embedding. Encoders return unit vectors, so it is their dot product,
- * rounded to float32 as the vector indexes return it.
- */
-export function isoScore(query: Float32Array, summary: Float32Array): number {
-  return Math.fround(dot(query, summary));
-}
+// Intent–Schema Overlap (paper §4.2 eq. 5): cosine similarity between the query embedding and
+// the tool summary's embedding. Encoders return unit vectors, so it is their dot product,
+// rounded to float32 as the vector indexes return it (cosineScores in src/embed/vector.ts).
 
 export interface RouteOptions {
   /** Tools promoted at most (top-k by ISO score). */
