@@ -1,7 +1,7 @@
 import { bootstrapMean, mean, quantileSorted, type Estimate } from '../../stats/bootstrap.ts';
 import type { TaskKind } from '../../tasks/types.ts';
 import { DEFAULT_SEED, Rng } from '../../util/rng.ts';
-import { PROJECTION_PARAMS, SIMULATION, type ProjectionParams } from './params.ts';
+import { PROJECTION_PARAMS, SIMULATION, valuesOf, type ProjectionParams } from './params.ts';
 import type { DrawCache } from './draws.ts';
 import { FAILURE_CAUSES, simulateTask, type FailureCause, type TaskTraits } from './simulate.ts';
 import { projectionRho, reasoningFactor, type ProjectionTurn } from './turn-model.ts';
@@ -89,10 +89,11 @@ export function projectPipeline(
 
   let rhoSum = 0;
   let reasoningSum = 0;
+  const reasoningKey = REASONING_KEYS.map((k) => valuesOf(params)[k]).join();
   for (const turns of tasks) {
     const first = turns[0]!;
-    const reasoning = turns.map((t) => reasoningFactor(t, params));
-    for (const t of turns) rhoSum += projectionRho(t, params);
+    const { reasoning, rho } = turnFactors(turns, params, reasoningKey);
+    for (const r of rho) rhoSum += r;
     for (const r of reasoning) reasoningSum += r;
     let s = 0;
     let c = 0;
@@ -161,6 +162,31 @@ export function projectPipeline(
     modelCallsPerTask: tasks.length ? calls / (tasks.length * simSeeds.length) : NaN,
     extraCallsPerTask: tasks.length ? extra / (tasks.length * simSeeds.length) : NaN,
   };
+}
+
+/** The parameters reasoningFactor and projectionRho read (./turn-model.ts). */
+const REASONING_KEYS = [
+  'reasoning.taskAllowanceTokens',
+  'reasoning.rhoCliff',
+  'reasoning.cliffWidth',
+  'reasoning.floor',
+  'reasoning.lengthWeight',
+] as const;
+const factorMemo = new WeakMap<readonly ProjectionTurn[], Map<string, { reasoning: number[]; rho: number[] }>>();
+
+/**
+ * A task's reasoning factors and its turns' rho, memoised by the values of the
+ * parameters they depend on: most sensitivity runs move another parameter.
+ */
+function turnFactors(turns: readonly ProjectionTurn[], params: ProjectionParams, key: string): { reasoning: number[]; rho: number[] } {
+  let byKey = factorMemo.get(turns);
+  if (!byKey) factorMemo.set(turns, (byKey = new Map()));
+  let f = byKey.get(key);
+  if (!f) {
+    f = { reasoning: turns.map((t) => reasoningFactor(t, params)), rho: turns.map((t) => projectionRho(t, params)) };
+    byKey.set(key, f);
+  }
+  return f;
 }
 
 // groupTasks by records array: the sensitivity analysis projects the same records dozens of times.
