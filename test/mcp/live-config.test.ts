@@ -97,7 +97,7 @@ describe.concurrent('catalog --from-config with three real npm servers over stdi
 
   it('passes the env a config names to the child (the server reports it back)', async ({ expect }) => {
     const [spec] = readClientConfig(config).filter((s) => s.name === 'everything');
-    const { transport } = createTransport(spec!);
+    const { transport } = await createTransport(spec!);
     const client = new Client({ name: 'test', version: '0' });
     await client.connect(transport);
     try {
