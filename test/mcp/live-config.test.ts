@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { serializeToolDefinition } from '../../src/catalog/types.ts';
-import { createTransport } from '../../src/mcp/capture.ts';
+import { budgetCommand } from '../../src/commands/budget.ts';
+import { createTransport, DEFAULT_TIMEOUT_MS } from '../../src/mcp/capture.ts';
 import { readClientConfig } from '../../src/mcp/config.ts';
-import { countTokens } from '../../src/tokens/counter.ts';
+import { captureExitCode, captureToDir } from '../../src/mcp/dump.ts';
+import { countTokens, DEFAULT_TOKENIZER } from '../../src/tokens/counter.ts';
 import { everythingStdioNames, readDump, runCli, sdkToolNames, serverEntry } from './helpers.ts';
 
 /**
@@ -110,27 +112,46 @@ describe.concurrent('catalog --from-config with three real npm servers over stdi
     }
   });
 
+  // In process (the refusal and the replacement are the capture library's; exit status 2 of a
+  // spawned `catalog` that captures nothing: live-remote.test.ts).
   it('never overwrites a dump silently; --force replaces it', async ({ expect }) => {
     // A copy of the captured dumps, so the tests reading `out` meanwhile see the first capture.
     const again = join(tmp, 'captured-again');
     cpSync(out, again, { recursive: true });
-    const refused = await runCli(['catalog', '--from-config', config, '--out', again]);
+    const capture = async (force: boolean) => {
+      const lines: string[] = [];
+      const outcome = await captureToDir(readClientConfig(config), again, {
+        timeoutMs: 30_000,
+        force,
+        log: (l) => lines.push(l),
+        warn: (l) => lines.push(l),
+      });
+      return { code: captureExitCode(outcome), stderr: lines.join('\n') };
+    };
+    const refused = await capture(false);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/server "filesystem" \(.*mcpServers\.filesystem\): .*filesystem\.json exists; pass --force/);
-    const forced = await runCli(['catalog', '--from-config', config, '--out', again, '--force']);
+    const forced = await capture(true);
     expect(forced.code).toBe(0);
     expect(forced.stderr).toContain('(replaced)');
   });
 
+  // In process (the budget command's exit status and output through a spawned CLI: test/budget/budget.test.ts).
   it('runs the captured dumps through the budget gate: 0 at the measured total, 1 one token below', async ({ expect }) => {
     const total = loadCatalog(out).tools.reduce((s, t) => s + countTokens(serializeToolDefinition(t.definition)), 0);
-    const [ok, over] = await Promise.all([
-      runCli(['budget', '--catalog', out, '--max-tool-tokens', String(total), '--json']),
-      runCli(['budget', '--catalog', out, '--max-tool-tokens', String(total - 1), '--markdown']),
-    ]);
+    const budget = async (maxToolTokens: number, format: 'json' | 'markdown') => {
+      let stdout = '';
+      const { exitCode } = await budgetCommand(
+        { catalog: [out], maxToolTokens, tokenizer: DEFAULT_TOKENIZER, [format]: true, timeout: DEFAULT_TIMEOUT_MS / 1000 },
+        (text) => (stdout += text),
+      );
+      return { code: exitCode, stdout };
+    };
+    const ok = await budget(total, 'json');
     expect(ok.code).toBe(0);
     const report = JSON.parse(ok.stdout) as { total: { tokens: number }; pass: boolean };
     expect(report.total.tokens).toBe(total);
+    const over = await budget(total - 1, 'markdown');
     expect(over.code).toBe(1);
     expect(over.stdout).toContain('❌ over budget');
   });
