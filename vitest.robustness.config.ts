@@ -11,5 +11,6 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     globalSetup: ['test/helpers/temp-root.global.ts'],
+    setupFiles: ['test/helpers/temp-cleanup.setup.ts'],
   },
 });

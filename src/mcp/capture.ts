@@ -1,9 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { PaginatedResultSchema, type JSONRPCMessage, type MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -31,6 +27,30 @@ function sdkVersion(): string {
   }
   return 'unknown';
 }
+
+/**
+ * The SDK's client side, loaded on first use: the CLI imports this module for every command,
+ * and only `catalog` and `budget` with a live server need the SDK (and zod behind it).
+ */
+let sdk: ReturnType<typeof importSdk> | undefined;
+async function importSdk() {
+  const [client, sse, stdio, http, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/sse.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return {
+    Client: client.Client,
+    SSEClientTransport: sse.SSEClientTransport,
+    StdioClientTransport: stdio.StdioClientTransport,
+    getDefaultEnvironment: stdio.getDefaultEnvironment,
+    StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
+    PaginatedResultSchema: types.PaginatedResultSchema,
+  };
+}
+const loadSdk = () => (sdk ??= importSdk());
 
 /** What one server said, as it said it (tools untouched: unknown fields kept). */
 export interface Captured {
@@ -106,7 +126,8 @@ class InitializeTap implements Transport {
 }
 
 /** The SDK transport for a spec. A stdio child gets the SDK's safe default env plus the spec's env. */
-export function createTransport(spec: ServerSpec): { transport: Transport; stderr: () => string } {
+export async function createTransport(spec: ServerSpec): Promise<{ transport: Transport; stderr: () => string }> {
+  const { getDefaultEnvironment, SSEClientTransport, StdioClientTransport, StreamableHTTPClientTransport } = await loadSdk();
   if (spec.transport === 'stdio') {
     const transport = new StdioClientTransport({
       command: spec.command!,
@@ -142,7 +163,8 @@ export function createTransport(spec: ServerSpec): { transport: Transport; stder
  */
 export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Captured> {
   if (spec.problem) throw new CaptureError(spec, spec.problem);
-  const { transport, stderr } = createTransport(spec);
+  const { Client, PaginatedResultSchema } = await loadSdk();
+  const { transport, stderr } = await createTransport(spec);
   const tap = new InitializeTap(transport);
   const client = new Client({ name: 'tooltax', version: '0.1.0' }, { capabilities: {} });
   const started = Date.now();

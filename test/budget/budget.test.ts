@@ -103,21 +103,24 @@ describe('budgetReport', () => {
   });
 });
 
-describe('budget command exit codes', () => {
+// Each case is a CLI of its own (exit status and stderr are the point): they run concurrently.
+describe.concurrent('budget command exit codes', () => {
   const total = () => measured(SMALL).reduce((s, t) => s + t.tokens, 0);
 
-  it('exits 0 within budget and 1 over it', async () => {
-    const ok = await runCli(['budget', '--catalog', SMALL, '--max-tool-tokens', String(total())]);
+  it('exits 0 within budget and 1 over it', async ({ expect }) => {
+    const [ok, over] = await Promise.all([
+      runCli(['budget', '--catalog', SMALL, '--max-tool-tokens', String(total())]),
+      runCli(['budget', '--catalog', SMALL, '--max-tool-tokens', String(total()), '--per-tool', '10', '--json']),
+    ]);
     expect(ok.code).toBe(0);
     expect(ok.stdout.startsWith('PASS: ')).toBe(true);
-    const over = await runCli(['budget', '--catalog', SMALL, '--max-tool-tokens', String(total()), '--per-tool', '10', '--json']);
     expect(over.code).toBe(1);
     const r = JSON.parse(over.stdout) as BudgetReport;
     expect(r.pass).toBe(false);
     expect(r.violations.length).toBe(r.tools.length);
   });
 
-  it.each([
+  it.for<[string, string[], string]>([
     ['no budget', ['--catalog', SMALL], 'error: budget: expected --max-tool-tokens N and/or --per-tool N'],
     [
       'no input',
@@ -144,7 +147,7 @@ describe('budget command exit codes', () => {
       ['--from-config', join(tmp, 'none.json'), '--per-tool', '5'],
       `error: ${join(tmp, 'none.json')}: at (root): expected an MCP client config file`,
     ],
-  ])('exits 2 on %s with one line', async (_, args, message) => {
+  ])('exits 2 on %s with one line', async ([, args, message], { expect }) => {
     const r = await runCli(['budget', ...args]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');

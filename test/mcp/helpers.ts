@@ -1,7 +1,10 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import type { CaptureDump } from '../../src/mcp/dump.ts';
 
 const ROOT = process.cwd();
 
@@ -11,6 +14,45 @@ export function serverEntry(pkg: 'server-everything' | 'server-filesystem' | 'se
   const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin: string | Record<string, string> };
   const bin = typeof meta.bin === 'string' ? meta.bin : Object.values(meta.bin)[0]!;
   return join(dir, bin);
+}
+
+/** Tool names as the SDK's own client lists them (the independent reference of the capture tests). */
+export async function sdkToolNames(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ names: string[]; serverName: string }> {
+  const client = new Client({ name: 'test', version: '0' });
+  const transport = new StdioClientTransport({
+    command,
+    args,
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: 'pipe',
+  });
+  await client.connect(transport);
+  try {
+    const names: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : {});
+      names.push(...page.tools.map((t) => t.name));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return { names, serverName: client.getServerVersion()!.name };
+  } finally {
+    await client.close();
+  }
+}
+
+let everythingStdio: ReturnType<typeof sdkToolNames> | undefined;
+/** server-everything's tools over stdio, asked once and shared by the tests that compare against it. */
+export function everythingStdioNames(): ReturnType<typeof sdkToolNames> {
+  everythingStdio ??= sdkToolNames(process.execPath, [serverEntry('server-everything'), 'stdio']);
+  return everythingStdio;
+}
+
+export function readDump(file: string): CaptureDump {
+  return JSON.parse(readFileSync(file, 'utf8')) as CaptureDump;
 }
 
 export interface CliResult {

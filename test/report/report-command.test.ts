@@ -3,15 +3,16 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { CHARTS } from '../../src/report/charts/registry.ts';
 import { FIXTURE_TABLES } from './fixture.ts';
 import { writeFixtureResults } from './fixture.ts';
 
 const run = promisify(execFile);
 
-describe('`npm run report` (tsx src/cli.ts report)', () => {
-  it('re-renders every report from an existing results directory, without the bench', async () => {
+// Two independent CLI runs: concurrently.
+describe.concurrent('`npm run report` (tsx src/cli.ts report)', () => {
+  it('re-renders every report from an existing results directory, without the bench', async ({ expect }) => {
     const results = writeFixtureResults();
     const reports = mkdtempSync(join(tmpdir(), 'tooltax-report-cli-'));
     const { stdout } = await run(
@@ -35,7 +36,7 @@ describe('`npm run report` (tsx src/cli.ts report)', () => {
     expect(existsSync(join(results, 'index.html'))).toBe(false);
   });
 
-  it('fails with a clear message when the results directory holds no finished run', async () => {
+  it('fails with a clear message when the results directory holds no finished run', async ({ expect }) => {
     const empty = mkdtempSync(join(tmpdir(), 'tooltax-report-empty-'));
     const failed = await run(
       process.execPath,

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FallbackEncoder } from '../../../src/protocols/aacp/fallback.ts';
@@ -9,8 +8,9 @@ import { AacpRegistry, instructionHash, normaliseInstruction } from '../../../sr
 import { AacpValidationError } from '../../../src/protocols/aacp/validator.ts';
 import { encodePayrollHop } from '../../../src/protocols/aacp/workflows/payroll.ts';
 import { InputError } from '../../../src/util/input-error.ts';
+import { makeTempDir } from '../../helpers/temp.ts';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'aacp-'));
+const tmp = () => makeTempDir('aacp-');
 const JOURNAL = (month: string, amount: string) => `Post the ${month} payroll accrual journal of ${amount} to the general ledger.`;
 
 function setup(path?: string) {

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { measureHops, measureWorkflows } from '../../../src/protocols/aacp/measure.ts';
@@ -8,6 +7,7 @@ import { AACP_PARAMS, PUBLISHED_AACP_PAYROLL } from '../../../src/protocols/aacp
 import { aacpTables } from '../../../src/studies/aacp/tables.ts';
 import { tableToMarkdown } from '../../../src/report/table-text.ts';
 import { runAacpStudy } from '../../../src/studies/aacp/run.ts';
+import { makeTempDir } from '../../helpers/temp.ts';
 import { countTokens } from '../../../src/tokens/counter.ts';
 import { InputError } from '../../../src/util/input-error.ts';
 
@@ -63,7 +63,7 @@ describe('coordination token measurement', () => {
 
 describe('runAacpStudy', () => {
   it('returns plain rows, persists the registry and renders Markdown with the published figures beside ours', async () => {
-    const registryPath = join(mkdtempSync(join(tmpdir(), 'aacp-study-')), 'registry.json');
+    const registryPath = join(makeTempDir('aacp-study-'), 'registry.json');
     const r = await runAacpStudy({ seed: 42, registryPath, runs: 60 });
     expect(r.registryEntriesAtStart).toBe(0);
     expect(r.streamRows.map((s) => s.mode)).toEqual(['stale-safe', 'reference-sdk-tier2']);
@@ -82,7 +82,7 @@ describe('runAacpStudy', () => {
   });
 
   it('stops on a corrupt registry and leaves it untouched', async () => {
-    const registryPath = join(mkdtempSync(join(tmpdir(), 'aacp-study-')), 'registry.json');
+    const registryPath = join(makeTempDir('aacp-study-'), 'registry.json');
     writeFileSync(registryPath, 'not json');
     await expect(runAacpStudy({ registryPath, runs: 5 })).rejects.toThrow(InputError);
     expect(readFileSync(registryPath, 'utf8')).toBe('not json');
