@@ -42,8 +42,23 @@ function stem(word: string): string {
   return s;
 }
 
-/** Stemmed terms of a text, in order (repeats kept: BM25 counts them). */
+// analyze() by options and text: every BM25 variant and fit sees the same tool fields and
+// queries (a 10,000-tool catalog repeats its servers' texts); bounded, then started over.
+const analyzed = new Map<string, readonly string[]>();
+const MAX_ANALYZED = 200_000;
+
+/** Stemmed terms of a text, in order (repeats kept: BM25 counts them). A fresh array each call. */
 export function analyze(text: string, options: AnalyzeOptions = {}): string[] {
+  const key = `${(options.vocabulary ?? true) ? 1 : 0}${options.entityCues ? 1 : 0}${text}`;
+  let terms = analyzed.get(key);
+  if (!terms) {
+    if (analyzed.size >= MAX_ANALYZED) analyzed.clear();
+    analyzed.set(key, (terms = analyzeOnce(text, options)));
+  }
+  return [...terms];
+}
+
+function analyzeOnce(text: string, options: AnalyzeOptions): string[] {
   const vocabulary = options.vocabulary ?? true;
   const words = wordTokens(text);
   if (options.entityCues) words.push(...entityCueWords(text));
