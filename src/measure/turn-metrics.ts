@@ -35,13 +35,17 @@ export interface TurnMetrics {
   missingNeeded: boolean;
 }
 
+/** Tokens of the sections of one role (a function, not a closure per turn). */
+function roleTokens(sections: readonly PromptSection[], counts: readonly number[], role: string): number {
+  return sum(counts.filter((_, i) => sections[i]!.role === role));
+}
+
 export function measureTurn(result: TurnResult, neededTools: readonly string[], tokens: TokenCounter): TurnMetrics {
   const { sections } = result.prompt;
   // Exact either way: with clean seams the sum of memoised section counts equals the count
   // of the whole text; without them we count the whole text.
   const counts = sections.map((s) => sectionTokens(s, tokens));
   const promptTokens = hasCleanSeams(sections) ? sum(counts) : tokens.count(promptText(result.prompt));
-  const byRole = (role: string) => sum(counts.filter((_, i) => sections[i]!.role === role));
   const toolTokensByLabel: Record<string, number> = {};
   sections.forEach((s, i) => {
     if (s.role === 'tools') toolTokensByLabel[s.label] = (toolTokensByLabel[s.label] ?? 0) + counts[i]!;
@@ -53,11 +57,11 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
   const neededPresent = neededTools.filter((t) => present.has(t)).length;
   return {
     promptTokens,
-    toolTokens: byRole('tools'),
+    toolTokens: roleTokens(sections, counts, 'tools'),
     toolTokensByLabel,
-    systemTokens: byRole('system'),
-    historyTokens: byRole('history'),
-    userTokens: byRole('user'),
+    systemTokens: roleTokens(sections, counts, 'system'),
+    historyTokens: roleTokens(sections, counts, 'history'),
+    userTokens: roleTokens(sections, counts, 'user'),
     stablePrefixTokens,
     listedTools: result.exposure.listedTools.length,
     fullSchemaTools: present.size,

@@ -112,7 +112,7 @@ export function getSlot(holder: Record<string, unknown> | unknown[], key: string
 }
 
 function visitAndDescend(slot: Slot, visit: (slot: Slot, value: unknown) => void): void {
-  const get = () => (slot.holder as Record<string | number, unknown>)[slot.key];
-  visit(slot, get());
-  walkSchema(get(), visit);
+  visit(slot, getSlot(slot.holder, slot.key));
+  // Read again: visit may have replaced the value.
+  walkSchema(getSlot(slot.holder, slot.key), visit);
 }

@@ -34,9 +34,20 @@ class UniformTape {
   }
 
   reader(): Uniforms {
-    let i = 0;
-    const values = this.values;
-    return { next: () => (i < values.length ? values[i++]! : this.at(i++)) };
+    return new TapeReader(this, this.values);
+  }
+}
+
+/** Replays a tape from its start (a class, not a closure: one is made per task and seed). */
+class TapeReader implements Uniforms {
+  private i = 0;
+  constructor(
+    private readonly tape: UniformTape,
+    private readonly values: readonly number[],
+  ) {}
+
+  next(): number {
+    return this.i < this.values.length ? this.values[this.i++]! : this.tape.at(this.i++);
   }
 }
 

@@ -75,13 +75,7 @@ export function simulateTask(
 ): TaskOutcome {
   const v = valuesOf(params);
   const cache = new SessionCache(params);
-  const first: { cause: FailureCause | null; turn: number | null } = { cause: null, turn: null };
-  const fail = (c: FailureCause, turn: number) => {
-    if (first.cause === null) {
-      first.cause = c;
-      first.turn = turn;
-    }
-  };
+  const first = new FirstFailure();
 
   const uAmbiguous = rng.next();
   let sawToolTurn = false;
@@ -103,9 +97,9 @@ export function simulateTask(
     if (t.turn === SIMULATION.qualityTurn - 1) reasoningAtQualityTurn = r;
     let extra = 0;
 
-    if (t.promptTokens > v['context.windowTokens']) fail('context overflow', t.turn);
+    if (t.promptTokens > v['context.windowTokens']) first.fail('context overflow', t.turn);
     if (t.needed > 0) {
-      if (!sawToolTurn && t.ambiguous && uAmbiguous < v['failure.ambiguousFail']) fail('ambiguous query', t.turn);
+      if (!sawToolTurn && t.ambiguous && uAmbiguous < v['failure.ambiguousFail']) first.fail('ambiguous query', t.turn);
       sawToolTurn = true;
 
       const present = Math.min(t.needed, t.neededPresent);
@@ -122,7 +116,7 @@ export function simulateTask(
         if (i < present) {
           if (uSelect >= pRight) {
             extra++;
-            if (uSelectRecovery >= v['selection.wrongRecovery']) fail('wrong tool selected', t.turn);
+            if (uSelectRecovery >= v['selection.wrongRecovery']) first.fail('wrong tool selected', t.turn);
           }
           continue;
         }
@@ -130,15 +124,15 @@ export function simulateTask(
           if (uAttempt < v['failure.blindCallAttempt']) {
             if (traits.hallucinationGate) {
               extra++;
-              if (uOutcome >= v['failure.gateRecovery']) fail('unrecovered hallucination', t.turn);
+              if (uOutcome >= v['failure.gateRecovery']) first.fail('unrecovered hallucination', t.turn);
             } else if (uOutcome >= v['failure.blindCallSuccess']) {
-              fail('unrecovered hallucination', t.turn);
+              first.fail('unrecovered hallucination', t.turn);
             }
           } else {
-            fail('missing tool', t.turn);
+            first.fail('missing tool', t.turn);
           }
         } else if (uUnlisted < v['failure.unlistedFail']) {
-          fail('missing tool', t.turn);
+          first.fail('missing tool', t.turn);
         }
       }
 
@@ -146,10 +140,10 @@ export function simulateTask(
       const pViolation = 1 - Math.pow(1 - v['failure.violationCallPerSchema'], offeredViolations);
       if (uViolation < pViolation) {
         extra++;
-        if (uViolationRecovery >= v['failure.violationRecovery']) fail('precondition violation', t.turn);
+        if (uViolationRecovery >= v['failure.violationRecovery']) first.fail('precondition violation', t.turn);
       }
-      if (uDegradation < v['failure.degradationErrorPerToolTurn'] * (1 - r)) fail('context degradation', t.turn);
-      if (uBase < v['failure.baseErrorPerToolTurn']) fail('base model error', t.turn);
+      if (uDegradation < v['failure.degradationErrorPerToolTurn'] * (1 - r)) first.fail('context degradation', t.turn);
+      if (uBase < v['failure.baseErrorPerToolTurn']) first.fail('base model error', t.turn);
     }
 
     // Latency and cost of the turn's model calls.
@@ -192,6 +186,19 @@ export function simulateTask(
     extraCalls,
     meanReasoning,
   };
+}
+
+/** The first failure of a task (its cause decides the outcome); a class, not a closure per task. */
+class FirstFailure {
+  cause: FailureCause | null = null;
+  turn: number | null = null;
+
+  fail(cause: FailureCause, turn: number): void {
+    if (this.cause === null) {
+      this.cause = cause;
+      this.turn = turn;
+    }
+  }
 }
 
 /** Judge-like score: 5 minus the degradation and failure drops plus judge noise, rounded to 1–5. */
