@@ -5,6 +5,7 @@ import { PIPELINES } from '../pipelines/registry.ts';
 import type { PipelineContext, PipelineEntry, PipelineSettings } from '../pipelines/types.ts';
 import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { shareEncoder } from '../retrieval/registry.ts';
+import { flushLearnedScores } from '../retrieval/learned/retriever.ts';
 import { writeEvents, writeTurnRecords } from '../results/write.ts';
 import { STUDIES } from '../studies/registry.ts';
 import type { Encoder } from '../embed/types.ts';
@@ -76,6 +77,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
     writeEvents(inputs.resultsDir, pipeline.id, seed, events);
     records.push(...seedRecords);
   }
+  flushLearnedScores();
   const settings: PipelineSettings = pipeline.describe?.() ?? { details: {} };
   const summary = summarize(records, pipeline.label, settings, inputs.seed);
   const wallSeconds = (performance.now() - started) / 1000;
@@ -122,6 +124,7 @@ export async function runStudyUnit(inputs: BenchInputs, results: StudyInputs | u
     summaries: study.readsPipelineResults ? results!.summaries : [],
     log: (line) => log.push(line),
   });
+  flushLearnedScores();
   const wallSeconds = (performance.now() - started) / 1000;
   log.push(`study ${study.id.padEnd(20)} ${wallSeconds.toFixed(1)} s`);
   return { tables, log, wallSeconds };

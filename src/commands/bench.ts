@@ -106,6 +106,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   clearRunOutputs(resultsDir);
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
   timer.recordSince('inputs (catalog, tasks)', inputsStarted);
+  const entries = PIPELINES.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
   // One encoder for the whole run; everything embeddable is embedded up front in large batches.
   const cacheDir = embeddingCacheDir(join(opts.root, '.cache', 'embeddings'));
   const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir });
@@ -113,7 +114,22 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   shareEncoder(catalog.tools, encoder);
   if (taskSets.length)
     await timer.time('embeddings', () =>
-      prewarmEmbeddings(encoder, { catalog, taskSets: [...taskSets.map((s) => s.tasks), calibration], log: opts.log }),
+      prewarmEmbeddings(encoder, {
+        catalog,
+        taskSets: [...taskSets.map((s) => s.tasks), calibration],
+        // The studies' own catalogs (scaling's dense points, adversarial's poisoned tools).
+        moreCatalogs: STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id)).flatMap(
+          (s) =>
+            s.catalogsToEmbed?.({
+              catalog,
+              tasks: taskSets[0]!.tasks,
+              seed: opts.seed,
+              quick: opts.quick,
+              pipelines: entries,
+            }) ?? [],
+        ),
+        log: opts.log,
+      }),
     );
 
   await timer.time('footprint, task tables', () => {
@@ -127,7 +143,6 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
 
   const summaries: PipelineSummary[] = [];
   const recordsByPipeline = new Map<string, TurnRecord[]>();
-  const entries = PIPELINES.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
   const ran: ManifestPipeline[] = [];
   const inputs: BenchInputs = {
     root: opts.root,

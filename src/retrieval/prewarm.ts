@@ -9,6 +9,8 @@ import { queryText, toolDefinitionText, toolSummaryText } from './texts.ts';
 
 export interface PrewarmInputs {
   catalog: Catalog;
+  /** Further catalogs whose tool texts are embedded too (the studies' own: Study.catalogsToEmbed). */
+  moreCatalogs?: readonly Catalog[];
   /** Every evaluated task set (all seeds) and the held-out calibration tasks. */
   taskSets: readonly (readonly Task[])[];
   log?: (line: string) => void;
@@ -32,7 +34,7 @@ export async function prewarmEmbeddings(encoder: Encoder, inputs: PrewarmInputs)
   if (!(encoder instanceof CachedEncoder)) return { texts: 0, encoded: 0, seconds: 0 };
   const started = performance.now();
   const texts = new Set<string>();
-  for (const tool of inputs.catalog.tools) {
+  for (const tool of [inputs.catalog, ...(inputs.moreCatalogs ?? [])].flatMap((c) => c.tools)) {
     texts.add(toolSummaryText(tool));
     texts.add(toolDefinitionText(tool, 'definition'));
   }

@@ -15,7 +15,7 @@ import type { Task } from '../tasks/types.ts';
  * invocation (so `--pipelines` is honoured), without the labelled ablations shown beside them
  * in Table 3 (`ablationOf`). A study's options may override the list (tests run B1 alone).
  */
-export function mainPipelines(ctx: StudyContext, override?: readonly PipelineEntry[]): PipelineEntry[] {
+export function mainPipelines(ctx: Pick<StudyContext, 'pipelines'>, override?: readonly PipelineEntry[]): PipelineEntry[] {
   if (override) return [...override];
   return ctx.pipelines.filter((p) => p.group === 'main' && !p.ablationOf);
 }

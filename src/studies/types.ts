@@ -42,6 +42,11 @@ export interface Study {
    * does not is given none and runs beside the pipelines instead of after them.
    */
   readsPipelineResults: boolean;
+  /**
+   * Catalogs besides the run's whose tool texts the study will embed: the bench embeds them up
+   * front with the rest (in large batches, on every core) instead of inside the study's lane.
+   */
+  catalogsToEmbed?(ctx: Pick<StudyContext, 'catalog' | 'tasks' | 'seed' | 'quick' | 'pipelines'>): Catalog[];
   run(ctx: StudyContext): Promise<Table[]>;
 }
 

@@ -161,14 +161,14 @@ function diskCachedScores(fitted: FittedRetriever, dir: string): FittedRetriever
   let stored: Map<string, Float64Array> | undefined;
   const dim = fitted.ids.length;
   // New scores are written in segments of SCORES_PER_SEGMENT (a task's turns arrive a few at a
-  // time), the rest when the process exits; scores not written are only computed again.
+  // time), the rest by flushLearnedScores; scores not written are only computed again.
   let pending: (readonly [string, Float64Array])[] = [];
   const flush = () => {
     if (pending.length) writeSegment(FLOAT64, dir, dim, pending);
     pending = [];
   };
-  flushOnExit.add(flush);
-  if (flushOnExit.size === 1) process.once('exit', () => flushOnExit.forEach((f) => f()));
+  pendingFlushes.add(flush);
+  if (pendingFlushes.size === 1) process.once('exit', flushLearnedScores);
   return {
     ids: fitted.ids,
     async score(queries) {
@@ -189,7 +189,15 @@ function diskCachedScores(fitted: FittedRetriever, dir: string): FittedRetriever
 }
 
 const SCORES_PER_SEGMENT = 512;
-const flushOnExit = new Set<() => void>();
+const pendingFlushes = new Set<() => void>();
+
+/**
+ * Writes the learned scores not yet on disk. Called when a bench unit ends (a worker lane is
+ * terminated, not exited) and when the process exits.
+ */
+export function flushLearnedScores(): void {
+  pendingFlushes.forEach((f) => f());
+}
 
 /**
  * `learned`: the reranker the paper proposes as future work (§8), a logistic regression on

@@ -124,14 +124,38 @@ function lexicalRetriever(catalog: Catalog): Encoder {
   return { ...tfidf, name: `tfidf-${SCALING_PARAMS.lexicalFeatures}`, embed: (texts) => tfidf.embed(texts) };
 }
 
+type SweepContext = Pick<StudyContext, 'catalog' | 'tasks' | 'seed' | 'quick'>;
+
+/** The sweep's sizes, its conversations and the tools they need (which every catalog keeps). */
+function sweep(ctx: SweepContext, opts: ScalingOptions): { sizes: number[]; tasks: Task[]; required: string[] } {
+  const sizes = [...(opts.sizes ?? sizesFor(ctx))].sort((a, b) => a - b);
+  const tasks = scalingTasks(ctx.tasks, sizes[0]!, MEASUREMENT_PARAMS.rhoTurn, opts.maxTasks ?? SCALING_PARAMS.maxTasks);
+  return { sizes, tasks, required: [...new Set(tasks.flatMap((t) => t.groundTruthTools))] };
+}
+
+/** The catalogs of the dense points (routed with the run's encoder): the bench embeds their tool texts up front. */
+function denseCatalogs(ctx: SweepContext & Pick<StudyContext, 'pipelines'>, opts: ScalingOptions): Catalog[] {
+  const specs = opts.specs ?? SERVER_SPECS;
+  if (
+    !mainPipelines(ctx, opts.pipelines).length ||
+    ctx.tasks.length === 0 ||
+    !isTestbedOf(ctx.catalog, specs) ||
+    !tasksFit(ctx.tasks, ctx.catalog)
+  )
+    return [];
+  const { sizes, tasks, required } = sweep(ctx, opts);
+  if (tasks.length === 0) return [];
+  return sizes
+    .filter((n) => n <= denseLimit(ctx))
+    .map((n) => scaledCatalog(specs, n, { seed: ctx.seed, required, base: ctx.catalog }).catalog);
+}
+
 async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): Promise<{ rows: ScalingRow[]; tasks: Task[]; sizes: number[] }> {
   const specs = opts.specs ?? SERVER_SPECS;
-  const sizes = [...(opts.sizes ?? sizesFor(ctx))].sort((a, b) => a - b);
   const rhoTurn = MEASUREMENT_PARAMS.rhoTurn;
-  const tasks = scalingTasks(ctx.tasks, sizes[0]!, rhoTurn, opts.maxTasks ?? SCALING_PARAMS.maxTasks);
+  const { sizes, tasks, required } = sweep(ctx, opts);
   const rows: ScalingRow[] = [];
   if (tasks.length === 0) return { rows, tasks, sizes };
-  const required = [...new Set(tasks.flatMap((t) => t.groundTruthTools))];
   const entries = mainPipelines(ctx, opts.pipelines);
   // Exact counts; one tool definition line is encoded once for the whole sweep.
   const measureTokens = ctx.tokens;
@@ -262,6 +286,7 @@ export function createScalingStudy(opts: ScalingOptions = {}): Study {
   return {
     id: 'scaling',
     readsPipelineResults: false,
+    catalogsToEmbed: (ctx) => denseCatalogs(ctx, opts),
     async run(ctx) {
       const started = performance.now();
       if (mainPipelines(ctx, opts.pipelines).length === 0) {
