@@ -13,7 +13,7 @@ import type { PipelineSummary } from '../measure/summarize.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
-import type { TaskSet } from '../studies/types.ts';
+import type { Study, TaskSet } from '../studies/types.ts';
 import { footprintTable } from '../catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from '../catalog/ref-table.ts';
 import { mainMeasuredTable } from '../measure/main-table.ts';
@@ -116,17 +116,11 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     await timer.time('embeddings', () =>
       prewarmEmbeddings(encoder, {
         catalog,
-        taskSets: [...taskSets.map((s) => s.tasks), calibration],
-        // The studies' own catalogs (scaling's dense points, adversarial's poisoned tools).
-        moreCatalogs: STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id)).flatMap(
-          (s) =>
-            s.catalogsToEmbed?.({
-              catalog,
-              tasks: taskSets[0]!.tasks,
-              seed: opts.seed,
-              quick: opts.quick,
-              pipelines: entries,
-            }) ?? [],
+        // History: the learned reranker's training turns (with the calibration tasks).
+        taskSets: [...taskSets.map((s) => s.tasks), calibration, history],
+        ...studyEmbeddings(
+          STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id)),
+          { root: opts.root, catalog, tasks: taskSets[0]!.tasks, seed: opts.seed, quick: opts.quick, pipelines: entries },
         ),
         log: opts.log,
       }),
@@ -261,6 +255,15 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   opts.log('');
   for (const line of formatTimingTable(timings)) opts.log(line);
   return { resultsDir, reportsDir, summaries };
+}
+
+/** What the studies will embed (Study.toEmbed): the catalogs and task sets to add to the up-front embedding pass. */
+function studyEmbeddings(
+  studies: readonly Study[],
+  ctx: Parameters<NonNullable<Study['toEmbed']>>[0],
+): { moreCatalogs: Catalog[]; moreTaskSets: Task[][] } {
+  const wanted = studies.map((s) => s.toEmbed?.(ctx) ?? {});
+  return { moreCatalogs: wanted.flatMap((w) => w.catalogs ?? []), moreTaskSets: wanted.flatMap((w) => w.taskSets ?? []) };
 }
 
 /** Each unit's wall seconds in the previous run's timings.json, when there is one. */

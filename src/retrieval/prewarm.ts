@@ -5,12 +5,14 @@ import type { Encoder } from '../embed/types.ts';
 import type { Task } from '../tasks/types.ts';
 import { progress } from '../util/progress.ts';
 import { turnQuery } from './query.ts';
-import { queryText, toolDefinitionText, toolSummaryText } from './texts.ts';
+import { queryText, toolSummaryText } from './texts.ts';
 
 export interface PrewarmInputs {
   catalog: Catalog;
-  /** Further catalogs whose tool texts are embedded too (the studies' own: Study.catalogsToEmbed). */
+  /** Further catalogs whose tool texts are embedded too (the studies' own: Study.toEmbed). */
   moreCatalogs?: readonly Catalog[];
+  /** Further task sets whose queries are embedded as messages and as rolling context (the studies' own). */
+  moreTaskSets?: readonly (readonly Task[])[];
   /** Every evaluated task set (all seeds) and the held-out calibration tasks. */
   taskSets: readonly (readonly Task[])[];
   log?: (line: string) => void;
@@ -27,25 +29,28 @@ const CHUNK = 512;
 
 /**
  * Embed, in a few large batches, everything the retrieval pipelines will ask for: every tool
- * summary and full definition, and every turn's query of every task set. Afterwards each
+ * summary, and every turn's query of every task set. Afterwards each
  * per-turn embed() is an in-memory cache hit. A no-op for encoders without a cache (TF-IDF).
  */
 export async function prewarmEmbeddings(encoder: Encoder, inputs: PrewarmInputs): Promise<PrewarmReport> {
   if (!(encoder instanceof CachedEncoder)) return { texts: 0, encoded: 0, seconds: 0 };
   const started = performance.now();
   const texts = new Set<string>();
-  for (const tool of [inputs.catalog, ...(inputs.moreCatalogs ?? [])].flatMap((c) => c.tools)) {
-    texts.add(toolSummaryText(tool));
-    texts.add(toolDefinitionText(tool, 'definition'));
-  }
-  inputs.taskSets.forEach((tasks, set) => {
+  // Tool summaries (Tool Attention's ISO text, the dense first stage of the learned and hybrid
+  // retrievers). Full definitions are embedded only by B3's paper form (an explicit encoder, not
+  // in the registry), in one batch when it builds its index: embedding them here cost a cold run
+  // over a thousand texts nothing read.
+  for (const tool of [inputs.catalog, ...(inputs.moreCatalogs ?? [])].flatMap((c) => c.tools)) texts.add(toolSummaryText(tool));
+  const addQueries = (tasks: readonly Task[], rolling: boolean) => {
     for (const task of tasks)
       task.turns.forEach((turn, i) => {
         texts.add(queryText(turn.user));
-        // The rolling-context query (src/retrieval/query.ts) of the first set: its ablation runs on the first seed only.
-        if (set === 0) texts.add(turnQuery(task.turns, i, 'rolling'));
+        if (rolling) texts.add(turnQuery(task.turns, i, 'rolling'));
       });
-  });
+  };
+  // The rolling-context query (src/retrieval/query.ts) of the first set: its ablation runs on the first seed only.
+  inputs.taskSets.forEach((tasks, set) => addQueries(tasks, set === 0));
+  for (const tasks of inputs.moreTaskSets ?? []) addQueries(tasks, true);
   const all = [...texts];
   const before = encoder.stats().misses;
   const bar = progress(`embedding (${encoder.name})`, all.length);

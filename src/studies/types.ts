@@ -43,11 +43,17 @@ export interface Study {
    */
   readsPipelineResults: boolean;
   /**
-   * Catalogs besides the run's whose tool texts the study will embed: the bench embeds them up
-   * front with the rest (in large batches, on every core) instead of inside the study's lane.
+   * What the study will embed besides the run's catalog and tasks: the bench embeds it up front
+   * with the rest (in large batches, on every core) instead of inside the study's lane.
    */
-  catalogsToEmbed?(ctx: Pick<StudyContext, 'catalog' | 'tasks' | 'seed' | 'quick' | 'pipelines'>): Catalog[];
+  toEmbed?(ctx: Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 'seed' | 'quick' | 'pipelines'>): StudyEmbeddings;
   run(ctx: StudyContext): Promise<Table[]>;
+}
+
+/** Catalogs (their tool texts) and task sets (their queries, as a message and as rolling context) a study will embed. */
+export interface StudyEmbeddings {
+  catalogs?: Catalog[];
+  taskSets?: Task[][];
 }
 
 export interface TaskSet {

@@ -373,7 +373,7 @@ describe('θ calibration', () => {
 });
 
 describe('bench wiring helpers', () => {
-  it('prewarm embeds every tool text and turn query up front, so the pipelines only hit the cache', async () => {
+  it('prewarm embeds every tool summary and turn query up front, so the pipelines only hit the cache', async () => {
     const { CachedEncoder } = await import('../../src/embed/cache.ts');
     const { prewarmEmbeddings } = await import('../../src/retrieval/prewarm.ts');
     const { mkdtempSync } = await import('node:fs');
@@ -388,8 +388,8 @@ describe('bench wiring helpers', () => {
     ];
     const calibrationTasks = [task('c', [{ user: 'post a message to ops', tools: ['chat/post_message'] }])];
     const report = await prewarmEmbeddings(enc, { catalog, taskSets: [tasks, calibrationTasks] });
-    // Tool texts, the three messages, and the one rolling-context query of the follow-up turn (MOVE + SEARCH).
-    expect(report.texts).toBe(2 * catalog.tools.length + 3 + 1);
+    // Tool summaries, the three messages, and the one rolling-context query of the follow-up turn (MOVE + SEARCH).
+    expect(report.texts).toBe(catalog.tools.length + 3 + 1);
     const misses = enc.stats().misses;
     const calls = inner.calls;
     await run({ encoder: enc, theta: 'calibrated' }, tasks, catalog, { calibrationTasks });

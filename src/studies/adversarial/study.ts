@@ -295,7 +295,7 @@ export function createAdversarialStudy(opts: AdversarialOptions = {}): Study {
   return {
     id: 'adversarial',
     readsPipelineResults: false,
-    catalogsToEmbed: (ctx) => (mainPipelines(ctx, opts.pipelines).length ? [poisonCatalog(ctx.catalog, ctx.seed).catalog] : []),
+    toEmbed: (ctx) => ({ catalogs: mainPipelines(ctx, opts.pipelines).length ? [poisonCatalog(ctx.catalog, ctx.seed).catalog] : [] }),
     async run(ctx) {
       const started = performance.now();
       if (mainPipelines(ctx, opts.pipelines).length === 0) {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import { loadCatalog } from '../../catalog/load.ts';
-import type { CatalogTool } from '../../catalog/types.ts';
+import type { Catalog, CatalogTool } from '../../catalog/types.ts';
 import { evaluateRetriever, type RetrievalEvaluation } from '../../retrieval/evaluate.ts';
 import { FEATURES } from '../../retrieval/learned/features.ts';
 import type { TrainedReranker } from '../../retrieval/learned/retriever.ts';
@@ -16,6 +16,15 @@ import type { Study } from '../types.ts';
 
 /** The six real dumps of the real query set, by file (tasks/real/README.md). */
 const REAL_DUMPS = ['github', 'filesystem', 'supabase', 'slack', 'firecrawl', 'jira'].map((s) => `${s}.json`);
+
+/** The real query set (tasks/real/queries.jsonl over the six real dumps), when its files are there. */
+function loadRealSet(root: string): { catalog: Catalog; tasks: Task[] } | undefined {
+  const realTasks = join(root, 'tasks', 'real', 'queries.jsonl');
+  const dumps = REAL_DUMPS.map((f) => join(realCatalogDir(root), f));
+  if (!dumps.every(existsSync) || !existsSync(realTasks)) return undefined;
+  const catalog = loadCatalog(dumps);
+  return { catalog, tasks: loadTasks(realTasks, catalog) };
+}
 
 /** Where the real dumps are: $TOOLTAX_REAL_CATALOGS, else ../shared/real-catalogs beside the repository. */
 function realCatalogDir(root: string): string {
@@ -92,6 +101,10 @@ function learnedModelTable(trained: TrainedReranker): Table {
 export const retrievalStudy: Study = {
   id: 'retrieval',
   readsPipelineResults: false,
+  toEmbed: (ctx) => {
+    const real = ctx.catalog.name === SYNTHETIC_CATALOG_NAME ? loadRealSet(ctx.root) : undefined;
+    return real ? { catalogs: [real.catalog], taskSets: [real.tasks] } : {};
+  },
   async run(ctx) {
     if (ctx.tasks.length === 0) return [];
     const tables: Table[] = [];
@@ -112,15 +125,13 @@ export const retrievalStudy: Study = {
       ),
     );
     const realDir = realCatalogDir(ctx.root);
-    const realTasks = join(ctx.root, 'tasks', 'real', 'queries.jsonl');
-    const dumps = REAL_DUMPS.map((f) => join(realDir, f));
     // The real query set goes with the synthetic bench; a user's catalog is measured on its own tasks (above).
     if (ctx.catalog.name === SYNTHETIC_CATALOG_NAME) {
-      if (!dumps.every(existsSync) || !existsSync(realTasks)) {
+      const realSet = loadRealSet(ctx.root);
+      if (!realSet) {
         ctx.log(`retrieval: real query set skipped (dumps not found in ${realDir}; set TOOLTAX_REAL_CATALOGS)`);
       } else {
-        const real = loadCatalog(dumps);
-        const tasks = loadTasks(realTasks, real);
+        const { catalog: real, tasks } = realSet;
         const evaluations = await evaluateAll(real.tools, tasks, DEFAULT_QUERY_MODE, true);
         tables.push(
           retrievalTable(

@@ -286,7 +286,7 @@ export function createScalingStudy(opts: ScalingOptions = {}): Study {
   return {
     id: 'scaling',
     readsPipelineResults: false,
-    catalogsToEmbed: (ctx) => denseCatalogs(ctx, opts),
+    toEmbed: (ctx) => ({ catalogs: denseCatalogs(ctx, opts) }),
     async run(ctx) {
       const started = performance.now();
       if (mainPipelines(ctx, opts.pipelines).length === 0) {
