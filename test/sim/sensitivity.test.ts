@@ -75,9 +75,9 @@ describe('ranking helpers', () => {
   });
 });
 
-describe('sensitivity analysis on a hand-made case', () => {
-  const rows = sensitivityAnalysis(project, PROJECTION_PARAMS, ['failure.gateRecovery', 'price.inputPerMTok']);
+const rows = await sensitivityAnalysis(project, PROJECTION_PARAMS, ['failure.gateRecovery', 'price.inputPerMTok']);
 
+describe('sensitivity analysis on a hand-made case', () => {
   it('has a baseline row and one row per key and factor', () => {
     expect(rows.map((r) => [r.key, r.factor])).toEqual([
       [null, 1],

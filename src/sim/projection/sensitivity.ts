@@ -73,16 +73,17 @@ export interface SensitivityRow {
 /**
  * Moves each key parameter by each factor (default ×0.5 and ×1.5, clamped to the parameter's
  * bound) and records how the ranking of the methods changes. `project` maps parameters to every
- * method's projection; it is called once for the baseline and once per (key, factor).
+ * method's projection (or a promise of it, so a caller can let its event loop run between
+ * projections); it is called once for the baseline and once per (key, factor), in order.
  */
-export function sensitivityAnalysis(
-  project: (params: ProjectionParams) => ReadonlyMap<string, ProjectionResult>,
+export async function sensitivityAnalysis(
+  project: (params: ProjectionParams) => ReadonlyMap<string, ProjectionResult> | Promise<ReadonlyMap<string, ProjectionResult>>,
   params: ProjectionParams,
   keys: readonly ParamKey[],
   factors: readonly number[] = [0.5, 1.5],
   tolerance?: number,
-): SensitivityRow[] {
-  const base = ordersOf(project(params), tolerance);
+): Promise<SensitivityRow[]> {
+  const base = ordersOf(await project(params), tolerance);
   const row = (key: ParamKey | null, factor: number, value: number | null, orders: Orders): SensitivityRow => {
     const changed = RANK_METRICS.map((m) => m.key).filter((k) => orders[k].join() !== base[k].join());
     const tau = Object.fromEntries(RANK_METRICS.map((m) => [m.key, kendallTau(base[m.key], orders[m.key])])) as Record<RankMetric, number>;
@@ -92,7 +93,7 @@ export function sensitivityAnalysis(
   for (const key of keys) {
     for (const factor of factors) {
       const moved = scaleParam(params, key, factor);
-      rows.push(row(key, factor, moved[key].value, ordersOf(project(moved), tolerance)));
+      rows.push(row(key, factor, moved[key].value, ordersOf(await project(moved), tolerance)));
     }
   }
   return rows;

@@ -67,8 +67,18 @@ export async function runProjectionStudy(
     return [];
   }
   const draws = new DrawCache();
-  const project = (inp: Input, p: ProjectionParams, bootstrap: boolean) =>
-    projectPipeline(inp.records, p, ctx.seed, { hallucinationGate: inp.gate, violations: inp.violations, bootstrap, draws });
+  // Each projection after a turn of the event loop: this study runs for seconds, and on the
+  // bench's main lane a long synchronous stretch keeps the worker lanes' "done" messages (and
+  // their next units) waiting.
+  const project = async (inp: Input, p: ProjectionParams, bootstrap: boolean) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return projectPipeline(inp.records, p, ctx.seed, { hallucinationGate: inp.gate, violations: inp.violations, bootstrap, draws });
+  };
+  const projectAll = async (inputs: readonly Input[], p: ProjectionParams, bootstrap: boolean) => {
+    const out: ProjectionResult[] = [];
+    for (const inp of inputs) out.push(await project(inp, p, bootstrap));
+    return out;
+  };
   const method = (inp: Input, result: ProjectionResult): ProjectedMethod => ({
     id: inp.id,
     label: inp.label,
@@ -76,7 +86,8 @@ export async function runProjectionStudy(
     summary: inp.summary,
   });
 
-  const mainMethods = main.map((inp) => method(inp, project(inp, params, true)));
+  const mainResults = await projectAll(main, params, true);
+  const mainMethods = main.map((inp, i) => method(inp, mainResults[i]!));
   const tables = [
     projectionParamsTable(params),
     projectedMainTable(mainMethods),
@@ -85,7 +96,14 @@ export async function runProjectionStudy(
   ];
 
   if (ranked.length > 1) {
-    const rows = sensitivityAnalysis((p) => new Map(ranked.map((inp) => [inp.id, project(inp, p, false)])), params, SENSITIVITY_KEYS);
+    const rows = await sensitivityAnalysis(
+      async (p) => {
+        const results = await projectAll(ranked, p, false);
+        return new Map(ranked.map((inp, i) => [inp.id, results[i]!]));
+      },
+      params,
+      SENSITIVITY_KEYS,
+    );
     tables.push(sensitivityTable(rows, codesOf(ctx)));
   }
   tables.push(failureTable(mainMethods), selectionModelTable(params));
@@ -97,10 +115,11 @@ export async function runProjectionStudy(
     const seeds = new Set(ablation.flatMap((a) => a.records.map((r) => r.seed)));
     const ref = main.find((m) => m.id === ABLATION_REFERENCE);
     const sameSeeds = ref && { ...ref, records: ref.records.filter((r) => seeds.has(r.seed)) };
-    const reference = sameSeeds && method(sameSeeds, project(sameSeeds, params, true));
+    const reference = sameSeeds && method(sameSeeds, await project(sameSeeds, params, true));
+    const ablationResults = await projectAll(ablation, params, true);
     tables.push(
       ablationSuccessTable(
-        ablation.map((inp) => method(inp, project(inp, params, true))),
+        ablation.map((inp, i) => method(inp, ablationResults[i]!)),
         reference,
       ),
     );
