@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../util/ts-worker.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
 import type { LaneRequest, LaneResponse } from './bench-worker.ts';
-import { runPipelineUnit, runStudyUnit } from './bench-units.ts';
+import { readsPipelineResults, runPipelineUnit, runStudyUnit } from './bench-units.ts';
 
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
 const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
@@ -63,13 +63,13 @@ export class BenchLanes {
 
   /**
    * `onDone` gets the lane that ran the unit: 0 is this thread, 1.. the workers. A free lane
-   * takes the first unit of the list that is `ready` (default: every unit); when none is, it
-   * waits for a running unit to finish (whose onDone may make others ready).
+   * takes the first unit of the list that is `ready` for it (default: every unit, any lane);
+   * when none is, it waits for a running unit to finish (whose onDone may make others ready).
    */
   async run<U extends BenchUnit>(
     units: readonly U[],
     onDone?: (unit: U, result: UnitResult<U>, lane: number) => void,
-    ready: (unit: U) => boolean = () => true,
+    ready: (unit: U, lane: number) => boolean = () => true,
   ): Promise<UnitResult<U>[]> {
     const results = new Array<UnitResult<U>>(units.length);
     const taken = new Array<boolean>(units.length).fill(false);
@@ -81,7 +81,7 @@ export class BenchLanes {
       for (;;) {
         // Let the other lanes' finished units be heard (and claim the next unit) before this lane takes one.
         await new Promise((resolve) => setImmediate(resolve));
-        const i = units.findIndex((u, j) => !taken[j] && ready(u));
+        const i = units.findIndex((u, j) => !taken[j] && ready(u, laneIndex));
         if (i < 0) {
           if (running === 0) return; // nothing left that can become ready (checked after the lanes end)
           await someFinished;
@@ -120,7 +120,8 @@ export class BenchLanes {
   private async runThere(worker: Worker, unit: BenchUnit): Promise<unknown> {
     const id = this.nextId++;
     const req: LaneRequest = { id, unit };
-    if (unit.kind === 'study' && this.studyInputs && !this.sentStudyInputs.has(worker)) {
+    // The pipelines' results are large (every turn record): sent only to a lane that runs a study of them.
+    if (readsPipelineResults(unit) && this.studyInputs && !this.sentStudyInputs.has(worker)) {
       req.studyInputs = this.studyInputs;
       this.sentStudyInputs.add(worker);
     }

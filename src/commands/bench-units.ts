@@ -43,6 +43,11 @@ export function isRegistered(unit: BenchUnit): boolean {
   return unit.kind === 'pipeline' ? PIPELINES.some((p) => p.id === unit.id) : STUDIES.some((s) => s.id === unit.id);
 }
 
+/** True for a study that reads the pipelines' results (only such a unit needs them sent to its lane). */
+export function readsPipelineResults(unit: BenchUnit): boolean {
+  return unit.kind === 'study' && STUDIES.some((s) => s.id === unit.id && s.readsPipelineResults);
+}
+
 export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<PipelineRun> {
   const started = performance.now();
   const entry = PIPELINES.find((p) => p.id === id);
