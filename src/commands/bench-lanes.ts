@@ -63,13 +63,14 @@ export class BenchLanes {
 
   /**
    * `onDone` gets the lane that ran the unit: 0 is this thread, 1.. the workers. A free lane
-   * takes the first unit of the list that is `ready` for it (default: every unit, any lane);
-   * when none is, it waits for a running unit to finish (whose onDone may make others ready).
+   * takes the unit `choose` picks among those not yet taken (their indexes in list order;
+   * default: the first); when it picks none, the lane waits for a running unit to finish
+   * (whose onDone may make others ready).
    */
   async run<U extends BenchUnit>(
     units: readonly U[],
     onDone?: (unit: U, result: UnitResult<U>, lane: number) => void,
-    ready: (unit: U, lane: number) => boolean = () => true,
+    choose: (candidates: readonly number[], lane: number) => number | undefined = (candidates) => candidates[0],
   ): Promise<UnitResult<U>[]> {
     const results = new Array<UnitResult<U>>(units.length);
     const taken = new Array<boolean>(units.length).fill(false);
@@ -81,7 +82,11 @@ export class BenchLanes {
       for (;;) {
         // Let the other lanes' finished units be heard (and claim the next unit) before this lane takes one.
         await new Promise((resolve) => setImmediate(resolve));
-        const i = units.findIndex((u, j) => !taken[j] && ready(u, laneIndex));
+        const i =
+          choose(
+            units.flatMap((_, j) => (taken[j] ? [] : [j])),
+            laneIndex,
+          ) ?? -1;
         if (i < 0) {
           if (running === 0) return; // nothing left that can become ready (checked after the lanes end)
           await someFinished;

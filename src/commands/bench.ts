@@ -194,10 +194,18 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
           if (unit.kind === 'study') studyTables.set(unit.id, (result as StudyRun).tables);
           else if (pipelineRuns.set(unit.id, result as PipelineRun).size === pipelineUnits.length) setResults();
         },
-        // A study of the pipelines' results runs in this thread, which holds them: copying every
-        // turn record to a worker cost more than the study (ADOL: 1 → 6 s).
-        (unit, lane) =>
-          unit.kind === 'pipeline' || !readsResults.has(unit.id) || (lane === 0 && pipelineRuns.size === pipelineUnits.length),
+        (candidates, lane) => {
+          const independent = (u: BenchUnit) => u.kind === 'study' && !readsResults.has(u.id);
+          // A study of the pipelines' results runs in this thread (lane 0), which holds them:
+          // copying every turn record to a worker cost more than the study (ADOL: 1 → 6 s).
+          const ready = candidates.filter(
+            (i) => units[i]!.kind === 'pipeline' || independent(units[i]!) || (lane === 0 && pipelineRuns.size === pipelineUnits.length),
+          );
+          if (lane !== 0) return ready[0];
+          // Lane 0 keeps itself free for those studies: pipelines first, then the shortest
+          // independent study (the list has them longest first), leaving the long ones to the workers.
+          return ready.find((i) => !independent(units[i]!)) ?? ready.at(-1);
+        },
       ),
     );
     if (taskSets.length) {
