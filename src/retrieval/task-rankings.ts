@@ -1,13 +1,13 @@
 import type { Task } from '../tasks/types.ts';
 import { turnQuery, type QueryMode } from './query.ts';
-import { rankScores, type FittedRetriever, type RankedTool, type ScoreScale } from './types.ts';
+import { Ranking, type FittedRetriever, type RankedTool, type ScoreScale } from './types.ts';
 
 // Rankings by fitted retriever, query mode and task: every pipeline that uses the same
 // retriever on the same task (B3, Tool Attention and its ablations, ADOL) ranks it once.
-const memo = new WeakMap<FittedRetriever, Map<QueryMode, WeakMap<Task, Promise<RankedTool[][]>>>>();
+const memo = new WeakMap<FittedRetriever, Map<QueryMode, WeakMap<Task, Promise<Ranking[]>>>>();
 
 /** Every turn's ranking of all tools, best first, from one batched score call per task. */
-export function taskRankings(fitted: FittedRetriever, task: Task, mode: QueryMode): Promise<RankedTool[][]> {
+export function taskRankings(fitted: FittedRetriever, task: Task, mode: QueryMode): Promise<Ranking[]> {
   let byMode = memo.get(fitted);
   if (!byMode) memo.set(fitted, (byMode = new Map()));
   let byTask = byMode.get(mode);
@@ -16,7 +16,7 @@ export function taskRankings(fitted: FittedRetriever, task: Task, mode: QueryMod
   if (!r) {
     r = fitted
       .score(task.turns.map((_, i) => turnQuery(task.turns, i, mode)))
-      .then((scores) => scores.map((s) => rankScores(fitted.ids, s)));
+      .then((scores) => scores.map((s) => new Ranking(fitted.ids, s)));
     byTask.set(task, r);
   }
   return r;
@@ -27,8 +27,14 @@ export function taskRankings(fitted: FittedRetriever, task: Task, mode: QueryMod
  * scores (BM25, fusion) divided by the query's best score, so the best tool scores 1 and θ
  * reads as "at least θ of the best" (a query matching nothing scores 0 everywhere).
  */
-export function normaliseRanking(ranked: readonly RankedTool[], scale: ScoreScale): RankedTool[] {
-  if (scale !== 'unbounded') return [...ranked];
-  const top = ranked[0]?.score ?? 0;
-  return ranked.map((r) => ({ id: r.id, score: top > 0 ? r.score / top : 0 }));
+export function* normaliseRanking(ranked: Iterable<RankedTool>, scale: ScoreScale): Iterable<RankedTool> {
+  if (scale !== 'unbounded') {
+    yield* ranked;
+    return;
+  }
+  let top: number | undefined;
+  for (const r of ranked) {
+    top ??= r.score;
+    yield { id: r.id, score: top > 0 ? r.score / top : 0 };
+  }
 }

@@ -37,7 +37,45 @@ export interface RankedTool {
 
 /** Tools by descending score; ties broken by catalog order so rankings are deterministic. */
 export function rankScores(ids: readonly string[], scores: Float64Array): RankedTool[] {
-  const order = ids.map((_, i) => i);
-  order.sort((a, b) => scores[b]! - scores[a]! || a - b);
-  return order.map((i) => ({ id: ids[i]!, score: scores[i]! }));
+  return [...new Ranking(ids, scores)];
+}
+
+/**
+ * One query's ranking of all tools, best first (ties in catalog order), held as a permutation
+ * of the scores: a run keeps every turn's ranking for the pipelines that share it, and as
+ * {id, score} objects they took ~150 MB. Hits are made as they are read.
+ */
+export class Ranking implements Iterable<RankedTool> {
+  private readonly order: Uint32Array;
+
+  constructor(
+    private readonly ids: readonly string[],
+    private readonly scores: Float64Array,
+  ) {
+    const order = new Uint32Array(ids.length);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    // A typed array's sort takes a comparator as Array's does; the result is the same order.
+    order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+    this.order = order;
+  }
+
+  get length(): number {
+    return this.order.length;
+  }
+
+  /** The best k tools (all when k exceeds the catalog). */
+  top(k: number): RankedTool[] {
+    const out: RankedTool[] = [];
+    for (let r = 0; r < Math.min(k, this.order.length); r++) out.push(this.at(r));
+    return out;
+  }
+
+  private at(rank: number): RankedTool {
+    const i = this.order[rank]!;
+    return { id: this.ids[i]!, score: this.scores[i]! };
+  }
+
+  *[Symbol.iterator](): Iterator<RankedTool> {
+    for (let r = 0; r < this.order.length; r++) yield this.at(r);
+  }
 }

@@ -234,7 +234,7 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
       let ids: string[];
       const events: Record<string, unknown>[] = [];
       if (options.retrieval === 'semantic' && fitted) {
-        const ranked = (await taskRankings(fitted, task, DEFAULT_QUERY_MODE))[turnIndex]!.slice(0, semConfig.k).map((r) => r.id);
+        const ranked = (await taskRankings(fitted, task, DEFAULT_QUERY_MODE))[turnIndex]!.top(semConfig.k).map((r) => r.id);
         ids = [...ranked].sort((a, b) => order.get(a)! - order.get(b)!);
         events.push({ type: 'adol-retrieval', mode: 'semantic', k: semConfig.k, ranked });
       } else if (options.retrieval === 'semantic') {

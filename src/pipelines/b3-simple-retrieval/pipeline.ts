@@ -66,7 +66,7 @@ export function createSimpleRetrievalPipeline(options: SimpleRetrievalOptions = 
     },
     async turn({ task, turnIndex, turn, shared }: TurnInput): Promise<TurnResult> {
       let hits: { id: string }[];
-      if (fitted) hits = (await taskRankings(fitted, task, queryMode))[turnIndex]!.slice(0, k);
+      if (fitted) hits = (await taskRankings(fitted, task, queryMode))[turnIndex]!.top(k);
       else {
         if (!encoder || !toolIndex) throw new Error('b3-simple-retrieval: prepare() was not called');
         const [query] = await encoder.embed([queryText(turn.user)]);

@@ -51,13 +51,13 @@ export class IntentRouter {
  * scale, src/retrieval/task-rankings.ts), for Tool Attention on a retriever other than the
  * encoder's cosine.
  */
-export function routeRanking(ranking: readonly SearchHit[], options: RouteOptions): RouteResult {
+export function routeRanking(ranking: Iterable<SearchHit>, options: RouteOptions): RouteResult {
   if (!Number.isInteger(options.k) || options.k < 0) throw new Error(`router: k must be a non-negative integer, got ${options.k}`);
   if (options.k === 0) return { candidates: [], gatedOut: [], active: [] };
   return walk(ranking, options).result;
 }
 
-function walk(slate: readonly SearchHit[], { k, theta, gate }: RouteOptions): { result: RouteResult; ended: boolean } {
+function walk(slate: Iterable<SearchHit>, { k, theta, gate }: RouteOptions): { result: RouteResult; ended: boolean } {
   const result: RouteResult = { candidates: [], gatedOut: [], active: [] };
   for (const hit of slate) {
     if (hit.score < theta || result.active.length === k) return { result, ended: true };
