@@ -17,7 +17,7 @@ export interface TurnRecord extends TurnMetrics {
   turns: number;
   neededTools: string[];
   /** Ids of tools whose full schema was in the prompt. */
-  schemaTools: string[];
+  schemaTools: readonly string[];
   /** Needed tools the model could at least see by name (summary, CLI list...). */
   neededListed: number;
 }
@@ -78,6 +78,17 @@ function yieldToEventLoop(): Promise<void> {
 /** Drives a pipeline over the tasks and measures every turn (see driveTurns). */
 export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], opts: RunOptions): Promise<TurnRecord[]> {
   const records: TurnRecord[] = [];
+  // Turns that show the same schemas share one list (every B1 turn lists all tools: as a list
+  // per record they were ~36 MB of a run's records).
+  const schemaLists = new Map<string, string[]>();
+  const schemaList = (ids: readonly string[]): string[] => {
+    const list = [...new Set(ids)];
+    const key = list.join('\n');
+    const known = schemaLists.get(key);
+    if (known) return known;
+    schemaLists.set(key, list);
+    return list;
+  };
   await driveTurns(
     pipeline,
     tasks,
@@ -94,7 +105,7 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
         turn: turnIndex,
         turns: task.turns.length,
         neededTools: turn.tools,
-        schemaTools: [...new Set(result.exposure.fullSchemaTools)],
+        schemaTools: schemaList(result.exposure.fullSchemaTools),
         neededListed: turn.tools.filter((t) => listed.has(t)).length,
         ...measureTurn(result, turn.tools, opts.tokens),
       });
