@@ -15,13 +15,15 @@ const DEFAULT_LANES = 2;
  */
 const WORKER_HEAP_MB = 1024;
 /**
- * Young generation of a worker lane, as the bench script's --max-semi-space-size=64 gives the
+ * Young generation of a worker lane, as the bench script's --max-semi-space-size=32 gives the
  * main thread (V8's young generation is three semi-spaces). The bench allocates many objects
  * that live a little while (prompts, rankings, records): with V8's default 16 MB semi-space they
- * survive scavenges and are copied again and again; 64 MB cut scavenging from 12.3 to 4.2 CPU-s
- * in a serial run (--trace-gc; 2,507 → 664 scavenges), for ~80 MB more peak memory.
+ * survive scavenges and are copied again and again (64 MB cut scavenging from 12.3 to 4.2 CPU-s
+ * in a serial run, --trace-gc). 32 MB is as fast in the whole bench as 64 (27.5–28.4 s against
+ * 28.3–28.7 s wall) and peaks ~200 MB lower (1.35–1.37 against 1.54–1.58 GB); 16 MB saves
+ * nothing more and is slower.
  */
-const WORKER_YOUNG_MB = 3 * 64;
+const WORKER_YOUNG_MB = 3 * 32;
 
 export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[BENCH_WORKERS_ENV];
