@@ -53,6 +53,8 @@ export class HnswIpIndex implements VectorIndex {
   readonly name = 'hnsw-ip';
   private ids: string[] = [];
   private idSet = new Set<string>();
+  /** Search beam (hnswlib's ef): recall against the exact index rises with it, and so does the cost of a query (`npm run perf` shows both). */
+  efSearch: number = HNSW_PARAMS.efSearch;
   private readonly index: InstanceType<HnswModule['HierarchicalNSW']>;
 
   constructor(
@@ -82,7 +84,7 @@ export class HnswIpIndex implements VectorIndex {
     checkQuery(this.dim, query, k);
     const limit = Math.min(k, this.ids.length);
     if (limit === 0) return [];
-    this.index.setEf(Math.max(HNSW_PARAMS.efSearch, limit));
+    this.index.setEf(Math.max(this.efSearch, limit));
     const { distances, neighbors } = this.index.searchKnn(Array.from(query), limit);
     return neighbors.map((n, i) => ({ id: this.ids[n]!, score: 1 - distances[i]! })).sort(compareHits);
   }

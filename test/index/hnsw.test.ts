@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { l2Normalize } from '../../src/embed/vector.ts';
 import { ExactFlatIpIndex } from '../../src/index/exact-flat-ip.ts';
-import { loadHnsw } from '../../src/index/hnsw-ip.ts';
+import { HnswIpIndex, loadHnsw } from '../../src/index/hnsw-ip.ts';
 import { createVectorIndex } from '../../src/index/registry.ts';
 import { Rng } from '../../src/util/rng.ts';
 
@@ -43,6 +43,27 @@ describe.skipIf(!hnsw.ok)(`hnsw-ip index${hnsw.ok ? '' : ` (skipped: ${hnsw.reas
       found += hits.filter((h) => truth.has(h.id)).length;
     }
     expect(found / 1000).toBeGreaterThan(0.9);
+  });
+
+  it('a wider search beam finds more of the exact top-10: all of it when the beam covers the graph', async () => {
+    const exact = new ExactFlatIpIndex(dim);
+    exact.add(ids, data);
+    const { index } = await createVectorIndex(dim, { prefer: 'hnsw' });
+    index.add(ids, data);
+    if (!(index instanceof HnswIpIndex)) throw new Error('expected the HNSW index');
+    const queries = vectors(100, dim);
+    const recall = (ef: number) => {
+      index.efSearch = ef;
+      let found = 0;
+      for (const q of queries) {
+        const truth = new Set(exact.search(q, 10).map((h) => h.id));
+        found += index.search(q, 10).filter((h) => truth.has(h.id)).length;
+      }
+      return found / (10 * queries.length);
+    };
+    const narrow = recall(10);
+    expect(narrow).toBeLessThan(1);
+    expect(recall(data.length)).toBe(1);
   });
 
   it('rejects a wrong dimension like the other indexes', async () => {
