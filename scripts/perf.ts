@@ -176,7 +176,7 @@ const lines = [
     return `| ${r.name} | ${fmt(r.meanMs)} | ${fmt(r.p50Ms)} | ${fmt(r.p99Ms)} | ${r.samples} | ${before === undefined ? '' : fmt(before)} | ${before === undefined ? '' : (r.meanMs / before).toFixed(2)} |`;
   }),
   '',
-  `Routing rows: the flat indexes scan every tool (cost linear in N); hnsw-ip (hnswlib-node, M = ${HNSW_PARAMS.m}, efConstruction = ${HNSW_PARAMS.efConstruction}, search beam efSearch = ${HNSW_PARAMS.efSearch} by default, rows at ${HNSW_BEAMS.join(" / ")}) visits ~log N nodes but may miss a true top-10 tool (a wider beam misses fewer and costs more per query), so the bench's measured pipelines keep the exact indexes.`,
+  `Routing rows: the flat indexes scan every tool (cost linear in N); hnsw-ip (hnswlib-node, M = ${HNSW_PARAMS.m}, efConstruction = ${HNSW_PARAMS.efConstruction}, search beam efSearch = ${HNSW_PARAMS.efSearch} by default, rows at ${HNSW_BEAMS.join(' / ')}) visits ~log N nodes but may miss a true top-10 tool (a wider beam misses fewer and costs more per query), so the bench's measured pipelines keep the exact indexes.`,
   ...hnswNotes.map((n) => `- ${n}`),
   '',
 ];
