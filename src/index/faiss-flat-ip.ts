@@ -1,3 +1,4 @@
+import { loadOptionalNative, type OptionalModule } from './optional-native.ts';
 import { checkAdd, checkQuery, compareHits, type SearchHit, type VectorIndex } from './types.ts';
 
 /** The slice of faiss-node's API we use (its own typings are not needed at compile time). */
@@ -10,41 +11,21 @@ export interface FaissModule {
   IndexFlatIP: new (d: number) => FaissIndexFlatIP;
 }
 
-export type FaissLoad = { ok: true; faiss: FaissModule; version: string } | { ok: false; reason: string };
-
-let loaded: Promise<FaissLoad> | undefined;
-
 /**
- * Import the optional faiss-node package once per process. It is an optional dependency
- * whose native binding is built by scripts/build-faiss.sh, so it may be absent or unbuilt;
- * either way we return the reason instead of throwing, and callers fall back to the exact index.
+ * faiss-node, an optional dependency whose native binding is built by scripts/build-faiss.sh:
+ * callers fall back to the exact index when it is absent or unbuilt.
  */
-export function loadFaiss(): Promise<FaissLoad> {
-  loaded ??= (async (): Promise<FaissLoad> => {
-    try {
-      // A variable specifier keeps tsc from requiring the package (or its types) at compile time.
-      const specifier = 'faiss-node';
-      const mod = (await import(specifier)) as { default?: FaissModule } & Partial<FaissModule>;
-      const faiss = (mod.default ?? mod) as FaissModule;
-      if (typeof faiss.IndexFlatIP !== 'function') return { ok: false, reason: 'faiss-node loaded but has no IndexFlatIP export' };
-      // Probe once: a binding built against the wrong library can load yet fail on first use.
+export function loadFaiss(): Promise<OptionalModule<FaissModule>> {
+  return loadOptionalNative<FaissModule>(
+    'faiss-node',
+    (faiss) => {
+      if (typeof faiss.IndexFlatIP !== 'function') return 'loaded but has no IndexFlatIP export';
       const probe = new faiss.IndexFlatIP(2);
       probe.add([1, 0, 0, 1]);
-      if (probe.search([0, 1], 1).labels[0] !== 1) return { ok: false, reason: 'faiss-node probe search returned a wrong label' };
-      let version = 'unknown';
-      try {
-        const { createRequire } = await import('node:module');
-        version = (createRequire(import.meta.url)('faiss-node/package.json') as { version: string }).version;
-      } catch {
-        // The version is only for reports.
-      }
-      return { ok: true, faiss, version };
-    } catch (err) {
-      const msg = err instanceof Error ? err.message.split('\n')[0]! : String(err);
-      return { ok: false, reason: `faiss-node not usable (${msg}); run scripts/build-faiss.sh to build it` };
-    }
-  })();
-  return loaded;
+      return probe.search([0, 1], 1).labels[0] === 1 ? undefined : 'probe search returned a wrong label';
+    },
+    '; run scripts/build-faiss.sh to build it',
+  );
 }
 
 /**

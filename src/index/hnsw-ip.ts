@@ -1,3 +1,4 @@
+import { loadOptionalNative, type OptionalModule } from './optional-native.ts';
 import { checkAdd, checkQuery, compareHits, type SearchHit, type VectorIndex } from './types.ts';
 
 /** The slice of hnswlib-node's API we use. */
@@ -15,27 +16,11 @@ interface HnswModule {
   };
 }
 
-export type HnswLoad = { ok: true; hnsw: HnswModule; version: string } | { ok: false; reason: string };
-
-let loaded: Promise<HnswLoad> | undefined;
-
-/** Import the optional hnswlib-node package once (a native addon built at install); the reason instead of a throw when it is missing. */
-export function loadHnsw(): Promise<HnswLoad> {
-  loaded ??= (async (): Promise<HnswLoad> => {
-    try {
-      const specifier = 'hnswlib-node';
-      const mod = (await import(specifier)) as { default?: HnswModule } & Partial<HnswModule>;
-      const hnsw = (mod.default ?? mod) as HnswModule;
-      if (typeof hnsw.HierarchicalNSW !== 'function') return { ok: false, reason: 'hnswlib-node loaded but has no HierarchicalNSW export' };
-      const { createRequire } = await import('node:module');
-      const version = (createRequire(import.meta.url)('hnswlib-node/package.json') as { version: string }).version;
-      return { ok: true, hnsw, version };
-    } catch (err) {
-      const msg = err instanceof Error ? err.message.split('\n')[0]! : String(err);
-      return { ok: false, reason: `hnswlib-node not usable (${msg})` };
-    }
-  })();
-  return loaded;
+/** hnswlib-node, an optional dependency built from its bundled sources at install (node-gyp). */
+export function loadHnsw(): Promise<OptionalModule<HnswModule>> {
+  return loadOptionalNative<HnswModule>('hnswlib-node', (hnsw) =>
+    typeof hnsw.HierarchicalNSW === 'function' ? undefined : 'loaded but has no HierarchicalNSW export',
+  );
 }
 
 /** HNSW graph parameters (hnswlib's defaults M = 16, efConstruction = 200) and the search beam. */

@@ -30,10 +30,10 @@ export async function createVectorIndex(dim: number, options: CreateVectorIndexO
   if (prefer === 'hnsw') {
     const hnsw = await loadHnsw();
     if (!hnsw.ok) throw new Error(`hnsw index requested but ${hnsw.reason}`);
-    return { index: new HnswIpIndex(hnsw.hnsw, dim), note: `hnswlib-node ${hnsw.version}` };
+    return { index: new HnswIpIndex(hnsw.module, dim), note: `hnswlib-node ${hnsw.version}` };
   }
   const faiss = await loadFaiss();
-  if (faiss.ok) return { index: new FaissFlatIpIndex(faiss.faiss, dim), note: `faiss-node ${faiss.version}` };
+  if (faiss.ok) return { index: new FaissFlatIpIndex(faiss.module, dim), note: `faiss-node ${faiss.version}` };
   if (prefer === 'faiss') throw new Error(`faiss index requested but ${faiss.reason}`);
   return { index: new ExactFlatIpIndex(dim), note: `fell back to exact-flat-ip: ${faiss.reason}` };
 }

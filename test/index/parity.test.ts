@@ -19,7 +19,7 @@ describe('faiss vs exact index parity', () => {
     const vectors = randomUnitVectors(rng, 1000, dim);
     const ids = vectors.map((_, i) => `tool-${i}`);
     const exact = new ExactFlatIpIndex(dim);
-    const fast = new FaissFlatIpIndex(faiss.faiss, dim);
+    const fast = new FaissFlatIpIndex(faiss.module, dim);
     exact.add(ids.slice(0, 500), vectors.slice(0, 500)); // two adds: labels must keep mapping
     exact.add(ids.slice(500), vectors.slice(500));
     fast.add(ids.slice(0, 500), vectors.slice(0, 500));
@@ -39,7 +39,7 @@ describe('faiss vs exact index parity', () => {
     const ids = ['z', 'm', 'a', 'q', 'top'];
     const vecs = [v(0, 1), v(0, 1), v(0, 1), v(0, 1), v(1, 1)];
     const exact = new ExactFlatIpIndex(2);
-    const fast = new FaissFlatIpIndex(faiss.faiss, 2);
+    const fast = new FaissFlatIpIndex(faiss.module, 2);
     exact.add(ids, vecs);
     fast.add(ids, vecs);
     for (const k of [1, 2, 3, 5, 9]) expect(fast.search(v(0, 1), k)).toEqual(exact.search(v(0, 1), k));
