@@ -30,7 +30,6 @@ import { embeddingCacheDir } from '../embed/cache.ts';
 import { BenchLanes, benchLaneCount } from './bench-lanes.ts';
 import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './bench-inputs.ts';
 import { benchEncoder } from './bench-units.ts';
-import { renderReports } from './report.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
 import { STUDIES } from '../studies/registry.ts';
 import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
@@ -259,7 +258,10 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     tableOrder: tables.map((t) => t.id),
     files: runFiles(resultsDir),
   });
-  await timer.time('reports', () => renderReports(resultsDir, reportsDir, { log: opts.log }));
+  // The renderers (vega, exceljs, resvg: ~40 MB) load only now, after the lanes are closed.
+  await timer.time('reports', () =>
+    import('./report.ts').then(({ renderReports }) => renderReports(resultsDir, reportsDir, { log: opts.log })),
+  );
   const timings = timer.report();
   writeTimings(resultsDir, timings);
   lock.release();

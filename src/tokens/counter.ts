@@ -1,4 +1,5 @@
-import { getEncoding, type Tiktoken, type TiktokenEncoding } from 'js-tiktoken';
+import { createRequire } from 'node:module';
+import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
 
 export const TOKENIZERS = ['cl100k_base', 'o200k_base'] as const;
 export type TokenizerName = (typeof TOKENIZERS)[number];
@@ -13,14 +14,12 @@ export function isTokenizerName(name: string): name is TokenizerName {
  * once. Always count the exact text that would be sent to the model.
  */
 export class TokenCounter {
-  private readonly encoder: Tiktoken;
   private readonly fast: (text: string) => number;
   private readonly memo = new Map<string, number>();
   hits = 0;
   misses = 0;
 
   constructor(readonly tokenizer: TokenizerName = DEFAULT_TOKENIZER) {
-    this.encoder = bpe(tokenizer);
     this.fast = pieceCounter(tokenizer);
   }
 
@@ -103,12 +102,12 @@ export class TokenCounter {
   }
 
   encode(text: string): number[] {
-    return this.encoder.encode(text, [], []);
+    return bpe(this.tokenizer).encode(text, [], []);
   }
 
   /** The text of token ids (a lone piece of a multi-byte character decodes to U+FFFD). */
   decode(ids: number[]): string {
-    return this.encoder.decode(ids);
+    return bpe(this.tokenizer).decode(ids);
   }
 }
 
@@ -127,23 +126,40 @@ function flatCopy(text: string): string {
 /** Texts at least this long are counted piecewise at seams (see countBySeams). */
 const SPLIT_ABOVE_CHARS = 1_000;
 
-// js-tiktoken parses its ~100k-200k ranks on every getEncoding (about a second and 80-130 MB
-// each); an encoder holds no per-text state, so one per tokenizer serves every counter.
+// The rank files of js-tiktoken, one tokenizer at a time (its main entry embeds every
+// encoding: 5.6 MB of source in each thread that imports it).
+const requireRanks = createRequire(import.meta.url);
+function ranksOf(tokenizer: TokenizerName): TiktokenBPE {
+  return requireRanks(`js-tiktoken/ranks/${tokenizer}`) as TiktokenBPE;
+}
+
+// js-tiktoken's encoder, for encode() and decode() only (token counts do not need it): it
+// parses its ~100k-200k ranks into two maps and a byte array per token (~40 MB a thread);
+// it holds no per-text state, so one per tokenizer serves every counter.
 const encoders = new Map<TokenizerName, Tiktoken>();
 
 function bpe(tokenizer: TokenizerName): Tiktoken {
   let e = encoders.get(tokenizer);
   if (!e) {
-    e = getEncoding(tokenizer as TiktokenEncoding);
+    e = new Tiktoken(ranksOf(tokenizer));
     encoders.set(tokenizer, e);
   }
   return e;
 }
 
-/** The parts of js-tiktoken's encoder the piece counter reads (public fields at run time, typed internal). */
-interface TiktokenInternals {
-  rankMap: Map<string, number>;
-  patStr: string;
+/**
+ * The byte-pair ranks keyed as js-tiktoken keys its rankMap (bytes joined by commas), parsed
+ * from its rank file as its constructor does (a later duplicate token wins there and here).
+ */
+function rankMapOf(ranks: TiktokenBPE): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const line of ranks.bpe_ranks.split('\n')) {
+    if (!line) continue;
+    const [, offsetStr, ...tokens] = line.split(' ');
+    const offset = Number.parseInt(offsetStr!, 10);
+    tokens.forEach((token, i) => map.set(Buffer.from(token, 'base64').join(','), offset + i));
+  }
+  return map;
 }
 
 const pieceCounters = new Map<TokenizerName, (text: string) => number>();
@@ -162,9 +178,9 @@ const MAX_PIECES = 500_000;
 function pieceCounter(tokenizer: TokenizerName): (text: string) => number {
   let counter = pieceCounters.get(tokenizer);
   if (counter) return counter;
-  const { rankMap, patStr } = bpe(tokenizer) as unknown as TiktokenInternals;
-  if (!(rankMap instanceof Map) || typeof patStr !== 'string') throw new Error('tokens: js-tiktoken internals changed (rankMap, patStr)');
-  const pattern = new RegExp(patStr, 'gu');
+  const ranks = ranksOf(tokenizer);
+  const rankMap = rankMapOf(ranks);
+  const pattern = new RegExp(ranks.pat_str, 'gu');
   const utf8 = new TextEncoder();
   let pieces = new Map<string, number>();
   counter = (text: string): number => {
