@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { InputError } from '../util/input-error.ts';
 import { MANIFEST_FILE, type RunFile, type RunManifest } from './manifest.ts';
 import { readManifest } from './read.ts';
 
-/** The folders of a results directory that one bench run writes in full (see write.ts). */
-const RUN_OUTPUT_DIRS = ['tables', 'turns', 'events'] as const;
+/**
+ * The folders of a results directory that one bench run writes in full (see write.ts; the
+ * pipelines' θ calibrations in calibration/ and the studies' own in studies/, nested).
+ */
+const RUN_OUTPUT_DIRS = ['tables', 'turns', 'events', 'calibration', 'studies'] as const;
 const RUN_OUTPUT_FILE = /\.(json|jsonl)$/;
 
 /**
@@ -52,12 +55,13 @@ export function checkCompleteRun(dir: string): RunManifest {
   return manifest;
 }
 
+/** Output files below `dir`, as sorted paths relative to it with `/` separators. */
 function listOutputs(dir: string): string[] {
-  return existsSync(dir)
-    ? readdirSync(dir)
-        .filter((f) => RUN_OUTPUT_FILE.test(f))
-        .sort()
-    : [];
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && RUN_OUTPUT_FILE.test(e.name))
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+    .sort();
 }
 
 function sha256(file: string): string {

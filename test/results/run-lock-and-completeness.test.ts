@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireRunLock, LOCK_FILE } from '../../src/results/lock.ts';
@@ -58,6 +58,11 @@ describe('a results folder holds exactly one complete run', () => {
 
   it('clears the previous run before a new one, keeping files that are not bench outputs', () => {
     const dir = finishedRun();
+    // A study's calibration from an earlier run (a --quick run writes other scaling points than a full one).
+    const nested = join(dir, 'studies', 'scaling', 'n500-tool-attention', 'calibration');
+    mkdirSync(nested, { recursive: true });
+    writeFileSync(join(nested, 'threshold-bm25-coverage.json'), '{}');
+    expect(runFiles(dir).map((f) => f.path)).toContain('studies/scaling/n500-tool-attention/calibration/threshold-bm25-coverage.json');
     writeFileSync(join(dir, 'notes.txt'), 'mine');
     clearRunOutputs(dir);
     expect(existsSync(join(dir, MANIFEST_FILE))).toBe(false);
