@@ -23,18 +23,25 @@ export function taskRankings(fitted: FittedRetriever, task: Task, mode: QueryMod
 }
 
 /**
- * Scores on a common [0, 1]-ish scale for θ: cosines and probabilities as they are; unbounded
- * scores (BM25, fusion) divided by the query's best score, so the best tool scores 1 and θ
- * reads as "at least θ of the best" (a query matching nothing scores 0 everywhere).
+ * The θ scale, a common [0, 1]-ish scale for the scores of one query: cosines and
+ * probabilities as they are; unbounded scores (BM25, fusion) divided by the query's best score,
+ * so the best tool scores 1 and θ reads as "at least θ of the best" (a query matching nothing
+ * scores 0 everywhere). `best` is the query's highest raw score.
  */
+export function thetaScale(scale: ScoreScale, best: number): (score: number) => number {
+  if (scale !== 'unbounded') return (score) => score;
+  return (score) => (best > 0 ? score / best : 0);
+}
+
+/** A ranking's scores on the θ scale (thetaScale), in rank order. */
 export function* normaliseRanking(ranked: Iterable<RankedTool>, scale: ScoreScale): Iterable<RankedTool> {
   if (scale !== 'unbounded') {
     yield* ranked;
     return;
   }
-  let top: number | undefined;
+  let toTheta: ((score: number) => number) | undefined;
   for (const r of ranked) {
-    top ??= r.score;
-    yield { id: r.id, score: top > 0 ? r.score / top : 0 };
+    toTheta ??= thetaScale(scale, r.score);
+    yield { id: r.id, score: toTheta(r.score) };
   }
 }

@@ -1,6 +1,7 @@
 import { sweepThreshold, type LabelledScore } from '../../embed/threshold.ts';
 import type { ThresholdCalibration } from '../../results/pipeline-settings.ts';
 import { describeQueryMode, turnQuery, type QueryMode } from '../../retrieval/query.ts';
+import { thetaScale } from '../../retrieval/task-rankings.ts';
 import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
 import type { Task } from '../../tasks/types.ts';
 import { CALIBRATION_STEP, PUBLISHED_THETA, PUBLISHED_THETA_RANGE_MINILM } from './calibration.ts';
@@ -18,7 +19,7 @@ export const SCALE_NOTES = {
 
 /**
  * θ calibration on any retriever's scores: every (calibration turn, tool) pair scored by the
- * retriever and put on the θ scale (normaliseRanking), swept from 0 to 1 in steps of 0.01.
+ * retriever and put on the θ scale (thetaScale, as Tool Attention routes), swept from 0 to 1 in steps of 0.01.
  * `f1` keeps the θ of highest F1 (the paper's rule); `coverage` keeps the highest θ at which at
  * least `target` of the turns have every needed tool scoring ≥ θ, trading tokens for recall.
  */
@@ -32,17 +33,18 @@ export async function calibrateRetrieverTheta(
   const pairs: LabelledScore[] = [];
   const worstNeeded: number[] = [];
   for (const task of calibrationTasks) {
-    // Scores in catalog order (no ranking needed: the sweep counts pairs), on the θ scale as normaliseRanking puts them.
+    // Scores in catalog order (no ranking needed: the sweep counts pairs), on the θ scale.
     const scores = await fitted.score(task.turns.map((_, i) => turnQuery(task.turns, i, mode)));
     task.turns.forEach((turn, i) => {
       if (!turn.tools.length) return;
       const needed = new Set(turn.tools);
       const raw = scores[i]!;
-      let top = 0;
-      if (retriever.scale === 'unbounded') for (const x of raw) top = Math.max(top, x);
+      let best = 0;
+      for (const x of raw) best = Math.max(best, x);
+      const toTheta = thetaScale(retriever.scale, best);
       let worst = Infinity;
       fitted.ids.forEach((id, j) => {
-        const score = retriever.scale !== 'unbounded' ? raw[j]! : top > 0 ? raw[j]! / top : 0;
+        const score = toTheta(raw[j]!);
         const relevant = needed.has(id);
         pairs.push({ score, relevant });
         if (relevant) worst = Math.min(worst, score);
