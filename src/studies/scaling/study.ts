@@ -124,44 +124,38 @@ function lexicalRetriever(catalog: Catalog): Encoder {
   return { ...tfidf, name: `tfidf-${SCALING_PARAMS.lexicalFeatures}`, embed: (texts) => tfidf.embed(texts) };
 }
 
-type SweepContext = Pick<StudyContext, 'catalog' | 'tasks' | 'seed' | 'quick'>;
+type SweepContext = Pick<StudyContext, 'catalog' | 'tasks' | 'seed' | 'quick' | 'pipelines'>;
 
-/** The sweep's sizes, its conversations and the tools they need (which every catalog keeps). */
-function sweep(ctx: SweepContext, opts: ScalingOptions): { sizes: number[]; tasks: Task[]; required: string[] } {
+/** What the sweep runs: its sizes, its conversations, the tools they need, and the catalog at each size (which keeps those tools). */
+interface SweepPlan {
+  sizes: number[];
+  tasks: Task[];
+  required: string[];
+  catalogAt(n: number): Catalog;
+}
+
+/** The sweep of this run, or why it does not run here (a log line). The bench's up-front embedding (toEmbed) and the run read the same plan. */
+function planSweep(ctx: SweepContext, opts: ScalingOptions): SweepPlan | { skipped: string } {
+  const specs = opts.specs ?? SERVER_SPECS;
+  if (mainPipelines(ctx, opts.pipelines).length === 0) return { skipped: 'no main pipeline in this run' };
+  if (ctx.tasks.length === 0 || !isTestbedOf(ctx.catalog, specs) || !tasksFit(ctx.tasks, ctx.catalog))
+    return { skipped: 'needs the synthetic catalog and its tasks' };
   const sizes = [...(opts.sizes ?? sizesFor(ctx))].sort((a, b) => a - b);
   const tasks = scalingTasks(ctx.tasks, sizes[0]!, MEASUREMENT_PARAMS.rhoTurn, opts.maxTasks ?? SCALING_PARAMS.maxTasks);
-  return { sizes, tasks, required: [...new Set(tasks.flatMap((t) => t.groundTruthTools))] };
+  const required = [...new Set(tasks.flatMap((t) => t.groundTruthTools))];
+  return { sizes, tasks, required, catalogAt: (n) => scaledCatalog(specs, n, { seed: ctx.seed, required, base: ctx.catalog }).catalog };
 }
 
-/** The catalogs of the dense points (routed with the run's encoder): the bench embeds their tool texts up front. */
-function denseCatalogs(ctx: SweepContext & Pick<StudyContext, 'pipelines'>, opts: ScalingOptions): Catalog[] {
-  const specs = opts.specs ?? SERVER_SPECS;
-  if (
-    !mainPipelines(ctx, opts.pipelines).length ||
-    ctx.tasks.length === 0 ||
-    !isTestbedOf(ctx.catalog, specs) ||
-    !tasksFit(ctx.tasks, ctx.catalog)
-  )
-    return [];
-  const { sizes, tasks, required } = sweep(ctx, opts);
-  if (tasks.length === 0) return [];
-  return sizes
-    .filter((n) => n <= denseLimit(ctx))
-    .map((n) => scaledCatalog(specs, n, { seed: ctx.seed, required, base: ctx.catalog }).catalog);
-}
-
-async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): Promise<{ rows: ScalingRow[]; tasks: Task[]; sizes: number[] }> {
-  const specs = opts.specs ?? SERVER_SPECS;
+async function runScaling(ctx: StudyContext, opts: ScalingOptions, { sizes, tasks, catalogAt }: SweepPlan): Promise<ScalingRow[]> {
   const rhoTurn = MEASUREMENT_PARAMS.rhoTurn;
-  const { sizes, tasks, required } = sweep(ctx, opts);
   const rows: ScalingRow[] = [];
-  if (tasks.length === 0) return { rows, tasks, sizes };
+  if (tasks.length === 0) return rows;
   const entries = mainPipelines(ctx, opts.pipelines);
   // Exact counts; one tool definition line is encoded once for the whole sweep.
   const measureTokens = ctx.tokens;
   for (const n of sizes) {
     const built = performance.now();
-    const { catalog } = scaledCatalog(specs, n, { seed: ctx.seed, required, base: ctx.catalog });
+    const catalog = catalogAt(n);
     const catalogTokens = catalog.tools.reduce((s, t) => s + ctx.tokens.count(serializeToolDefinition(t.definition)), 0);
     ctx.log(
       `  scaling N=${n}: catalog built in ${since(built)} (${catalog.tools.length} tools, ${catalogTokens.toLocaleString('en-US')} definition tokens)`,
@@ -204,7 +198,7 @@ async function runScaling(ctx: StudyContext, opts: ScalingOptions = {}): Promise
       );
     }
   }
-  return { rows, tasks, sizes };
+  return rows;
 }
 
 function rhoOf(r: TurnRecord): number {
@@ -286,24 +280,26 @@ export function createScalingStudy(opts: ScalingOptions = {}): Study {
   return {
     id: 'scaling',
     readsPipelineResults: false,
-    toEmbed: (ctx) => ({ catalogs: denseCatalogs(ctx, opts) }),
+    // The dense points' catalogs (routed with the run's encoder): the bench embeds their tool texts up front.
+    toEmbed: (ctx) => {
+      const plan = planSweep(ctx, opts);
+      if ('skipped' in plan || plan.tasks.length === 0) return {};
+      return { catalogs: plan.sizes.filter((n) => n <= denseLimit(ctx)).map(plan.catalogAt) };
+    },
     async run(ctx) {
       const started = performance.now();
-      if (mainPipelines(ctx, opts.pipelines).length === 0) {
-        ctx.log('scaling: skipped (no main pipeline in this run)');
+      const plan = planSweep(ctx, opts);
+      if ('skipped' in plan) {
+        ctx.log(`scaling: skipped (${plan.skipped})`);
         return [];
       }
-      if (ctx.tasks.length === 0 || !isTestbedOf(ctx.catalog, opts.specs ?? SERVER_SPECS) || !tasksFit(ctx.tasks, ctx.catalog)) {
-        ctx.log('scaling: skipped (needs the synthetic catalog and its tasks)');
-        return [];
-      }
-      const { rows, tasks, sizes } = await runScaling(ctx, opts);
+      const rows = await runScaling(ctx, opts, plan);
       if (rows.length === 0) {
         ctx.log(`scaling: skipped (no long-horizon task with ≥ ${MEASUREMENT_PARAMS.rhoTurn} turns in the task set)`);
         return [];
       }
       ctx.log(`scaling: ${rows.length} rows in ${since(started)}`);
-      return [scalingTable(rows, tasks, sizes, ctx.quick)];
+      return [scalingTable(rows, plan.tasks, plan.sizes, ctx.quick)];
     },
   };
 }
