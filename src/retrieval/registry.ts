@@ -9,6 +9,7 @@ import { createDenseRetriever } from './dense.ts';
 import { createBenchEncoder } from './encoder.ts';
 import { createFusionRetriever, RRF_K } from './fusion.ts';
 import { createLearnedRetriever } from './learned/retriever.ts';
+import { memoryScoreStore, withScoreStore } from './score-store.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
 
 /**
@@ -114,44 +115,15 @@ function memoised(retriever: Retriever): Retriever {
     ...retriever,
     fit(tools) {
       let f = fits.get(tools);
-      if (!f) fits.set(tools, (f = retriever.fit(tools).then(scoresMemoised)));
+      if (!f) fits.set(tools, (f = retriever.fit(tools).then((fitted) => withScoreStore(fitted, memoryScoreStore(MAX_MEMO_SCORES)))));
       return f;
     },
   };
 }
 
-/** Scores kept per fitted retriever at most (in numbers): 64 MB, then the memo starts over. */
-const MAX_MEMO_SCORES = 8_000_000;
-
 /**
- * Scores memoised by query text: B3, Tool Attention, the ablations, the fusions, the learned
- * reranker and the retrieval study ask the same fitted retriever about the same messages, and
- * a query's scores never depend on the others in its batch. The arrays are shared: read-only.
+ * Scores kept per fitted retriever at most (in numbers): 64 MB, then the memo starts over. B3,
+ * Tool Attention, the ablations, the fusions, the learned reranker and the retrieval study ask
+ * the same fitted retriever about the same messages.
  */
-function scoresMemoised(fitted: FittedRetriever): FittedRetriever {
-  let memo = new Map<string, Float64Array>();
-  let held = 0;
-  return {
-    ids: fitted.ids,
-    async score(queries) {
-      const known = new Map<string, Float64Array>();
-      const pending = new Set<string>();
-      for (const q of queries) {
-        const s = memo.get(q);
-        if (s) known.set(q, s);
-        else pending.add(q);
-      }
-      if (pending.size) {
-        const missing = [...pending];
-        const fresh = await fitted.score(missing);
-        if (held + missing.length * fitted.ids.length > MAX_MEMO_SCORES) [memo, held] = [new Map(), 0];
-        missing.forEach((q, i) => {
-          known.set(q, fresh[i]!);
-          memo.set(q, fresh[i]!);
-          held += fresh[i]!.length;
-        });
-      }
-      return queries.map((q) => known.get(q)!);
-    },
-  };
-}
+const MAX_MEMO_SCORES = 8_000_000;

@@ -5,6 +5,7 @@ import type { CatalogTool } from '../../catalog/types.ts';
 import { writeFileAtomic } from '../../util/files.ts';
 import { FLOAT64, loadSegments, textKey, writeSegment } from '../../util/vector-segments.ts';
 import { DEFAULT_QUERY_MODE } from '../query.ts';
+import { withScoreStore, type ScoreStore } from '../score-store.ts';
 import type { FittedRetriever, Retriever } from '../types.ts';
 import {
   featureRows,
@@ -157,9 +158,9 @@ async function cachedTraining(
  * Attention, ADOL and the retrieval study, on both bench lanes and in later runs, score a
  * message once.
  */
-function diskCachedScores(fitted: FittedRetriever, dir: string): FittedRetriever {
+function diskScoreStore(dir: string, dim: number): ScoreStore {
   let stored: Map<string, Float64Array> | undefined;
-  const dim = fitted.ids.length;
+  const load = () => (stored ??= loadSegments(FLOAT64, dir, dim).vectors);
   // New scores are written in segments of SCORES_PER_SEGMENT (a task's turns arrive a few at a
   // time), the rest by flushLearnedScores; scores not written are only computed again.
   let pending: (readonly [string, Float64Array])[] = [];
@@ -170,20 +171,12 @@ function diskCachedScores(fitted: FittedRetriever, dir: string): FittedRetriever
   pendingFlushes.add(flush);
   if (pendingFlushes.size === 1) process.once('exit', flushLearnedScores);
   return {
-    ids: fitted.ids,
-    async score(queries) {
-      stored ??= loadSegments(FLOAT64, dir, dim).vectors;
-      const keys = queries.map(textKey);
-      const missing = [...new Map(keys.map((k, i) => [k, queries[i]!] as const)).entries()].filter(([k]) => !stored!.has(k));
-      if (missing.length) {
-        const fresh = await fitted.score(missing.map(([, q]) => q));
-        missing.forEach(([k], i) => {
-          stored!.set(k, fresh[i]!);
-          pending.push([k, fresh[i]!]);
-        });
-        if (pending.length >= SCORES_PER_SEGMENT) flush();
-      }
-      return keys.map((k) => stored!.get(k)!);
+    get: (query) => load().get(textKey(query)),
+    set(query, scores) {
+      const key = textKey(query);
+      load().set(key, scores);
+      pending.push([key, scores]);
+      if (pending.length >= SCORES_PER_SEGMENT) flush();
     },
   };
 }
@@ -235,7 +228,7 @@ export function createLearnedRetriever(options: LearnedOptions): Retriever & { t
         .update(JSON.stringify(tools.map((t) => [t.id, t.server, t.name, t.summary, t.tags, t.definition])))
         .digest('hex')
         .slice(0, 16);
-      return diskCachedScores(computed, join(cacheDir, `learned-scores-${model.cacheKey}-${toolsKey}`));
+      return withScoreStore(computed, diskScoreStore(join(cacheDir, `learned-scores-${model.cacheKey}-${toolsKey}`), computed.ids.length));
     },
   };
 }
