@@ -59,10 +59,6 @@ export class Ranking implements Iterable<RankedTool> {
     this.order = order;
   }
 
-  get length(): number {
-    return this.order.length;
-  }
-
   /** The best k tools (all when k exceeds the catalog). */
   top(k: number): RankedTool[] {
     const out: RankedTool[] = [];
