@@ -29,7 +29,7 @@ import { formatTimingTable, StepTimer, type TimingReport } from '../util/step-ti
 import { embeddingCacheDir } from '../embed/cache.ts';
 import { BenchLanes, benchLaneCount } from './bench-lanes.ts';
 import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './bench-inputs.ts';
-import { benchEncoder } from './bench-units.ts';
+import { benchEncoder, readsPipelineResults } from './bench-units.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
 import { STUDIES } from '../studies/registry.ts';
 import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
@@ -163,7 +163,6 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   const lanes = new BenchLanes(inputs, opts.lanes ?? benchLaneCount());
   const previous = previousUnitSeconds(resultsDir);
   const studies = STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id));
-  const readsResults = new Set(studies.filter((s) => s.readsPipelineResults).map((s) => s.id));
   const pipelineUnits = taskSets.length ? entries.map((e) => ({ kind: 'pipeline' as const, id: e.id })) : [];
   const studyUnits = (reads: boolean) =>
     costliestFirst(
@@ -194,7 +193,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
           else if (pipelineRuns.set(unit.id, result as PipelineRun).size === pipelineUnits.length) setResults();
         },
         (candidates, lane) => {
-          const independent = (u: BenchUnit) => u.kind === 'study' && !readsResults.has(u.id);
+          const independent = (u: BenchUnit) => u.kind === 'study' && !readsPipelineResults(u);
           // A study of the pipelines' results runs in this thread (lane 0), which holds them:
           // copying every turn record to a worker cost more than the study (ADOL: 1 → 6 s).
           const ready = candidates.filter(
