@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MEASUREMENT_PARAMS } from '../measure/params.ts';
 import type { TurnRecord } from '../measure/run-pipeline.ts';
+import { RecordCompactor } from '../measure/compact-records.ts';
 import { TIMINGS_FILE, writeManifest, writeTableResult, writeTimings } from '../results/write.ts';
 import type { ManifestPipeline } from '../results/manifest.ts';
 import { acquireRunLock } from '../results/lock.ts';
@@ -172,6 +173,8 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   // Preference order: pipelines, then the studies of their results (as soon as they can run), then the others.
   const units: BenchUnit[] = [...costliestFirst(pipelineUnits, previous), ...studyUnits(true), ...studyUnits(false)];
   const pipelineRuns = new Map<string, PipelineRun>();
+  // Records from a worker lane arrive with a copy of every string: shared again across the run's records.
+  const compactor = new RecordCompactor();
   const studyTables = new Map<string, Table[]>();
   const setResults = () => {
     for (const entry of taskSets.length ? entries : []) {
@@ -190,7 +193,11 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
         (unit, result, lane) => {
           logUnit(unit, result, lane);
           if (unit.kind === 'study') studyTables.set(unit.id, (result as StudyRun).tables);
-          else if (pipelineRuns.set(unit.id, result as PipelineRun).size === pipelineUnits.length) setResults();
+          else {
+            const run = result as PipelineRun;
+            run.records = run.records.map((r) => compactor.compact(r));
+            if (pipelineRuns.set(unit.id, run).size === pipelineUnits.length) setResults();
+          }
         },
         (candidates, lane) => {
           const independent = (u: BenchUnit) => u.kind === 'study' && !readsPipelineResults(u);

@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/types.ts';
+import { RecordCompactor } from './compact-records.ts';
 import { measureTurn, type TurnMetrics } from './turn-metrics.ts';
 import type { AgentState, Pipeline, PromptSection, TurnResult } from '../pipelines/types.ts';
 import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
@@ -78,17 +79,9 @@ function yieldToEventLoop(): Promise<void> {
 /** Drives a pipeline over the tasks and measures every turn (see driveTurns). */
 export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], opts: RunOptions): Promise<TurnRecord[]> {
   const records: TurnRecord[] = [];
-  // Turns that show the same schemas share one list (every B1 turn lists all tools: as a list
-  // per record they were ~36 MB of a run's records).
-  const schemaLists = new Map<string, string[]>();
-  const schemaList = (ids: readonly string[]): string[] => {
-    const list = [...new Set(ids)];
-    const key = list.join('\n');
-    const known = schemaLists.get(key);
-    if (known) return known;
-    schemaLists.set(key, list);
-    return list;
-  };
+  // Records share equal strings and tool lists (every B1 turn lists all tools: as a list per
+  // record they were ~36 MB of a run's records).
+  const compactor = new RecordCompactor();
   await driveTurns(
     pipeline,
     tasks,
@@ -96,19 +89,21 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
     ({ task, turnIndex, turn, result }) => {
       if (result.events?.length) opts.onEvents?.(task.id, turnIndex, result.events);
       const listed = new Set(result.exposure.listedTools);
-      records.push({
-        pipeline: pipeline.id,
-        seed: opts.seed,
-        taskId: task.id,
-        kind: task.kind,
-        ambiguous: task.flags.ambiguous,
-        turn: turnIndex,
-        turns: task.turns.length,
-        neededTools: turn.tools,
-        schemaTools: schemaList(result.exposure.fullSchemaTools),
-        neededListed: turn.tools.filter((t) => listed.has(t)).length,
-        ...measureTurn(result, turn.tools, opts.tokens),
-      });
+      records.push(
+        compactor.compact({
+          pipeline: pipeline.id,
+          seed: opts.seed,
+          taskId: task.id,
+          kind: task.kind,
+          ambiguous: task.flags.ambiguous,
+          turn: turnIndex,
+          turns: task.turns.length,
+          neededTools: turn.tools,
+          schemaTools: [...new Set(result.exposure.fullSchemaTools)],
+          neededListed: turn.tools.filter((t) => listed.has(t)).length,
+          ...measureTurn(result, turn.tools, opts.tokens),
+        }),
+      );
     },
     opts.onTask,
   );

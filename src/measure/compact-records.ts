@@ -1,0 +1,72 @@
+import type { TurnRecord } from './run-pipeline.ts';
+
+/**
+ * Keeps a run's turn records small in memory. A bench holds every record of every pipeline
+ * (~130,000 of them) while the studies of the results run. Records copied from a worker lane
+ * arrive with a fresh copy of every string (each `long`, pipeline id, task id and tool id a new
+ * string: ~1M strings in a full run) and with properties added one by one, which V8 stores out
+ * of line. This rebuilds each record as one literal (every field in the object itself) whose
+ * strings, tool-id lists and per-label token objects are shared with equal ones of earlier
+ * records. The values are unchanged; only identity is shared, so records must not be mutated.
+ */
+export class RecordCompactor {
+  private readonly strings = new Map<string, string>();
+  private readonly lists = new Map<string, readonly string[]>();
+  private readonly byLabel = new Map<string, Record<string, number>>();
+
+  compact(r: TurnRecord): TurnRecord {
+    return {
+      pipeline: this.string(r.pipeline),
+      seed: r.seed,
+      taskId: this.string(r.taskId),
+      kind: this.string(r.kind) as TurnRecord['kind'],
+      ambiguous: r.ambiguous,
+      turn: r.turn,
+      turns: r.turns,
+      neededTools: this.list(r.neededTools) as string[],
+      schemaTools: this.list(r.schemaTools),
+      neededListed: r.neededListed,
+      promptTokens: r.promptTokens,
+      toolTokens: r.toolTokens,
+      toolTokensByLabel: this.labels(r.toolTokensByLabel),
+      systemTokens: r.systemTokens,
+      historyTokens: r.historyTokens,
+      userTokens: r.userTokens,
+      stablePrefixTokens: r.stablePrefixTokens,
+      listedTools: r.listedTools,
+      fullSchemaTools: r.fullSchemaTools,
+      discoveryCalls: r.discoveryCalls,
+      listedForm: this.string(r.listedForm) as TurnRecord['listedForm'],
+      neededSelected: r.neededSelected,
+      needed: r.needed,
+      neededPresent: r.neededPresent,
+      recall: r.recall,
+      precision: r.precision,
+      missingNeeded: r.missingNeeded,
+    };
+  }
+
+  private string(s: string): string {
+    const known = this.strings.get(s);
+    if (known !== undefined) return known;
+    this.strings.set(s, s);
+    return s;
+  }
+
+  private list(ids: readonly string[]): readonly string[] {
+    const key = ids.join('\n');
+    const known = this.lists.get(key);
+    if (known) return known;
+    const list = ids.map((id) => this.string(id));
+    this.lists.set(key, list);
+    return list;
+  }
+
+  private labels(byLabel: Record<string, number>): Record<string, number> {
+    const key = JSON.stringify(byLabel);
+    const known = this.byLabel.get(key);
+    if (known) return known;
+    this.byLabel.set(key, byLabel);
+    return byLabel;
+  }
+}
