@@ -10,20 +10,20 @@ const DEFAULT_LANES = 2;
 /**
  * Old-generation cap of a worker lane (and of the main thread: --max-old-space-size in the
  * bench script). Without a cap V8 lets garbage grow the heap well past the live set before
- * collecting. The scaling study's 10,000-tool point holds close to 600 MB live (its full-schema
- * prompt alone is 16 MB of text, and the BM25 index covers 10,000 tools), so 512 MB fails.
+ * collecting. The scaling study's 10,000-tool point holds ~260 MB live (heap statistics of a
+ * full run; the BM25 index over 10,000 tools alone is ~40 MB), and a user's catalog may be
+ * larger: 1024 keeps room (a cap of 512 saved only ~70 MB of peak RSS).
  */
 const WORKER_HEAP_MB = 1024;
 /**
- * Young generation of a worker lane, as the bench script's --max-semi-space-size=32 gives the
- * main thread (V8's young generation is three semi-spaces). The bench allocates many objects
- * that live a little while (prompts, rankings, records): with V8's default 16 MB semi-space they
- * survive scavenges and are copied again and again (64 MB cut scavenging from 12.3 to 4.2 CPU-s
- * in a serial run, --trace-gc). 32 MB is as fast in the whole bench as 64 (27.5–28.4 s against
- * 28.3–28.7 s wall) and peaks ~200 MB lower (1.35–1.37 against 1.54–1.58 GB); 16 MB saves
- * nothing more and is slower.
+ * Young generation of a worker lane, as the bench script's --max-semi-space-size=16 gives the
+ * main thread (V8's young generation is three semi-spaces; 16 MB is V8's default). A 32 MB
+ * semi-space had been chosen to copy fewer short-lived prompts and rankings through scavenges;
+ * once the wink-nlp model and the duplicate record strings were gone, 16 MB ran the warm bench
+ * as fast or faster (back-to-back pairs: 41.4 / 38.1 s against 42.6 / 41.1 s) and peaked
+ * 110–200 MB lower (1,033 / 978 against 1,145 / 1,174 MB): two lanes hold six semi-spaces.
  */
-const WORKER_YOUNG_MB = 3 * 32;
+const WORKER_YOUNG_MB = 3 * 16;
 
 export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[BENCH_WORKERS_ENV];

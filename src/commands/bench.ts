@@ -173,8 +173,9 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   // Preference order: pipelines, then the studies of their results (as soon as they can run), then the others.
   const units: BenchUnit[] = [...costliestFirst(pipelineUnits, previous), ...studyUnits(true), ...studyUnits(false)];
   const pipelineRuns = new Map<string, PipelineRun>();
-  // Records from a worker lane arrive with a copy of every string: shared again across the run's records.
-  const compactor = new RecordCompactor();
+  // Records from a worker lane arrive with a copy of every string: shared again across the run's
+  // records. The compactor's own maps (~12 MB) are let go once every pipeline's records are in.
+  let compactor: RecordCompactor | undefined = new RecordCompactor();
   const studyTables = new Map<string, Table[]>();
   const setResults = () => {
     for (const entry of taskSets.length ? entries : []) {
@@ -184,6 +185,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
       summaries.push(r.summary);
     }
     lanes.setStudyInputs({ records: [...recordsByPipeline], summaries });
+    compactor = undefined;
   };
   if (pipelineUnits.length === 0) setResults();
   try {
@@ -195,7 +197,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
           if (unit.kind === 'study') studyTables.set(unit.id, (result as StudyRun).tables);
           else {
             const run = result as PipelineRun;
-            run.records = run.records.map((r) => compactor.compact(r));
+            run.records = run.records.map((r) => compactor!.compact(r));
             if (pipelineRuns.set(unit.id, run).size === pipelineUnits.length) setResults();
           }
         },

@@ -1,4 +1,4 @@
-import winkUtils from 'wink-nlp-utils';
+import porter2Stem from 'wink-porter2-stemmer';
 import { tokenize } from '../embed/tfidf.ts';
 import { ABBREVIATIONS, entityCueWords } from './vocabulary.ts';
 
@@ -6,7 +6,9 @@ import { ABBREVIATIONS, entityCueWords } from './vocabulary.ts';
  * Lexical analysis shared by the lexical retrievers (BM25, the learned reranker's features):
  * word tokens split on punctuation, `_`, `-` and camelCase, optional
  * developer-vocabulary expansion (./vocabulary.ts), English stop words dropped, Porter stems
- * (wink-nlp-utils, a maintained stemmer, rather than hand-written suffix rules).
+ * (wink-porter2-stemmer, a maintained stemmer, rather than hand-written suffix rules; imported on
+ * its own: wink-nlp-utils, which re-exports it, loads wink-nlp's English model, ~20 MB of heap
+ * in every thread, on import).
  */
 export interface AnalyzeOptions {
   /** Expand abbreviations and shell habits (default true). */
@@ -38,7 +40,7 @@ function wordTokens(text: string): string[] {
 const stemMemo = new Map<string, string>();
 function stem(word: string): string {
   let s = stemMemo.get(word);
-  if (s === undefined) stemMemo.set(word, (s = winkUtils.string.stem(word)));
+  if (s === undefined) stemMemo.set(word, (s = porter2Stem(word)));
   return s;
 }
 

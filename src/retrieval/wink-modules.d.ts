@@ -1,7 +1,7 @@
 // Type declarations for the two wink packages used here (they ship none).
-declare module 'wink-nlp-utils' {
-  const utils: { string: { stem(word: string): string } };
-  export default utils;
+declare module 'wink-porter2-stemmer' {
+  const stem: (word: string) => string;
+  export default stem;
 }
 
 declare module 'wink-bm25-text-search' {
