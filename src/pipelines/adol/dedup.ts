@@ -137,6 +137,8 @@ export function dedupeTools(
   /** The candidate slots of one root (a tool, or a definition's value). */
   const entriesOf = (root: Root): Entry[] => {
     const out: Entry[] = [];
+    // Each sub-value's canonical text once per root (nothing is modified during the walk).
+    const canon = new Map<object, string>();
     const visit = (slot: Slot, value: unknown) => {
       if (!config.kinds[slot.kind]) return;
       const isSchemaKind =
@@ -144,7 +146,7 @@ export function dedupeTools(
       if (isSchemaKind ? !isPlainObject(value) : !Array.isArray(value)) return;
       if (isPlainObject(value) && ours.has(value)) return;
       if (hasForeignRef(value, ours)) return;
-      out.push({ canon: canonicalJson(value), slot, root });
+      out.push({ canon: canonicalJson(value, canon), slot, root });
     };
     if ('tool' in root) {
       const rec = tools[root.tool] as unknown as Record<string, unknown>;

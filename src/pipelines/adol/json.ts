@@ -10,19 +10,46 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** JSON with object keys sorted at every level: equal strings ⇔ deep-equal JSON values. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
+/**
+ * JSON with object keys sorted at every level: equal strings ⇔ deep-equal JSON values. Keys in
+ * the order JSON.stringify gives an object built in sorted order (array-index keys first, in
+ * numeric order), so the text equals `JSON.stringify` of a key-sorted copy; a `__proto__` key is
+ * kept as the own property JSON.parse makes it. `memo` (by object identity) serves a walk that
+ * asks for the canonical text of a value and then of each of its sub-values: each sub-value is
+ * serialised once instead of once per ancestor. Only for values not modified while it is used.
+ */
+export function canonicalJson(value: unknown, memo?: Map<object, string>): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  const known = memo?.get(value);
+  if (known !== undefined) return known;
+  let out: string;
+  if (Array.isArray(value)) {
+    out = `[${value.map((v) => (omitted(v) ? 'null' : canonicalJson(v, memo))).join(',')}]`;
+  } else {
+    const record = value as Record<string, unknown>;
+    const parts: string[] = [];
+    for (const k of sortedKeys(record)) if (!omitted(record[k])) parts.push(`${JSON.stringify(k)}:${canonicalJson(record[k], memo)}`);
+    out = `{${parts.join(',')}}`;
+  }
+  memo?.set(value, out);
+  return out;
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort()) out[k] = sortKeys(value[k]);
-    return out;
-  }
-  return value;
+/** Values JSON.stringify leaves out of an object (and writes as null in an array). */
+function omitted(v: unknown): boolean {
+  return v === undefined || typeof v === 'function' || typeof v === 'symbol';
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+function isArrayIndex(k: string): boolean {
+  return ARRAY_INDEX.test(k) && Number(k) < 2 ** 32 - 1;
+}
+
+function sortedKeys(record: Record<string, unknown>): string[] {
+  const keys = Object.keys(record).sort();
+  if (!keys.some(isArrayIndex)) return keys;
+  const indexes = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
+  return [...indexes, ...keys.filter((k) => !isArrayIndex(k))];
 }
 
 export function deepClone<T>(value: T): T {
