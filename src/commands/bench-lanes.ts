@@ -36,6 +36,9 @@ export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
 
 const UNKNOWN_UNIT = Symbol('unknown unit');
 
+/** What a `choose` callback of BenchLanes.run answers for a worker lane that will never be given another unit. */
+export const RELEASE_LANE = Symbol('release lane');
+
 type UnitResult<U extends BenchUnit> = U extends { kind: 'pipeline' } ? PipelineRun : StudyRun;
 
 /**
@@ -46,7 +49,8 @@ type UnitResult<U extends BenchUnit> = U extends { kind: 'pipeline' } ? Pipeline
  * Put the costliest units first: the last unit to start decides the wall time.
  */
 export class BenchLanes {
-  private workers: Worker[] = [];
+  /** Worker threads by lane - 1; undefined once released. */
+  private workers: (Worker | undefined)[] = [];
   private nextId = 0;
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private studyInputs: StudyInputs | undefined;
@@ -67,12 +71,14 @@ export class BenchLanes {
    * `onDone` gets the lane that ran the unit: 0 is this thread, 1.. the workers. A free lane
    * takes the unit `choose` picks among those not yet taken (their indexes in list order;
    * default: the first); when it picks none, the lane waits for a running unit to finish
-   * (whose onDone may make others ready).
+   * (whose onDone may make others ready). When `choose` answers RELEASE_LANE for a worker lane
+   * (nothing left that it may run), the lane ends and its worker thread is terminated at once,
+   * handing its memory back while the other lanes finish.
    */
   async run<U extends BenchUnit>(
     units: readonly U[],
     onDone?: (unit: U, result: UnitResult<U>, lane: number) => void,
-    choose: (candidates: readonly number[], lane: number) => number | undefined = (candidates) => candidates[0],
+    choose: (candidates: readonly number[], lane: number) => number | typeof RELEASE_LANE | undefined = (candidates) => candidates[0],
   ): Promise<UnitResult<U>[]> {
     const results = new Array<UnitResult<U>>(units.length);
     const taken = new Array<boolean>(units.length).fill(false);
@@ -84,11 +90,12 @@ export class BenchLanes {
       for (;;) {
         // Let the other lanes' finished units be heard (and claim the next unit) before this lane takes one.
         await new Promise((resolve) => setImmediate(resolve));
-        const i =
-          choose(
-            units.flatMap((_, j) => (taken[j] ? [] : [j])),
-            laneIndex,
-          ) ?? -1;
+        const picked = choose(
+          units.flatMap((_, j) => (taken[j] ? [] : [j])),
+          laneIndex,
+        );
+        if (picked === RELEASE_LANE && laneIndex > 0) return this.release(laneIndex - 1);
+        const i = typeof picked === 'number' ? picked : -1;
         if (i < 0) {
           if (running === 0) return; // nothing left that can become ready (checked after the lanes end)
           await someFinished;
@@ -105,10 +112,11 @@ export class BenchLanes {
       }
     };
     const extra = Math.min(this.lanes - 1, Math.max(0, units.length - 1));
-    while (this.workers.length < extra) this.workers.push(this.startWorker());
+    while (this.workers.length < extra) this.workers.push(undefined);
+    for (let w = 0; w < extra; w++) this.workers[w] ??= this.startWorker();
     await Promise.all([
       lane(0, (unit) => this.runHere(unit)),
-      ...this.workers.slice(0, extra).map((w, i) => lane(i + 1, (unit) => this.runThere(w, unit))),
+      ...this.workers.slice(0, extra).map((w, i) => lane(i + 1, (unit) => this.runThere(w!, unit))),
     ]);
     if (left > 0) throw new Error(`bench: ${left} unit(s) never became ready`);
     return results;
@@ -116,8 +124,16 @@ export class BenchLanes {
 
   /** Ends the worker threads. */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all(this.workers.map((w) => w?.terminate()));
     this.workers = [];
+  }
+
+  /** Ends one worker thread now (its isolate's heap goes with it); a later run starts a new one. */
+  private async release(worker: number): Promise<void> {
+    const w = this.workers[worker];
+    this.workers[worker] = undefined;
+    this.sentStudyInputs.delete(w!);
+    await w?.terminate();
   }
 
   private runHere(unit: BenchUnit): Promise<unknown> {

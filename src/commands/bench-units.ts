@@ -48,6 +48,11 @@ export function readsPipelineResults(unit: BenchUnit): boolean {
   return unit.kind === 'study' && STUDIES.some((s) => s.id === unit.id && s.readsPipelineResults);
 }
 
+/** True for a study with a large working set (Study.largeWorkingSet), started first on a worker lane. */
+export function hasLargeWorkingSet(unit: BenchUnit): boolean {
+  return unit.kind === 'study' && STUDIES.some((s) => s.id === unit.id && s.largeWorkingSet === true);
+}
+
 export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<PipelineRun> {
   const started = performance.now();
   const entry = PIPELINES.find((p) => p.id === id);

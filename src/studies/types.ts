@@ -43,6 +43,12 @@ export interface Study {
    */
   readsPipelineResults: boolean;
   /**
+   * True for a study whose working set is large (the scaling study's 10,000-tool catalog and
+   * indexes): the bench starts it first on a worker lane, while the results the main lane
+   * gathers are still small, so the two lanes' largest heaps do not meet.
+   */
+  largeWorkingSet?: boolean;
+  /**
    * What the study will embed besides the run's catalog and tasks: the bench embeds it up front
    * with the rest (in large batches, on every core) instead of inside the study's lane.
    */
