@@ -1,4 +1,4 @@
-import type { TurnRecord } from './run-pipeline.ts';
+import type { TurnRecord } from './turn-record.ts';
 
 /**
  * Keeps a run's turn records small in memory. A bench holds every record of every pipeline

@@ -1,27 +1,13 @@
 import type { Catalog } from '../catalog/types.ts';
 import { RecordCompactor } from './compact-records.ts';
-import { measureTurn, type TurnMetrics } from './turn-metrics.ts';
+import type { TurnRecord } from './turn-record.ts';
+import { measureTurn } from './turn-metrics.ts';
 import type { AgentState, Pipeline, PromptSection, TurnResult } from '../pipelines/types.ts';
 import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
-import type { Task, TaskKind, TaskTurn } from '../tasks/types.ts';
+import type { Task, TaskTurn } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 
-/** One measured turn, as written to the results (`turns/<pipeline>.seed<seed>.jsonl`). */
-export interface TurnRecord extends TurnMetrics {
-  pipeline: string;
-  seed: number;
-  taskId: string;
-  kind: TaskKind;
-  ambiguous: boolean;
-  /** 0-based turn index and the task's number of turns. */
-  turn: number;
-  turns: number;
-  neededTools: string[];
-  /** Ids of tools whose full schema was in the prompt. */
-  schemaTools: readonly string[];
-  /** Needed tools the model could at least see by name (summary, CLI list...). */
-  neededListed: number;
-}
+export type { TurnRecord } from './turn-record.ts';
 
 export interface RunOptions {
   catalog: Catalog;
