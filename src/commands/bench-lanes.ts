@@ -131,9 +131,10 @@ export class BenchLanes {
   /** Ends one worker thread now (its isolate's heap goes with it); a later run starts a new one. */
   private async release(worker: number): Promise<void> {
     const w = this.workers[worker];
+    if (!w) return;
     this.workers[worker] = undefined;
-    this.sentStudyInputs.delete(w!);
-    await w?.terminate();
+    this.sentStudyInputs.delete(w);
+    await w.terminate();
   }
 
   private runHere(unit: BenchUnit): Promise<unknown> {

@@ -8,6 +8,7 @@ import { shareEncoder } from '../retrieval/registry.ts';
 import { flushLearnedScores } from '../retrieval/learned/retriever.ts';
 import { writeEvents, writeTurnRecords } from '../results/write.ts';
 import { STUDIES } from '../studies/registry.ts';
+import type { Study } from '../studies/types.ts';
 import type { Encoder } from '../embed/types.ts';
 import { tokenCounter } from '../tokens/counter.ts';
 import { progress } from '../util/progress.ts';
@@ -43,14 +44,19 @@ export function isRegistered(unit: BenchUnit): boolean {
   return unit.kind === 'pipeline' ? PIPELINES.some((p) => p.id === unit.id) : STUDIES.some((s) => s.id === unit.id);
 }
 
+/** The registered study a unit runs (undefined for a pipeline): the scheduler reads its typed flags. */
+function studyOf(unit: BenchUnit): Study | undefined {
+  return unit.kind === 'study' ? STUDIES.find((s) => s.id === unit.id) : undefined;
+}
+
 /** True for a study that reads the pipelines' results (only such a unit needs them sent to its lane). */
 export function readsPipelineResults(unit: BenchUnit): boolean {
-  return unit.kind === 'study' && STUDIES.some((s) => s.id === unit.id && s.readsPipelineResults);
+  return studyOf(unit)?.readsPipelineResults === true;
 }
 
 /** True for a study with a large working set (Study.largeWorkingSet), started first on a worker lane. */
 export function hasLargeWorkingSet(unit: BenchUnit): boolean {
-  return unit.kind === 'study' && STUDIES.some((s) => s.id === unit.id && s.largeWorkingSet === true);
+  return studyOf(unit)?.largeWorkingSet === true;
 }
 
 export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<PipelineRun> {

@@ -15,7 +15,8 @@ export class RecordCompactor {
   private readonly byLabel = new Map<string, Record<string, number>>();
 
   compact(r: TurnRecord): TurnRecord {
-    return {
+    // Required<>: a field added to TurnRecord, optional or not, fails the type check here until it is copied.
+    const out: Required<TurnRecord> = {
       pipeline: this.string(r.pipeline),
       seed: r.seed,
       taskId: this.string(r.taskId),
@@ -44,6 +45,7 @@ export class RecordCompactor {
       precision: r.precision,
       missingNeeded: r.missingNeeded,
     };
+    return out;
   }
 
   private string(s: string): string {
