@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../util/ts-worker.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
 import type { LaneRequest, LaneResponse } from './bench-worker.ts';
-import { readsPipelineResults, runPipelineUnit, runStudyUnit } from './bench-units.ts';
+import { needsOwnThread, readsPipelineResults, runPipelineUnit, runStudyUnit } from './bench-units.ts';
 
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
 const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
@@ -73,7 +73,8 @@ export class BenchLanes {
    * default: the first); when it picks none, the lane waits for a running unit to finish
    * (whose onDone may make others ready). When `choose` answers RELEASE_LANE for a worker lane
    * (nothing left that it may run), the lane ends and its worker thread is terminated at once,
-   * handing its memory back while the other lanes finish.
+   * handing its memory back while the other lanes finish. A unit that needs a thread of its
+   * own (Study.ownThread) ends its worker when it finishes; the lane's next unit starts a new one.
    */
   async run<U extends BenchUnit>(
     units: readonly U[],
@@ -104,6 +105,7 @@ export class BenchLanes {
         taken[i] = true;
         running++;
         results[i] = (await runOne(units[i]!)) as UnitResult<U>;
+        if (laneIndex > 0 && needsOwnThread(units[i]!)) await this.release(laneIndex - 1);
         running--;
         left--;
         onDone?.(units[i]!, results[i]!, laneIndex);
@@ -116,7 +118,7 @@ export class BenchLanes {
     for (let w = 0; w < extra; w++) this.workers[w] ??= this.startWorker();
     await Promise.all([
       lane(0, (unit) => this.runHere(unit)),
-      ...this.workers.slice(0, extra).map((w, i) => lane(i + 1, (unit) => this.runThere(w!, unit))),
+      ...Array.from({ length: extra }, (_, w) => lane(w + 1, (unit) => this.runThere((this.workers[w] ??= this.startWorker()), unit))),
     ]);
     if (left > 0) throw new Error(`bench: ${left} unit(s) never became ready`);
     return results;

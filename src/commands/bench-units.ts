@@ -54,6 +54,11 @@ export function readsPipelineResults(unit: BenchUnit): boolean {
   return studyOf(unit)?.readsPipelineResults === true;
 }
 
+/** True for a study run on a worker thread of its own, ended after it (Study.ownThread). */
+export function needsOwnThread(unit: BenchUnit): boolean {
+  return studyOf(unit)?.ownThread === true;
+}
+
 /** True for a study with a large working set (Study.largeWorkingSet), started first on a worker lane. */
 export function hasLargeWorkingSet(unit: BenchUnit): boolean {
   return studyOf(unit)?.largeWorkingSet === true;

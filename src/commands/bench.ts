@@ -30,7 +30,7 @@ import { formatTimingTable, StepTimer, type TimingReport } from '../util/step-ti
 import { embeddingCacheDir } from '../embed/cache.ts';
 import { BenchLanes, benchLaneCount, RELEASE_LANE } from './bench-lanes.ts';
 import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './bench-inputs.ts';
-import { benchEncoder, hasLargeWorkingSet, readsPipelineResults } from './bench-units.ts';
+import { benchEncoder, hasLargeWorkingSet, needsOwnThread, readsPipelineResults } from './bench-units.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
 import { STUDIES } from '../studies/registry.ts';
 import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
@@ -208,10 +208,14 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
           const ready = candidates.filter(
             (i) => units[i]!.kind === 'pipeline' || independent(units[i]!) || (lane === 0 && pipelineRuns.size === pipelineUnits.length),
           );
-          // A worker lane starts with the study whose working set is large, while the main lane's
-          // results are still small, and ends (its thread and heap with it) when only studies of
-          // the results are left, which run here.
-          if (lane !== 0) return ready.length ? (ready.find((i) => hasLargeWorkingSet(units[i]!)) ?? ready[0]) : RELEASE_LANE;
+          // A worker lane starts with the studies that need a thread of their own (ended after
+          // them), then the one whose working set is large, while the main lane's results are
+          // still small; it ends (its thread and heap with it) when only studies of the results
+          // are left, which run here.
+          if (lane !== 0)
+            return ready.length
+              ? (ready.find((i) => needsOwnThread(units[i]!)) ?? ready.find((i) => hasLargeWorkingSet(units[i]!)) ?? ready[0])
+              : RELEASE_LANE;
           // Lane 0 keeps itself free for those studies: pipelines first, then the shortest
           // independent study (the list has them longest first), leaving the long ones to the workers.
           return ready.find((i) => !independent(units[i]!)) ?? ready.at(-1);

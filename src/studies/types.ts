@@ -49,6 +49,12 @@ export interface Study {
    */
   largeWorkingSet?: boolean;
   /**
+   * True for a study that loads memory its thread never hands back (router latency loads the
+   * use-lite model: ~115 MB of WebAssembly memory, which cannot shrink). The bench runs it
+   * first, on a worker thread of its own that ends with it, before the other lanes' heaps grow.
+   */
+  ownThread?: boolean;
+  /**
    * What the study will embed besides the run's catalog and tasks: the bench embeds it up front
    * with the rest (in large batches, on every core) instead of inside the study's lane.
    */

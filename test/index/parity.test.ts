@@ -20,10 +20,11 @@ describe('faiss vs exact index parity', () => {
     const ids = vectors.map((_, i) => `tool-${i}`);
     const exact = new ExactFlatIpIndex(dim);
     const fast = new FaissFlatIpIndex(faiss.module, dim);
-    exact.add(ids.slice(0, 500), vectors.slice(0, 500)); // two adds: labels must keep mapping
-    exact.add(ids.slice(500), vectors.slice(500));
-    fast.add(ids.slice(0, 500), vectors.slice(0, 500));
-    fast.add(ids.slice(500), vectors.slice(500));
+    // Two adds, the first larger than one slice handed to faiss: labels must keep mapping.
+    exact.add(ids.slice(0, 700), vectors.slice(0, 700));
+    exact.add(ids.slice(700), vectors.slice(700));
+    fast.add(ids.slice(0, 700), vectors.slice(0, 700));
+    fast.add(ids.slice(700), vectors.slice(700));
     expect(fast.name).toBe('faiss-flat-ip');
     for (const q of randomUnitVectors(rng, 50, dim)) {
       const a = exact.search(q, 10);

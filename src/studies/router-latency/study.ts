@@ -17,6 +17,7 @@ const QUERIES = 24;
 export const routerLatencyStudy: Study = {
   id: 'router-latency',
   readsPipelineResults: false,
+  ownThread: true,
   async run(ctx) {
     const queries = [...new Set(ctx.tasks.flatMap((t) => t.turns.map((turn) => queryText(turn.user))))].slice(0, QUERIES);
     if (queries.length === 0) return [];

@@ -282,6 +282,7 @@ export function createScalingStudy(opts: ScalingOptions = {}): Study {
     readsPipelineResults: false,
     // N = 10,000: ~260 MB of heap (catalog, BM25 and TF-IDF indexes of 10,000 tools).
     largeWorkingSet: true,
+    ownThread: true,
     // The dense points' catalogs (routed with the run's encoder): the bench embeds their tool texts up front.
     toEmbed: (ctx) => {
       const plan = planSweep(ctx, opts);
