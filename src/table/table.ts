@@ -29,10 +29,18 @@ export function headerText(c: Column): string {
   return c.kind === 'projected' ? `${c.header} ${PROJECTED_MARK}` : c.header;
 }
 
+// One formatter per digit count: toLocaleString with options builds a new Intl.NumberFormat
+// on every call (same output, ~20 µs each; the reports format tens of thousands of cells).
+const formats = new Map<number, Intl.NumberFormat>();
+function numberFormat(digits: number): Intl.NumberFormat {
+  let f = formats.get(digits);
+  if (!f) formats.set(digits, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return f;
+}
+
 export function formatCell(value: Cell, c: Column): string {
   if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value))) return '—';
   if (typeof value === 'string') return value;
-  const digits = c.digits ?? 0;
-  const text = value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const text = numberFormat(c.digits ?? 0).format(value);
   return c.kind === 'difference' && value > 0 ? `+${text}` : text;
 }
