@@ -58,7 +58,7 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
     const log = opts.log ?? ((line: string) => console.log(line));
     const facts = runFacts(info);
     const { charts, png, notes } = await writeCharts(reportsDir, tables, info);
-    writeFileAtomic(join(reportsDir, REPORT_FILES.xlsx), await workbookBuffer(tables, facts));
+    writeFileAtomic(join(reportsDir, REPORT_FILES.xlsx), await workbookBuffer(tables, facts, info ? new Date(info.finishedAt) : undefined));
     const interactive = charts.some((c) => c.status === 'rendered') && writeVegaScript(reportsDir, notes);
     const html = renderPage({ tables, facts, charts, notes, files: REPORT_FILES, interactive, runFinishedAt: info?.finishedAt });
     writeFileAtomic(join(reportsDir, REPORT_FILES.html), html);

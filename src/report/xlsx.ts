@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import type { RunFact } from './run-info.ts';
 import { KIND_LEGEND, KIND_TINT } from './kinds.ts';
 import { formatCell, headerText, PROJECTED_MARK, type Column, type Table } from '../table/table.ts';
@@ -12,14 +13,27 @@ import { formatCell, headerText, PROJECTED_MARK, type Column, type Table } from 
 export const ABOUT_SHEET = 'About';
 export const HEADER_ROW = 2;
 
-export async function workbookBuffer(tables: readonly Table[], facts: readonly RunFact[]): Promise<Buffer> {
+/**
+ * The workbook's bytes. `stamp` (the run's finish time; the zip epoch without one) is the
+ * only time written: as the document's created/modified properties and as every zip entry's
+ * date, which exceljs (through JSZip) would otherwise set to the time of writing, so the
+ * same results give the same file.
+ */
+export async function workbookBuffer(tables: readonly Table[], facts: readonly RunFact[], stamp: Date = ZIP_EPOCH): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'tooltax';
+  wb.created = stamp;
+  wb.modified = stamp;
   const names = sheetNames(tables);
   addAbout(wb, tables, names, facts);
   tables.forEach((t, i) => addTableSheet(wb, t, names[i]!));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  const zip = await JSZip.loadAsync(await wb.xlsx.writeBuffer());
+  zip.forEach((_, entry) => (entry.date = stamp));
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
+
+/** 1980-01-01 UTC, the earliest date a zip entry can hold. */
+const ZIP_EPOCH = new Date(Date.UTC(1980, 0, 1));
 
 /** Excel number format for a column: thousands separators and the column's decimals; signed for differences. */
 export function numberFormat(c: Column): string {

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ABOUT_SHEET, HEADER_ROW, numberFormat, sheetNames } from '../../src/report/xlsx.ts';
+import JSZip from 'jszip';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ABOUT_SHEET, HEADER_ROW, numberFormat, sheetNames, workbookBuffer } from '../../src/report/xlsx.ts';
 import type { Table } from '../../src/table/table.ts';
 import { FIXTURE_TABLES } from './fixture.ts';
 import { renderFixture } from './render-fixture.ts';
@@ -90,3 +91,22 @@ function aboutText(ws: ExcelJS.Worksheet): string {
   );
   return lines.join('\n');
 }
+
+describe('workbook bytes', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('are the same for the same tables whenever they are written: the run time is the only date in them', async () => {
+    const stamp = new Date('2026-03-04T05:06:08Z');
+    const facts = [{ label: 'time', value: 'fixture' }];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+    const first = await workbookBuffer(FIXTURE_TABLES, facts, stamp);
+    vi.setSystemTime(new Date('2031-06-07T08:09:10Z'));
+    const second = await workbookBuffer(FIXTURE_TABLES, facts, stamp);
+    expect(second.equals(first)).toBe(true);
+    const zip = await JSZip.loadAsync(first);
+    const dates = new Set(Object.values(zip.files).map((f) => f.date.toISOString()));
+    expect([...dates]).toEqual([stamp.toISOString()]);
+    expect(await zip.file('docProps/core.xml')!.async('string')).toContain('2026-03-04T05:06:08Z');
+  });
+});
