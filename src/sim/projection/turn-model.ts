@@ -3,7 +3,7 @@ import type { ListedForm } from '../selection.ts';
 import { NOLIMA_CURVE, valuesOf, type ProjectionParams } from './params.ts';
 
 /**
- * The measured fields of a turn the projection reads. A TurnRecord (src/measure/run-pipeline.ts)
+ * The measured fields of a turn the projection reads. A TurnRecord (src/measure/turn-record.ts, which extends this type)
  * has them all; nothing here asks which pipeline produced the turn. Declared here, not picked
  * from TurnRecord, so src/sim does not depend on src/measure (pipelines use the selection model).
  */
@@ -13,6 +13,7 @@ export interface ProjectionTurn {
   taskId: string;
   kind: TaskKind;
   ambiguous: boolean;
+  /** 0-based turn index and the task's number of turns. */
   turn: number;
   turns: number;
   promptTokens: number;
@@ -23,6 +24,7 @@ export interface ProjectionTurn {
   stablePrefixTokens: number;
   needed: number;
   neededPresent: number;
+  /** Needed tools the model could at least see by name (summary, CLI list...). */
   neededListed: number;
   discoveryCalls: number;
   /** Tools visible by at least their name, and tools whose full definition is in the prompt. */
