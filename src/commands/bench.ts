@@ -34,6 +34,7 @@ import { benchEncoder, hasLargeWorkingSet, needsOwnThread, readsPipelineResults 
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
 import { STUDIES } from '../studies/registry.ts';
 import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
+import { useLiteKernelNote } from '../embed/native-gemm.ts';
 import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
 import { retrievalNote } from '../retrieval/settings-note.ts';
@@ -112,8 +113,8 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir });
   // dense:<bench encoder> (and the hybrids and the learned reranker over it) reuse this warm encoder.
   shareEncoder(catalog.tools, encoder);
-  if (taskSets.length)
-    await timer.time('embeddings', () =>
+  if (taskSets.length) {
+    const embedded = await timer.time('embeddings', () =>
       prewarmEmbeddings(encoder, {
         catalog,
         // History: the learned reranker's training turns (with the calibration tasks).
@@ -125,6 +126,8 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
         log: opts.log,
       }),
     );
+    if (embedded.encoded > 0 && encoder.name === 'use-lite') opts.log(`  ${useLiteKernelNote()}`);
+  }
 
   await timer.time('footprint, task tables', () => {
     tables.push(footprintTable(catalog, tokens));

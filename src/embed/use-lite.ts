@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { EmbeddingsModel } from '@energetic-ai/embeddings';
+import { installNativeGemm, nativeGemm, type KernelRegistry } from './native-gemm.ts';
 import type { Encoder } from './types.ts';
 import { l2Normalize } from './vector.ts';
 
@@ -29,7 +30,8 @@ const TOKENS_PER_CALL = 16_384;
  * then a pure function of its text, whatever the batching, the worker or the cache state.
  *
  * The model (tfjs + weights, ~0.5 s and a few hundred MB) loads on the first embed() call, so
- * a run whose every vector is in the embedding cache never loads it.
+ * a run whose every vector is in the embedding cache never loads it. Its plain matrix products
+ * run on native/sgemm when that is built (same bits, ~1.6× the texts per CPU-second).
  */
 export async function createUseLiteEncoder(options: UseLiteOptions = {}): Promise<Encoder & { fingerprint: string }> {
   const batchSize = options.batchSize ?? 128;
@@ -58,11 +60,21 @@ export async function createUseLiteEncoder(options: UseLiteOptions = {}): Promis
   };
 }
 
+let kernelsRouted = false;
+
 async function loadUseLiteModel(): Promise<EmbeddingsModel> {
   // Imported lazily so commands that never embed do not pay for loading tfjs.
   const { initModel } = await import('@energetic-ai/embeddings');
   const { modelSource } = await import(MODEL_PACKAGE);
-  return initModel(modelSource);
+  const model = await initModel(modelSource);
+  // Once per thread (the kernel registry is global to its tfjs): the native matrix products
+  // when built, which give the same vectors (./native-gemm.ts).
+  const native = nativeGemm();
+  if (!kernelsRouted && 'addon' in native) {
+    installNativeGemm((await import('@energetic-ai/core')) as unknown as KernelRegistry, native.addon);
+    kernelsRouted = true;
+  }
+  return model;
 }
 
 /**

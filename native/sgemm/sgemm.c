@@ -1,0 +1,123 @@
+/*
+ * C = A · B for float32 row-major matrices (A: M×K, B: K×N), a Node-API addon that use-lite's
+ * matrix products run on (src/embed/native-gemm.ts). Each output is summed over k in order,
+ * from 0.0f, with the product rounded before the add: the order and rounding of the XNNPACK
+ * wasm SIMD gemm kernels of tfjs's wasm backend (no fused multiply-add in wasm SIMD), so the
+ * results are the same bits (test/embed/native-gemm.test.ts). Vectorised across n (independent
+ * outputs), never across k; built with -ffp-contract=off so the compiler fuses nothing.
+ * Built by scripts/build-sgemm.mjs (npm's postinstall).
+ */
+#include <node_api.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef float v16 __attribute__((vector_size(64)));
+
+static inline __attribute__((always_inline)) v16 load16(const float *p) { v16 v; memcpy(&v, p, sizeof v); return v; }
+static inline __attribute__((always_inline)) void store16(float *p, v16 v) { memcpy(p, &v, sizeof v); }
+
+#define MC 64 /* rows of A per block: 64 × K floats stay in L2 while B's panels pass */
+#ifndef MR
+#define MR 8 /* rows per kernel call: 2 × MR accumulators in registers */
+#endif
+#define NR 32 /* columns per panel: two 16-float vectors */
+
+/* B's columns n0..n0+NR, k-major and contiguous, so the kernel reads one 128-byte line per k. */
+static void pack_panel(const float *B, float *panel, size_t K, size_t N, size_t n0) {
+  for (size_t k = 0; k < K; k++) memcpy(panel + k * NR, B + k * N + n0, NR * sizeof(float));
+}
+
+#if defined(__x86_64__) && defined(__linux__)
+/* One build serves every x86-64 CPU: the loader picks the widest clone the CPU runs. */
+__attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
+static void sgemm_sequential_k(const float *A, const float *B, float *C, size_t M, size_t K, size_t N, float *packed) {
+  const size_t nfull = N - N % NR;
+  for (size_t n0 = 0; n0 < nfull; n0 += NR) pack_panel(B, packed + n0 * K, K, N, n0);
+  for (size_t m0 = 0; m0 < M; m0 += MC) {
+    const size_t m1 = m0 + MC < M ? m0 + MC : M;
+    for (size_t n0 = 0; n0 < nfull; n0 += NR) {
+      const float *panel = packed + n0 * K;
+      size_t m = m0;
+      for (; m + MR <= m1; m += MR) {
+        const float *a = A + m * K, *b = panel;
+        v16 c0[MR] = {{0}}, c1[MR] = {{0}};
+        for (size_t k = 0; k < K; k++, b += NR) {
+          const v16 b0 = load16(b), b1 = load16(b + 16);
+#pragma GCC unroll 16
+          for (size_t r = 0; r < MR; r++) {
+            const float ar = a[r * K + k];
+            c0[r] = c0[r] + ar * b0;
+            c1[r] = c1[r] + ar * b1;
+          }
+        }
+#pragma GCC unroll 16
+        for (size_t r = 0; r < MR; r++) {
+          store16(C + (m + r) * N + n0, c0[r]);
+          store16(C + (m + r) * N + n0 + 16, c1[r]);
+        }
+      }
+      for (; m < m1; m++) {
+        const float *a = A + m * K, *b = panel;
+        v16 c0 = {0}, c1 = {0};
+        for (size_t k = 0; k < K; k++, b += NR) {
+          c0 = c0 + a[k] * load16(b);
+          c1 = c1 + a[k] * load16(b + 16);
+        }
+        store16(C + m * N + n0, c0);
+        store16(C + m * N + n0 + 16, c1);
+      }
+    }
+    for (size_t m = m0; m < m1; m++)
+      for (size_t n = nfull; n < N; n++) {
+        float acc = 0.0f;
+        for (size_t k = 0; k < K; k++) acc = acc + A[m * K + k] * B[k * N + n];
+        C[m * N + n] = acc;
+      }
+  }
+}
+
+/* sgemm(memory: ArrayBuffer, aOffset, bOffset, cOffset, M, K, N): byte offsets into memory. */
+static napi_value Sgemm(napi_env env, napi_callback_info info) {
+  size_t argc = 7;
+  napi_value argv[7];
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc != 7) {
+    napi_throw_type_error(env, NULL, "sgemm(memory, aOffset, bOffset, cOffset, M, K, N)");
+    return NULL;
+  }
+  void *data;
+  size_t length;
+  if (napi_get_arraybuffer_info(env, argv[0], &data, &length) != napi_ok) {
+    napi_throw_type_error(env, NULL, "sgemm: memory must be an ArrayBuffer");
+    return NULL;
+  }
+  double v[6];
+  for (int i = 0; i < 6; i++)
+    if (napi_get_value_double(env, argv[i + 1], &v[i]) != napi_ok || v[i] < 0 || v[i] != (double)(uint64_t)v[i]) {
+      napi_throw_type_error(env, NULL, "sgemm: offsets and sizes must be non-negative integers");
+      return NULL;
+    }
+  const uint64_t a = v[0], b = v[1], c = v[2], M = v[3], K = v[4], N = v[5];
+  /* Every matrix must lie inside the buffer and be float-aligned. */
+  if (a % 4 || b % 4 || c % 4 || M > length || K > length || N > length ||
+      a + 4 * M * K > length || b + 4 * K * N > length || c + 4 * M * N > length) {
+    napi_throw_range_error(env, NULL, "sgemm: a matrix lies outside the memory");
+    return NULL;
+  }
+  float *packed = malloc(4 * K * N + 64);
+  if (!packed) {
+    napi_throw_error(env, NULL, "sgemm: out of memory");
+    return NULL;
+  }
+  sgemm_sequential_k((const float *)((char *)data + a), (const float *)((char *)data + b), (float *)((char *)data + c), M, K, N, packed);
+  free(packed);
+  return NULL;
+}
+
+NAPI_MODULE_INIT() {
+  napi_value fn;
+  napi_create_function(env, "sgemm", NAPI_AUTO_LENGTH, Sgemm, NULL, &fn);
+  napi_set_named_property(env, exports, "sgemm", fn);
+  return exports;
+}

@@ -1,0 +1,117 @@
+import { createRequire } from 'node:module';
+
+/** The addon's one function (native/sgemm/sgemm.c): C = A · B, byte offsets into `memory`. */
+export interface SgemmAddon {
+  sgemm(memory: ArrayBuffer, aOffset: number, bOffset: number, cOffset: number, m: number, k: number, n: number): void;
+}
+
+/** Environment variable: 0 keeps use-lite on tfjs's own wasm kernels (for comparison; the vectors are the same). */
+const NATIVE_GEMM_ENV = 'TOOLTAX_NATIVE_GEMM';
+const ADDON_PATH = '../../native/sgemm/build/sgemm.node';
+
+// The parts of tfjs 4.5 (bundled in @energetic-ai/core) that the kernels touch.
+interface TensorInfo {
+  dataId: object;
+  shape: number[];
+  dtype: string;
+}
+interface WasmBackend {
+  wasm: { HEAPU8: Uint8Array };
+  dataIdMap: { get(id: object): { memoryOffset: number } };
+  makeOutput(shape: number[], dtype: string): TensorInfo;
+}
+interface KernelArgs {
+  inputs: Partial<Record<string, TensorInfo>>;
+  backend: WasmBackend;
+  attrs: Record<string, unknown>;
+}
+interface KernelConfig {
+  kernelName: string;
+  backendName: string;
+  kernelFunc: (args: KernelArgs) => TensorInfo;
+}
+export interface KernelRegistry {
+  getKernel(name: string, backend: string): KernelConfig | undefined;
+  unregisterKernel(name: string, backend: string): void;
+  registerKernel(config: KernelConfig): void;
+}
+
+let loaded: { addon: SgemmAddon } | { reason: string } | undefined;
+
+/** The built addon, or why use-lite runs on tfjs's wasm kernels (one line, with how to build it). */
+export function nativeGemm(env: NodeJS.ProcessEnv = process.env): { addon: SgemmAddon } | { reason: string } {
+  if (env[NATIVE_GEMM_ENV] === '0') return { reason: `${NATIVE_GEMM_ENV}=0` };
+  loaded ??= (() => {
+    try {
+      return { addon: createRequire(import.meta.url)(ADDON_PATH) as SgemmAddon };
+    } catch (err) {
+      const why = (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+      return { reason: `native/sgemm is not built (${why}); run: node scripts/build-sgemm.mjs` };
+    }
+  })();
+  return loaded;
+}
+
+/** One line for the log: which kernels use-lite's matrix products run on. */
+export function useLiteKernelNote(): string {
+  const native = nativeGemm();
+  return 'addon' in native
+    ? 'use-lite matrix products: native/sgemm (same vectors as tfjs wasm, faster)'
+    : `use-lite matrix products: tfjs wasm kernels (${native.reason})`;
+}
+
+const size = (dims: readonly number[]) => dims.reduce((a, b) => a * b, 1);
+const allOnes = (v: unknown) => v === undefined || v === 1 || (Array.isArray(v) && v.every((d) => d === 1));
+
+/**
+ * Route tfjs wasm's BatchMatMul and Conv2D, where they are one plain matrix product (a single
+ * batch without transposes; a 1×1 convolution with unit strides), to the addon; every other
+ * case (the attention's batched products) stays on the original kernel. Those two are ~75% of
+ * use-lite's time, and XNNPACK's wasm SIMD kernels sum in the addon's order, so every vector
+ * keeps its bits. Returns a function that puts the original kernels back.
+ */
+export function installNativeGemm(tf: KernelRegistry, addon: SgemmAddon): () => void {
+  const restore: (() => void)[] = [];
+  const offset = (backend: WasmBackend, t: TensorInfo) => backend.dataIdMap.get(t.dataId).memoryOffset;
+  const route = (name: string, fast: (args: KernelArgs) => TensorInfo | undefined) => {
+    const original = tf.getKernel(name, 'wasm');
+    if (!original) throw new Error(`tfjs wasm has no ${name} kernel`);
+    tf.unregisterKernel(name, 'wasm');
+    tf.registerKernel({ ...original, kernelFunc: (args) => fast(args) ?? original.kernelFunc(args) });
+    restore.push(() => {
+      tf.unregisterKernel(name, 'wasm');
+      tf.registerKernel(original);
+    });
+  };
+  route('BatchMatMul', ({ inputs: { a, b }, backend, attrs }) => {
+    if (!a || !b || a.dtype !== 'float32' || b.dtype !== 'float32' || attrs.transposeA || attrs.transposeB) return undefined;
+    if (size(a.shape.slice(0, -2)) !== 1 || size(b.shape.slice(0, -2)) !== 1) return undefined;
+    const [m, k] = a.shape.slice(-2) as [number, number];
+    const [kb, n] = b.shape.slice(-2) as [number, number];
+    if (kb !== k) return undefined;
+    const out = backend.makeOutput([m, n], 'float32');
+    addon.sgemm(backend.wasm.HEAPU8.buffer as ArrayBuffer, offset(backend, a), offset(backend, b), offset(backend, out), m, k, n);
+    // tfjs's shape: the broadcast batch dimensions (all 1 here), then m × n.
+    out.shape = [...new Array<number>(Math.max(a.shape.length, b.shape.length) - 2).fill(1), m, n];
+    return out;
+  });
+  route('Conv2D', ({ inputs: { x, filter }, backend, attrs }) => {
+    if (!x || !filter || x.dtype !== 'float32' || filter.dtype !== 'float32' || x.shape.length !== 4) return undefined;
+    const [fh, fw, cin, cout] = filter.shape as [number, number, number, number];
+    if (fh !== 1 || fw !== 1 || x.shape[3] !== cin || !allOnes(attrs.strides) || !allOnes(attrs.dilations)) return undefined;
+    if ((attrs.dataFormat ?? 'NHWC') !== 'NHWC' || (attrs.pad !== 'valid' && attrs.pad !== 'same')) return undefined;
+    const [batch, height, width] = x.shape as [number, number, number];
+    const out = backend.makeOutput([batch, height, width, cout], 'float32');
+    addon.sgemm(
+      backend.wasm.HEAPU8.buffer as ArrayBuffer,
+      offset(backend, x),
+      offset(backend, filter),
+      offset(backend, out),
+      batch * height * width,
+      cin,
+      cout,
+    );
+    return out;
+  });
+  return () => restore.reverse().forEach((f) => f());
+}

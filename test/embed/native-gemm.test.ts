@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installNativeGemm, nativeGemm, type KernelRegistry, type SgemmAddon } from '../../src/embed/native-gemm.ts';
+import { createUseLiteEncoder } from '../../src/embed/use-lite.ts';
+import { Rng } from '../../src/util/rng.ts';
+
+// Built by npm's postinstall (scripts/build-sgemm.mjs); CI builds it, so there these run.
+const native = nativeGemm();
+const addon = 'addon' in native ? native.addon : undefined;
+if (!addon) console.warn(`native-gemm tests skipped: ${'reason' in native ? native.reason : ''}`);
+
+/** C = A · B in float32, summed over k in order from 0 with the product rounded first: what XNNPACK's wasm kernels do. */
+function reference(a: Float32Array, b: Float32Array, m: number, k: number, n: number): Float32Array {
+  const c = new Float32Array(m * n);
+  for (let i = 0; i < m; i++)
+    for (let j = 0; j < n; j++) {
+      let acc = 0;
+      for (let p = 0; p < k; p++) acc = Math.fround(acc + Math.fround(a[i * k + p]! * b[p * n + j]!));
+      c[i * n + j] = acc;
+    }
+  return c;
+}
+
+describe.skipIf(!addon)('native/sgemm', () => {
+  const sgemm = addon!.sgemm;
+  const rng = new Rng(42, 'sgemm');
+
+  it('gives the bits of the in-order float32 sum for every shape (kernel rows and panels, and their remainders)', () => {
+    for (const [m, k, n] of [
+      [1, 1, 1],
+      [3, 5, 31],
+      [8, 64, 32],
+      [13, 257, 33],
+      [70, 40, 100],
+      [9, 3, 64],
+    ] as const) {
+      // Inputs spread over magnitudes and signs, so a reordered or fused sum would show in the last bits.
+      const a = Float32Array.from({ length: m * k }, () => (rng.next() - 0.5) * 10 ** Math.floor(rng.next() * 6 - 3));
+      const b = Float32Array.from({ length: k * n }, () => (rng.next() - 0.5) * 10 ** Math.floor(rng.next() * 6 - 3));
+      // One buffer, the way the wasm heap holds the three matrices: a, then b, then c at a 4-byte offset.
+      const heap = new Float32Array(1 + a.length + b.length + m * n);
+      heap.set(a, 1);
+      heap.set(b, 1 + a.length);
+      sgemm(heap.buffer, 4, 4 * (1 + a.length), 4 * (1 + a.length + b.length), m, k, n);
+      const got = heap.subarray(1 + a.length + b.length);
+      const want = reference(a, b, m, k, n);
+      expect(new Uint32Array(got.slice().buffer), `${m}×${k}·${k}×${n}`).toEqual(new Uint32Array(want.buffer));
+    }
+  });
+
+  it('refuses matrices outside the buffer and arguments that are not offsets', () => {
+    const heap = new ArrayBuffer(64);
+    expect(() => sgemm(heap, 0, 16, 32, 2, 2, 5)).toThrow(RangeError);
+    expect(() => sgemm(heap, 2, 16, 32, 2, 2, 2)).toThrow(RangeError);
+    expect(() => sgemm(heap, -4, 16, 32, 2, 2, 2)).toThrow(TypeError);
+    expect(() => (sgemm as (...args: unknown[]) => void)(heap, 0, 16)).toThrow(TypeError);
+    expect(() => (sgemm as (...args: unknown[]) => void)(new Float32Array(16), 0, 16, 32, 2, 2, 2)).toThrow(TypeError);
+  });
+});
+
+describe.skipIf(!addon)('use-lite on native/sgemm', () => {
+  const previous = process.env.TOOLTAX_NATIVE_GEMM;
+  beforeAll(() => {
+    // This file's encoder starts on tfjs's own kernels; the test routes them itself.
+    process.env.TOOLTAX_NATIVE_GEMM = '0';
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env.TOOLTAX_NATIVE_GEMM;
+    else process.env.TOOLTAX_NATIVE_GEMM = previous;
+  });
+
+  it('embeds every text to the same bits as tfjs wasm, and the native kernel is what ran', async () => {
+    const encoder = await createUseLiteEncoder();
+    const texts = [
+      'send a slack message',
+      'create a new issue in the repository and assign it to the on-call engineer',
+      'list pull requests',
+      'Fetch the contents of a file from a GitHub repository; returns base64 content and sha. '.repeat(6),
+      'list pull requests', // a batch of two of one length
+    ];
+    const tfjs = await encoder.embed(texts);
+    let calls = 0;
+    const counting: SgemmAddon = { sgemm: (...args) => (calls++, addon!.sgemm(...args)) };
+    const restore = installNativeGemm((await import('@energetic-ai/core')) as unknown as KernelRegistry, counting);
+    try {
+      const routed = await encoder.embed(texts);
+      expect(calls).toBeGreaterThan(0);
+      routed.forEach((v, i) => expect(new Uint32Array(v.buffer), texts[i]).toEqual(new Uint32Array(tfjs[i]!.buffer)));
+    } finally {
+      restore();
+    }
+    calls = 0;
+    await encoder.embed(texts.slice(0, 1));
+    expect(calls).toBe(0);
+  });
+});
