@@ -10,12 +10,12 @@ const NATIVE_GEMM_ENV = 'TOOLTAX_NATIVE_GEMM';
 const ADDON_PATH = '../../native/sgemm/build/sgemm.node';
 
 // The parts of tfjs 4.5 (bundled in @energetic-ai/core) that the kernels touch.
-interface TensorInfo {
+export interface TensorInfo {
   dataId: object;
   shape: number[];
   dtype: string;
 }
-interface WasmBackend {
+export interface WasmBackend {
   wasm: { HEAPU8: Uint8Array };
   dataIdMap: { get(id: object): { memoryOffset: number } };
   makeOutput(shape: number[], dtype: string): TensorInfo;

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { EmbeddingsModel } from '@energetic-ai/embeddings';
-import { installNativeGemm, nativeGemm, type KernelRegistry } from './native-gemm.ts';
+import { installNativeGemm, nativeGemm } from './native-gemm.ts';
+import { installHeapViewSlice } from './wasm-slice.ts';
 import type { Encoder } from './types.ts';
 import { l2Normalize } from './vector.ts';
 
@@ -67,11 +68,14 @@ async function loadUseLiteModel(): Promise<EmbeddingsModel> {
   const { initModel } = await import('@energetic-ai/embeddings');
   const { modelSource } = await import(MODEL_PACKAGE);
   const model = await initModel(modelSource);
-  // Once per thread (the kernel registry is global to its tfjs): the native matrix products
-  // when built, which give the same vectors (./native-gemm.ts).
-  const native = nativeGemm();
-  if (!kernelsRouted && 'addon' in native) {
-    installNativeGemm((await import('@energetic-ai/core')) as unknown as KernelRegistry, native.addon);
+  // Once per thread (the kernel registry is global to its tfjs): slices read through a view of
+  // the wasm heap (./wasm-slice.ts), and the native matrix products when built
+  // (./native-gemm.ts). Both give the same vectors.
+  if (!kernelsRouted) {
+    const tf = (await import('@energetic-ai/core')) as unknown as Parameters<typeof installHeapViewSlice>[0];
+    installHeapViewSlice(tf);
+    const native = nativeGemm();
+    if ('addon' in native) installNativeGemm(tf, native.addon);
     kernelsRouted = true;
   }
   return model;

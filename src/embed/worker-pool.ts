@@ -12,6 +12,11 @@ const MIN_PARALLEL_TEXTS = 48;
 /** Workers (and their model + wasm heap) are ended after this long without work. */
 const IDLE_MS = 1_500;
 
+export interface EmbedPoolOptions {
+  /** How long workers stay without work before they end (default IDLE_MS). */
+  idleMs?: number;
+}
+
 export function embedWorkerCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[EMBED_WORKERS_ENV];
   if (raw === undefined || raw === '') return DEFAULT_WORKERS;
@@ -30,11 +35,16 @@ export function embedWorkerCount(env: NodeJS.ProcessEnv = process.env): number {
  * on the first large call and end when idle, so their memory is returned after the cold
  * embedding phase.
  */
-export function withEmbedWorkers<E extends Encoder>(local: E, workers: number, options: UseLiteOptions = {}): E {
+export function withEmbedWorkers<E extends Encoder>(
+  local: E,
+  workers: number,
+  options: UseLiteOptions = {},
+  pool: EmbedPoolOptions = {},
+): E {
   if (workers <= 1) return local;
-  const pool = new Pool(workers, options);
+  const threads = new Pool(workers, options, pool.idleMs ?? IDLE_MS);
   const pooled = Object.create(local) as E;
-  pooled.embed = async (texts: readonly string[]) => (texts.length < MIN_PARALLEL_TEXTS ? local.embed(texts) : pool.embed(texts));
+  pooled.embed = async (texts: readonly string[]) => (texts.length < MIN_PARALLEL_TEXTS ? local.embed(texts) : threads.embed(texts));
   return pooled;
 }
 
@@ -43,14 +53,18 @@ class Pool {
   private nextId = 0;
   private readonly waiting = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>();
   private idle: NodeJS.Timeout | undefined;
+  /** embed() calls under way: the idle timer runs only when none is, so no worker ends under a request. */
+  private calls = 0;
 
   constructor(
     private readonly size: number,
     private readonly options: UseLiteOptions,
+    private readonly idleMs: number,
   ) {}
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     clearTimeout(this.idle);
+    this.calls++;
     if (this.threads.length === 0) this.threads = Array.from({ length: this.size }, () => this.start());
     const shares = dealByCost(texts, this.size);
     try {
@@ -68,7 +82,7 @@ class Pool {
       shares.forEach((idx, w) => idx.forEach((i, j) => (out[i] = parts[w]![j]!)));
       return out;
     } finally {
-      this.idle = setTimeout(() => this.stop(), IDLE_MS).unref();
+      if (--this.calls === 0) this.idle = setTimeout(() => this.stop(), this.idleMs).unref();
     }
   }
 
