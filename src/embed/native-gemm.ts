@@ -3,6 +3,18 @@ import { createRequire } from 'node:module';
 /** The addon's one function (native/sgemm/sgemm.c): C = A · B, byte offsets into `memory`. */
 export interface SgemmAddon {
   sgemm(memory: ArrayBuffer, aOffset: number, bOffset: number, cOffset: number, m: number, k: number, n: number): void;
+  /** Per batch C = A · B (B given as N×K when transposeB is 1), in tfjs wasm's blocked order. */
+  batchMatmul(
+    memory: ArrayBuffer,
+    aOffset: number,
+    bOffset: number,
+    cOffset: number,
+    batch: number,
+    m: number,
+    k: number,
+    n: number,
+    transposeB: 0 | 1,
+  ): void;
 }
 
 /** Environment variable: 0 keeps use-lite on tfjs's own wasm kernels (for comparison; the vectors are the same). */
@@ -66,9 +78,10 @@ const allOnes = (v: unknown) => v === undefined || v === 1 || (Array.isArray(v) 
 /**
  * Route tfjs wasm's BatchMatMul and Conv2D, where they are one plain matrix product (a single
  * batch without transposes; a 1×1 convolution with unit strides), to the addon; every other
- * case (the attention's batched products) stays on the original kernel. Those two are ~75% of
- * use-lite's time, and XNNPACK's wasm SIMD kernels sum in the addon's order, so every vector
- * keeps its bits. Returns a function that puts the original kernels back.
+ * case goes to the addon's batched product, in the order of tfjs's own loop for it, or
+ * (shapes it does not cover) stays on the original kernel. Products are ~85% of use-lite's
+ * time, and the addon sums in the order of the kernels it replaces, so every vector keeps its
+ * bits. Returns a function that puts the original kernels back.
  */
 export function installNativeGemm(tf: KernelRegistry, addon: SgemmAddon): () => void {
   const restore: (() => void)[] = [];
@@ -84,8 +97,8 @@ export function installNativeGemm(tf: KernelRegistry, addon: SgemmAddon): () => 
     });
   };
   route('BatchMatMul', ({ inputs: { a, b }, backend, attrs }) => {
-    if (!a || !b || a.dtype !== 'float32' || b.dtype !== 'float32' || attrs.transposeA || attrs.transposeB) return undefined;
-    if (size(a.shape.slice(0, -2)) !== 1 || size(b.shape.slice(0, -2)) !== 1) return undefined;
+    if (!a || !b || a.dtype !== 'float32' || b.dtype !== 'float32' || attrs.transposeA) return undefined;
+    if (size(a.shape.slice(0, -2)) !== 1 || size(b.shape.slice(0, -2)) !== 1 || attrs.transposeB) return batched(a, b, backend, attrs);
     const [m, k] = a.shape.slice(-2) as [number, number];
     const [kb, n] = b.shape.slice(-2) as [number, number];
     if (kb !== k) return undefined;
@@ -95,6 +108,20 @@ export function installNativeGemm(tf: KernelRegistry, addon: SgemmAddon): () => 
     out.shape = [...new Array<number>(Math.max(a.shape.length, b.shape.length) - 2).fill(1), m, n];
     return out;
   });
+  // The other products (the attention's, per head): tfjs runs them outside XNNPACK in blocks of
+  // k (its slow_batch_matmul); the addon sums in the same order. Batch dimensions must match.
+  const batched = (a: TensorInfo, b: TensorInfo, backend: WasmBackend, attrs: Record<string, unknown>) => {
+    const outer = a.shape.slice(0, -2);
+    if (a.shape.length < 3 || b.shape.length !== a.shape.length || b.shape.slice(0, -2).some((d, i) => d !== outer[i])) return undefined;
+    const [m, k] = a.shape.slice(-2) as [number, number];
+    const transposeB = attrs.transposeB ? 1 : 0;
+    const [kb, n] = (transposeB ? b.shape.slice(-2).reverse() : b.shape.slice(-2)) as [number, number];
+    if (kb !== k || size(outer) === 0) return undefined;
+    const out = backend.makeOutput([...outer, m, n], 'float32');
+    const memory = backend.wasm.HEAPU8.buffer as ArrayBuffer;
+    addon.batchMatmul(memory, offset(backend, a), offset(backend, b), offset(backend, out), size(outer), m, k, n, transposeB);
+    return out;
+  };
   route('Conv2D', ({ inputs: { x, filter }, backend, attrs }) => {
     if (!x || !filter || x.dtype !== 'float32' || filter.dtype !== 'float32' || x.shape.length !== 4) return undefined;
     const [fh, fw, cin, cout] = filter.shape as [number, number, number, number];

@@ -20,6 +20,26 @@ function reference(a: Float32Array, b: Float32Array, m: number, k: number, n: nu
   return c;
 }
 
+/** tfjs wasm's batched product (slow_batch_matmul): per output, in-order sums over blocks of 48 k's, added in block order. */
+function blockedReference(a: Float32Array, b: Float32Array, batch: number, m: number, k: number, n: number, transposeB: boolean) {
+  const c = new Float32Array(batch * m * n);
+  for (let s = 0; s < batch; s++)
+    for (let i = 0; i < m; i++)
+      for (let j = 0; j < n; j++) {
+        let out = 0;
+        for (let k0 = 0; k0 < k; k0 += 48) {
+          let sum = 0;
+          for (let p = k0; p < Math.min(k0 + 48, k); p++) {
+            const bv = transposeB ? b[s * n * k + j * k + p]! : b[s * k * n + p * n + j]!;
+            sum = Math.fround(sum + Math.fround(a[s * m * k + i * k + p]! * bv));
+          }
+          out = Math.fround(out + sum);
+        }
+        c[s * m * n + i * n + j] = out;
+      }
+  return c;
+}
+
 describe.skipIf(!addon)('native/sgemm', () => {
   const sgemm = addon!.sgemm;
   const rng = new Rng(42, 'sgemm');
@@ -47,6 +67,27 @@ describe.skipIf(!addon)('native/sgemm', () => {
     }
   });
 
+  it("gives the bits of tfjs wasm's blocked batched product, with and without a transposed B", () => {
+    for (const [batch, m, k, n] of [
+      [3, 13, 64, 13], // the attention's q·kᵀ and its weights·v at 13 tokens, 64 per head: two blocks of k
+      [2, 5, 128, 40],
+      [1, 1, 1, 1],
+      [4, 7, 48, 17],
+    ] as const)
+      for (const transposeB of [false, true]) {
+        const a = Float32Array.from({ length: batch * m * k }, () => (rng.next() - 0.5) * 10 ** Math.floor(rng.next() * 6 - 3));
+        const b = Float32Array.from({ length: batch * k * n }, () => (rng.next() - 0.5) * 10 ** Math.floor(rng.next() * 6 - 3));
+        const heap = new Float32Array(a.length + b.length + batch * m * n);
+        heap.set(a);
+        heap.set(b, a.length);
+        addon!.batchMatmul(heap.buffer, 0, 4 * a.length, 4 * (a.length + b.length), batch, m, k, n, transposeB ? 1 : 0);
+        const want = blockedReference(a, b, batch, m, k, n, transposeB);
+        expect(new Uint32Array(heap.slice(a.length + b.length).buffer), `${batch}×${m}×${k}×${n} ${transposeB}`).toEqual(
+          new Uint32Array(want.buffer),
+        );
+      }
+  });
+
   it('refuses matrices outside the buffer and arguments that are not offsets', () => {
     const heap = new ArrayBuffer(64);
     expect(() => sgemm(heap, 0, 16, 32, 2, 2, 5)).toThrow(RangeError);
@@ -54,6 +95,10 @@ describe.skipIf(!addon)('native/sgemm', () => {
     expect(() => sgemm(heap, -4, 16, 32, 2, 2, 2)).toThrow(TypeError);
     expect(() => (sgemm as (...args: unknown[]) => void)(heap, 0, 16)).toThrow(TypeError);
     expect(() => (sgemm as (...args: unknown[]) => void)(new Float32Array(16), 0, 16, 32, 2, 2, 2)).toThrow(TypeError);
+    // Sizes whose byte count overflows 64 bits.
+    expect(() => sgemm(heap, 0, 0, 0, 2 ** 31, 2 ** 31, 2 ** 31)).toThrow(RangeError);
+    expect(() => addon!.batchMatmul(heap, 0, 16, 32, 2 ** 20, 2 ** 20, 2 ** 20, 1, 0)).toThrow(RangeError);
+    expect(() => addon!.batchMatmul(heap, 0, 16, 32, 1, 1, 1, 1, 2 as never)).toThrow(RangeError);
   });
 });
 
@@ -79,17 +124,22 @@ describe.skipIf(!addon)('use-lite on native/sgemm', () => {
     ];
     const tfjs = await encoder.embed(texts);
     let calls = 0;
-    const counting: SgemmAddon = { sgemm: (...args) => (calls++, addon!.sgemm(...args)) };
+    let batchedCalls = 0;
+    const counting: SgemmAddon = {
+      sgemm: (...args) => (calls++, addon!.sgemm(...args)),
+      batchMatmul: (...args) => (batchedCalls++, addon!.batchMatmul(...args)),
+    };
     const restore = installNativeGemm((await import('@energetic-ai/core')) as unknown as KernelRegistry, counting);
     try {
       const routed = await encoder.embed(texts);
       expect(calls).toBeGreaterThan(0);
+      expect(batchedCalls).toBeGreaterThan(0);
       routed.forEach((v, i) => expect(new Uint32Array(v.buffer), texts[i]).toEqual(new Uint32Array(tfjs[i]!.buffer)));
     } finally {
       restore();
     }
-    calls = 0;
+    calls = batchedCalls = 0;
     await encoder.embed(texts.slice(0, 1));
-    expect(calls).toBe(0);
+    expect(calls + batchedCalls).toBe(0);
   });
 });
