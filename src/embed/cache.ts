@@ -91,7 +91,9 @@ export class CachedEncoder implements Encoder {
     // Same description as the encoder: cached vectors are bit-identical, and a machine-specific
     // cache path would make result files differ between machines.
     this.description = inner.description;
-    this.batchSize = options.batchSize ?? 256;
+    // Large enough that the use-lite workers get long runs of equal-length texts (a cold run's
+    // texts come sorted by length), small enough that an interrupted run keeps most of its work.
+    this.batchSize = options.batchSize ?? 1024;
     if (!Number.isInteger(this.batchSize) || this.batchSize <= 0)
       throw new Error(`embedding cache: batchSize must be a positive integer, got ${this.batchSize}`);
   }

@@ -25,7 +25,7 @@ export interface PrewarmReport {
 }
 
 /** Texts embedded per call: each call persists its new vectors, so an interrupted cold run keeps its progress. */
-const CHUNK = 512;
+const CHUNK = 2048;
 
 /**
  * Embed, in a few large batches, everything the retrieval pipelines will ask for: every tool
