@@ -14,7 +14,7 @@ const target = join(dir, 'build', 'sgemm.node');
 
 function skip(reason) {
   console.error(`build-sgemm: skipped: ${reason}`);
-  console.error("build-sgemm: use-lite will run on tfjs's wasm kernels (the same vectors, about 1.6x slower).");
+  console.error("build-sgemm: use-lite will run on tfjs's wasm kernels (the same vectors, 2-3x slower).");
   process.exit(process.env.SGEMM_BUILD_STRICT === '1' ? 1 : 0);
 }
 
@@ -46,13 +46,9 @@ mkdirSync(dirname(target), { recursive: true });
 try {
   execFileSync(cc, [...flags, `-I${include}`, source, '-o', `${target}.tmp`], { stdio: ['ignore', 'ignore', 'pipe'] });
 } catch (err) {
-  skip(
-    `${cc} failed: ${String(err.stderr ?? err.message)
-      .trim()
-      .split('\n')
-      .slice(-3)
-      .join(' | ')}`,
-  );
+  if (err.code === 'ENOENT') skip(`no C compiler: ${cc} not found (install gcc, or set CC)`);
+  const output = String(err.stderr ?? '').trim() || err.message;
+  skip(`${cc} failed (exit ${err.status ?? '?'}): ${output.split('\n').slice(-3).join(' | ')}`);
 }
 renameSync(`${target}.tmp`, target);
 if (!works(target)) skip('the addon compiled but does not load or multiply correctly');

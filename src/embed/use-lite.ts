@@ -32,7 +32,7 @@ const TOKENS_PER_CALL = 16_384;
  *
  * The model (tfjs + weights, ~0.5 s and a few hundred MB) loads on the first embed() call, so
  * a run whose every vector is in the embedding cache never loads it. Its plain matrix products
- * run on native/sgemm when that is built (same bits, ~1.6× the texts per CPU-second).
+ * run on native/sgemm when that is built (same bits, 2–3× the texts per CPU-second).
  */
 export async function createUseLiteEncoder(options: UseLiteOptions = {}): Promise<Encoder & { fingerprint: string }> {
   const batchSize = options.batchSize ?? 128;
