@@ -182,6 +182,22 @@ static int arguments(napi_env env, napi_callback_info info, size_t count, const 
   return 1;
 }
 
+/*
+ * The scratch buffer for a product of `batch` pairs of M×K and K×N matrices at byte offsets a,
+ * b, c of the memory, once all three are checked to lie inside it; NULL after throwing.
+ */
+static float *checked_scratch(napi_env env, size_t length, uint64_t a, uint64_t b, uint64_t c, uint64_t batch, uint64_t M,
+                              uint64_t K, uint64_t N) {
+  if (!inside(a, product3(batch, M, K), length) || !inside(b, product3(batch, K, N), length) ||
+      !inside(c, product3(batch, M, N), length)) {
+    napi_throw_range_error(env, NULL, "sgemm: a matrix lies outside the memory");
+    return NULL;
+  }
+  float *scratch = pack_buffer(env, K * N);
+  if (!scratch) napi_throw_error(env, NULL, "sgemm: out of memory");
+  return scratch;
+}
+
 /* sgemm(memory: ArrayBuffer, aOffset, bOffset, cOffset, M, K, N): byte offsets into memory. */
 static napi_value Sgemm(napi_env env, napi_callback_info info) {
   void *data;
@@ -189,16 +205,10 @@ static napi_value Sgemm(napi_env env, napi_callback_info info) {
   uint64_t v[6];
   if (!arguments(env, info, 6, "sgemm(memory, aOffset, bOffset, cOffset, M, K, N)", &data, &length, v)) return NULL;
   const uint64_t a = v[0], b = v[1], c = v[2], M = v[3], K = v[4], N = v[5];
-  if (!inside(a, product3(M, K, 1), length) || !inside(b, product3(K, N, 1), length) || !inside(c, product3(M, N, 1), length)) {
-    napi_throw_range_error(env, NULL, "sgemm: a matrix lies outside the memory");
-    return NULL;
-  }
-  float *packed = pack_buffer(env, K * N);
-  if (!packed) {
-    napi_throw_error(env, NULL, "sgemm: out of memory");
-    return NULL;
-  }
-  sgemm_sequential_k((const float *)((char *)data + a), (const float *)((char *)data + b), (float *)((char *)data + c), M, K, N, packed);
+  float *packed = checked_scratch(env, length, a, b, c, 1, M, K, N);
+  if (packed)
+    sgemm_sequential_k((const float *)((char *)data + a), (const float *)((char *)data + b), (float *)((char *)data + c), M, K, N,
+                       packed);
   return NULL;
 }
 
@@ -210,18 +220,14 @@ static napi_value BatchMatmul(napi_env env, napi_callback_info info) {
   if (!arguments(env, info, 8, "batchMatmul(memory, aOffset, bOffset, cOffset, batch, M, K, N, transposeB)", &data, &length, v))
     return NULL;
   const uint64_t a = v[0], b = v[1], c = v[2], batch = v[3], M = v[4], K = v[5], N = v[6], transpose_b = v[7];
-  if (transpose_b > 1 || !inside(a, product3(batch, M, K), length) || !inside(b, product3(batch, K, N), length) ||
-      !inside(c, product3(batch, M, N), length)) {
-    napi_throw_range_error(env, NULL, "sgemm: a matrix lies outside the memory");
+  if (transpose_b > 1) {
+    napi_throw_range_error(env, NULL, "sgemm: transposeB must be 0 or 1");
     return NULL;
   }
-  float *scratch = pack_buffer(env, K * N);
-  if (!scratch) {
-    napi_throw_error(env, NULL, "sgemm: out of memory");
-    return NULL;
-  }
-  batch_matmul_blocked((const float *)((char *)data + a), (const float *)((char *)data + b), (float *)((char *)data + c), batch, M, K, N,
-                       (int)transpose_b, scratch);
+  float *scratch = checked_scratch(env, length, a, b, c, batch, M, K, N);
+  if (scratch)
+    batch_matmul_blocked((const float *)((char *)data + a), (const float *)((char *)data + b), (float *)((char *)data + c), batch, M,
+                         K, N, (int)transpose_b, scratch);
   return NULL;
 }
 
