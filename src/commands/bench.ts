@@ -292,9 +292,13 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
 function studyEmbeddings(
   studies: readonly Study[],
   ctx: Parameters<NonNullable<Study['toEmbed']>>[0],
-): { moreCatalogs: Catalog[]; moreTaskSets: Task[][] } {
+): { moreCatalogs: Catalog[]; moreTaskSets: Task[][]; moreTexts: string[] } {
   const wanted = studies.map((s) => s.toEmbed?.(ctx) ?? {});
-  return { moreCatalogs: wanted.flatMap((w) => w.catalogs ?? []), moreTaskSets: wanted.flatMap((w) => w.taskSets ?? []) };
+  return {
+    moreCatalogs: wanted.flatMap((w) => w.catalogs ?? []),
+    moreTaskSets: wanted.flatMap((w) => w.taskSets ?? []),
+    moreTexts: wanted.flatMap((w) => w.texts ?? []),
+  };
 }
 
 /** Each unit's wall seconds in the previous run's timings.json, when there is one. */

@@ -13,6 +13,8 @@ export interface PrewarmInputs {
   moreCatalogs?: readonly Catalog[];
   /** Further task sets whose queries are embedded as messages and as rolling context (the studies' own). */
   moreTaskSets?: readonly (readonly Task[])[];
+  /** Further texts, embedded as they are (the studies' own). */
+  moreTexts?: readonly string[];
   /** Every evaluated task set (all seeds) and the held-out calibration tasks. */
   taskSets: readonly (readonly Task[])[];
   log?: (line: string) => void;
@@ -51,6 +53,7 @@ export async function prewarmEmbeddings(encoder: Encoder, inputs: PrewarmInputs)
   // The rolling-context query (src/retrieval/query.ts) of the first set: its ablation runs on the first seed only.
   inputs.taskSets.forEach((tasks, set) => addQueries(tasks, set === 0));
   for (const tasks of inputs.moreTaskSets ?? []) addQueries(tasks, true);
+  for (const text of inputs.moreTexts ?? []) texts.add(text);
   // Shortest first: a chunk then holds texts of few token lengths, and use-lite batches texts of
   // one length together (no padding), so its batches are large (~15% more texts per second).
   const all = [...texts].sort((a, b) => a.length - b.length);

@@ -68,6 +68,8 @@ export interface Study {
 export interface StudyEmbeddings {
   catalogs?: Catalog[];
   taskSets?: Task[][];
+  /** Further texts, embedded as they are. */
+  texts?: string[];
 }
 
 export interface TaskSet {
