@@ -1,4 +1,12 @@
 import { createRequire } from 'node:module';
+import {
+  heapOffset,
+  overrideWasmKernels,
+  type KernelArgs,
+  type KernelRegistry,
+  type TensorInfo,
+  type WasmBackend,
+} from './tfjs-wasm-kernels.ts';
 
 /** The addon's one function (native/sgemm/sgemm.c): C = A · B, byte offsets into `memory`. */
 export interface SgemmAddon {
@@ -20,33 +28,6 @@ export interface SgemmAddon {
 /** Environment variable: 0 keeps use-lite on tfjs's own wasm kernels (for comparison; the vectors are the same). */
 const NATIVE_GEMM_ENV = 'TOOLTAX_NATIVE_GEMM';
 const ADDON_PATH = '../../native/sgemm/build/sgemm.node';
-
-// The parts of tfjs 4.5 (bundled in @energetic-ai/core) that the kernels touch.
-export interface TensorInfo {
-  dataId: object;
-  shape: number[];
-  dtype: string;
-}
-export interface WasmBackend {
-  wasm: { HEAPU8: Uint8Array };
-  dataIdMap: { get(id: object): { memoryOffset: number } };
-  makeOutput(shape: number[], dtype: string): TensorInfo;
-}
-interface KernelArgs {
-  inputs: Partial<Record<string, TensorInfo>>;
-  backend: WasmBackend;
-  attrs: Record<string, unknown>;
-}
-interface KernelConfig {
-  kernelName: string;
-  backendName: string;
-  kernelFunc: (args: KernelArgs) => TensorInfo;
-}
-export interface KernelRegistry {
-  getKernel(name: string, backend: string): KernelConfig | undefined;
-  unregisterKernel(name: string, backend: string): void;
-  registerKernel(config: KernelConfig): void;
-}
 
 let loaded: { addon: SgemmAddon } | { reason: string } | undefined;
 
@@ -84,30 +65,7 @@ const allOnes = (v: unknown) => v === undefined || v === 1 || (Array.isArray(v) 
  * bits. Returns a function that puts the original kernels back.
  */
 export function installNativeGemm(tf: KernelRegistry, addon: SgemmAddon): () => void {
-  const restore: (() => void)[] = [];
-  const offset = (backend: WasmBackend, t: TensorInfo) => backend.dataIdMap.get(t.dataId).memoryOffset;
-  const route = (name: string, fast: (args: KernelArgs) => TensorInfo | undefined) => {
-    const original = tf.getKernel(name, 'wasm');
-    if (!original) throw new Error(`tfjs wasm has no ${name} kernel`);
-    tf.unregisterKernel(name, 'wasm');
-    tf.registerKernel({ ...original, kernelFunc: (args) => fast(args) ?? original.kernelFunc(args) });
-    restore.push(() => {
-      tf.unregisterKernel(name, 'wasm');
-      tf.registerKernel(original);
-    });
-  };
-  route('BatchMatMul', ({ inputs: { a, b }, backend, attrs }) => {
-    if (!a || !b || a.dtype !== 'float32' || b.dtype !== 'float32' || attrs.transposeA) return undefined;
-    if (size(a.shape.slice(0, -2)) !== 1 || size(b.shape.slice(0, -2)) !== 1 || attrs.transposeB) return batched(a, b, backend, attrs);
-    const [m, k] = a.shape.slice(-2) as [number, number];
-    const [kb, n] = b.shape.slice(-2) as [number, number];
-    if (kb !== k) return undefined;
-    const out = backend.makeOutput([m, n], 'float32');
-    addon.sgemm(backend.wasm.HEAPU8.buffer as ArrayBuffer, offset(backend, a), offset(backend, b), offset(backend, out), m, k, n);
-    // tfjs's shape: the broadcast batch dimensions (all 1 here), then m × n.
-    out.shape = [...new Array<number>(Math.max(a.shape.length, b.shape.length) - 2).fill(1), m, n];
-    return out;
-  });
+  const heap = (backend: WasmBackend) => backend.wasm.HEAPU8.buffer as ArrayBuffer;
   // The other products (the attention's, per head): tfjs runs them outside XNNPACK in blocks of
   // k (its slow_batch_matmul); the addon sums in the same order. Batch dimensions must match.
   const batched = (a: TensorInfo, b: TensorInfo, backend: WasmBackend, attrs: Record<string, unknown>) => {
@@ -118,27 +76,50 @@ export function installNativeGemm(tf: KernelRegistry, addon: SgemmAddon): () => 
     const [kb, n] = (transposeB ? b.shape.slice(-2).reverse() : b.shape.slice(-2)) as [number, number];
     if (kb !== k || size(outer) === 0) return undefined;
     const out = backend.makeOutput([...outer, m, n], 'float32');
-    const memory = backend.wasm.HEAPU8.buffer as ArrayBuffer;
-    addon.batchMatmul(memory, offset(backend, a), offset(backend, b), offset(backend, out), size(outer), m, k, n, transposeB);
-    return out;
-  };
-  route('Conv2D', ({ inputs: { x, filter }, backend, attrs }) => {
-    if (!x || !filter || x.dtype !== 'float32' || filter.dtype !== 'float32' || x.shape.length !== 4) return undefined;
-    const [fh, fw, cin, cout] = filter.shape as [number, number, number, number];
-    if (fh !== 1 || fw !== 1 || x.shape[3] !== cin || !allOnes(attrs.strides) || !allOnes(attrs.dilations)) return undefined;
-    if ((attrs.dataFormat ?? 'NHWC') !== 'NHWC' || (attrs.pad !== 'valid' && attrs.pad !== 'same')) return undefined;
-    const [batch, height, width] = x.shape as [number, number, number];
-    const out = backend.makeOutput([batch, height, width, cout], 'float32');
-    addon.sgemm(
-      backend.wasm.HEAPU8.buffer as ArrayBuffer,
-      offset(backend, x),
-      offset(backend, filter),
-      offset(backend, out),
-      batch * height * width,
-      cin,
-      cout,
+    // The heap is read after makeOutput, which may grow (and so replace) it.
+    addon.batchMatmul(
+      heap(backend),
+      heapOffset(backend, a),
+      heapOffset(backend, b),
+      heapOffset(backend, out),
+      size(outer),
+      m,
+      k,
+      n,
+      transposeB,
     );
     return out;
+  };
+  return overrideWasmKernels(tf, {
+    BatchMatMul: ({ inputs: { a, b }, backend, attrs }: KernelArgs) => {
+      if (!a || !b || a.dtype !== 'float32' || b.dtype !== 'float32' || attrs.transposeA) return undefined;
+      if (size(a.shape.slice(0, -2)) !== 1 || size(b.shape.slice(0, -2)) !== 1 || attrs.transposeB) return batched(a, b, backend, attrs);
+      const [m, k] = a.shape.slice(-2) as [number, number];
+      const [kb, n] = b.shape.slice(-2) as [number, number];
+      if (kb !== k) return undefined;
+      const out = backend.makeOutput([m, n], 'float32');
+      addon.sgemm(heap(backend), heapOffset(backend, a), heapOffset(backend, b), heapOffset(backend, out), m, k, n);
+      // tfjs's shape: the broadcast batch dimensions (all 1 here), then m × n.
+      out.shape = [...new Array<number>(Math.max(a.shape.length, b.shape.length) - 2).fill(1), m, n];
+      return out;
+    },
+    Conv2D: ({ inputs: { x, filter }, backend, attrs }: KernelArgs) => {
+      if (!x || !filter || x.dtype !== 'float32' || filter.dtype !== 'float32' || x.shape.length !== 4) return undefined;
+      const [fh, fw, cin, cout] = filter.shape as [number, number, number, number];
+      if (fh !== 1 || fw !== 1 || x.shape[3] !== cin || !allOnes(attrs.strides) || !allOnes(attrs.dilations)) return undefined;
+      if ((attrs.dataFormat ?? 'NHWC') !== 'NHWC' || (attrs.pad !== 'valid' && attrs.pad !== 'same')) return undefined;
+      const [batch, height, width] = x.shape as [number, number, number];
+      const out = backend.makeOutput([batch, height, width, cout], 'float32');
+      addon.sgemm(
+        heap(backend),
+        heapOffset(backend, x),
+        heapOffset(backend, filter),
+        heapOffset(backend, out),
+        batch * height * width,
+        cin,
+        cout,
+      );
+      return out;
+    },
   });
-  return () => restore.reverse().forEach((f) => f());
 }

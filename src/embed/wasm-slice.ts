@@ -1,4 +1,4 @@
-import type { KernelRegistry, TensorInfo, WasmBackend } from './native-gemm.ts';
+import { overrideWasmKernels, type KernelArgs, type KernelRegistry, type TensorInfo, type WasmBackend } from './tfjs-wasm-kernels.ts';
 
 /** The slice helpers of tfjs-core (exported by @energetic-ai/core). */
 interface SliceUtil {
@@ -11,8 +11,6 @@ interface SliceUtil {
   backend_util: { prepareSplitSize(x: TensorInfo, numOrSizeSplits: number | number[], axis: number): number[] };
 }
 
-type HeapBackend = WasmBackend & { typedArrayFromHeap(t: TensorInfo): Float32Array | Int32Array | Uint8Array };
-
 /**
  * tfjs wasm's Slice (and SplitV, which slices once per part) copies its whole input out of the
  * wasm heap into a new ArrayBuffer before copying the slice back in: SplitV of the attention's
@@ -21,7 +19,7 @@ type HeapBackend = WasmBackend & { typedArrayFromHeap(t: TensorInfo): Float32Arr
  * heap instead; the bytes written are the same. Strings go to the original kernels.
  */
 export function installHeapViewSlice(tf: KernelRegistry & SliceUtil): () => void {
-  const sliceFromHeap = (backend: HeapBackend, x: TensorInfo, begin: number[], size: number[]): TensorInfo => {
+  const sliceFromHeap = (backend: WasmBackend, x: TensorInfo, begin: number[], size: number[]): TensorInfo => {
     // The output first: allocating may grow (and so detach) the heap, which views must not see.
     const out = backend.makeOutput(size, x.dtype);
     const from = backend.typedArrayFromHeap(x);
@@ -45,36 +43,23 @@ export function installHeapViewSlice(tf: KernelRegistry & SliceUtil): () => void
     }
     return out;
   };
-  const restore: (() => void)[] = [];
-  const route = (
-    name: string,
-    fast: (args: { inputs: Partial<Record<string, TensorInfo>>; backend: HeapBackend; attrs: Record<string, unknown> }) => unknown,
-  ) => {
-    const original = tf.getKernel(name, 'wasm');
-    if (!original) throw new Error(`tfjs wasm has no ${name} kernel`);
-    tf.unregisterKernel(name, 'wasm');
-    tf.registerKernel({ ...original, kernelFunc: (args) => (fast(args as never) ?? original.kernelFunc(args)) as TensorInfo });
-    restore.push(() => {
-      tf.unregisterKernel(name, 'wasm');
-      tf.registerKernel(original);
-    });
-  };
-  route('Slice', ({ inputs: { x }, backend, attrs }) => {
-    if (!x || x.dtype === 'string') return undefined;
-    const [begin, size] = tf.slice_util.parseSliceParams(x, attrs.begin as number[], attrs.size as number[]);
-    return sliceFromHeap(backend, x, begin, size);
+  return overrideWasmKernels(tf, {
+    Slice: ({ inputs: { x }, backend, attrs }: KernelArgs) => {
+      if (!x || x.dtype === 'string') return undefined;
+      const [begin, size] = tf.slice_util.parseSliceParams(x, attrs.begin as number[], attrs.size as number[]);
+      return sliceFromHeap(backend, x, begin, size);
+    },
+    SplitV: ({ inputs: { x }, backend, attrs }: KernelArgs) => {
+      if (!x || x.dtype === 'string') return undefined;
+      const axis = tf.util.parseAxisParam(attrs.axis as number, x.shape)[0]!;
+      const begin = new Array<number>(x.shape.length).fill(0);
+      return tf.backend_util.prepareSplitSize(x, attrs.numOrSizeSplits as number[], axis).map((part) => {
+        const size = [...x.shape];
+        size[axis] = part;
+        const out = sliceFromHeap(backend, x, [...begin], size);
+        begin[axis]! += part;
+        return out;
+      });
+    },
   });
-  route('SplitV', ({ inputs: { x }, backend, attrs }) => {
-    if (!x || x.dtype === 'string') return undefined;
-    const axis = tf.util.parseAxisParam(attrs.axis as number, x.shape)[0]!;
-    const begin = new Array<number>(x.shape.length).fill(0);
-    return tf.backend_util.prepareSplitSize(x, attrs.numOrSizeSplits as number[], axis).map((part) => {
-      const size = [...x.shape];
-      size[axis] = part;
-      const out = sliceFromHeap(backend, x, [...begin], size);
-      begin[axis]! += part;
-      return out;
-    });
-  });
-  return () => restore.reverse().forEach((f) => f());
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installNativeGemm, nativeGemm, type KernelRegistry, type SgemmAddon } from '../../src/embed/native-gemm.ts';
+import { installNativeGemm, nativeGemm, type SgemmAddon } from '../../src/embed/native-gemm.ts';
+import type { KernelRegistry } from '../../src/embed/tfjs-wasm-kernels.ts';
 import { createUseLiteEncoder } from '../../src/embed/use-lite.ts';
 import { Rng } from '../../src/util/rng.ts';
 
