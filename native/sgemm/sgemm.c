@@ -5,9 +5,11 @@
  * wasm SIMD gemm kernels of tfjs's wasm backend (no fused multiply-add in wasm SIMD), so the
  * results are the same bits (test/embed/native-gemm.test.ts). Vectorised across n (independent
  * outputs), never across k; built with -ffp-contract=off so the compiler fuses nothing.
+ * The same kernel scans the flat inner-product index (innerProducts, below).
  * Built by scripts/build-sgemm.mjs (npm's postinstall).
  */
 #include <node_api.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,17 @@ static inline __attribute__((always_inline)) void store16(float *p, v16 v) { mem
 /* B's columns n0..n0+NR, k-major and contiguous, so the kernel reads one 128-byte line per k. */
 static void pack_panel(const float *B, float *panel, size_t K, size_t N, size_t n0) {
   for (size_t k = 0; k < K; k++) memcpy(panel + k * NR, B + k * N + n0, NR * sizeof(float));
+}
+
+/* One row of A times one packed panel: NR outputs, each summed over k in order from 0.0f. */
+static inline __attribute__((always_inline)) void row_times_panel(const float *a, const float *panel, size_t K, float *c) {
+  v16 c0 = {0}, c1 = {0};
+  for (size_t k = 0; k < K; k++, panel += NR) {
+    c0 = c0 + a[k] * load16(panel);
+    c1 = c1 + a[k] * load16(panel + 16);
+  }
+  store16(c, c0);
+  store16(c + 16, c1);
 }
 
 #if defined(__x86_64__) && defined(__linux__)
@@ -56,16 +69,7 @@ static void sgemm_sequential_k(const float *A, const float *B, float *C, size_t 
           store16(C + (m + r) * N + n0 + 16, c1[r]);
         }
       }
-      for (; m < m1; m++) {
-        const float *a = A + m * K, *b = panel;
-        v16 c0 = {0}, c1 = {0};
-        for (size_t k = 0; k < K; k++, b += NR) {
-          c0 = c0 + a[k] * load16(b);
-          c1 = c1 + a[k] * load16(b + 16);
-        }
-        store16(C + m * N + n0, c0);
-        store16(C + m * N + n0 + 16, c1);
-      }
+      for (; m < m1; m++) row_times_panel(A + m * K, panel, K, C + m * N + n0);
     }
     for (size_t m = m0; m < m1; m++)
       for (size_t n = nfull; n < N; n++) {
@@ -100,6 +104,36 @@ static float *pack_buffer(napi_env env, size_t floats) {
     p->floats = p->data ? floats : 0;
   }
   return p->data;
+}
+
+/*
+ * The scan of the flat inner-product index (src/index/native-flat-ip.ts): out[j] = q · row j
+ * for rows stored NR to a panel, k-major (the layout sgemm packs B into). Each score is summed
+ * over k in order from 0.0f with the product rounded first: the arithmetic of faiss's
+ * IndexFlatIP scan for one query as Debian's libfaiss 1.7.3 runs it (fvec_inner_product is its
+ * plain scalar loop there), so the scores are the same bits. Two panels at a time keep four
+ * independent sums in flight; a sum's adds stay in order.
+ */
+#if defined(__x86_64__) && defined(__linux__)
+__attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
+static void packed_inner_products(const float *q, const float *panels, float *out, size_t npanels, size_t K) {
+  size_t p = 0;
+  for (; p + 2 <= npanels; p += 2) {
+    const float *b = panels + p * K * NR, *d = b + K * NR;
+    v16 c0 = {0}, c1 = {0}, c2 = {0}, c3 = {0};
+    for (size_t k = 0; k < K; k++, b += NR, d += NR) {
+      c0 = c0 + q[k] * load16(b);
+      c1 = c1 + q[k] * load16(b + 16);
+      c2 = c2 + q[k] * load16(d);
+      c3 = c3 + q[k] * load16(d + 16);
+    }
+    store16(out + p * NR, c0);
+    store16(out + p * NR + 16, c1);
+    store16(out + p * NR + NR, c2);
+    store16(out + p * NR + NR + 16, c3);
+  }
+  if (p < npanels) row_times_panel(q, panels + p * K * NR, K, out + p * NR);
 }
 
 /*
@@ -229,6 +263,43 @@ static napi_value BatchMatmul(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+/* A Float32Array argument's data and length; 0 after throwing. */
+static int float32_array(napi_env env, napi_value value, const char *what, float **data, size_t *length) {
+  napi_typedarray_type type;
+  bool is_typed = false;
+  if (napi_is_typedarray(env, value, &is_typed) != napi_ok || !is_typed ||
+      napi_get_typedarray_info(env, value, &type, length, (void **)data, NULL, NULL) != napi_ok || type != napi_float32_array) {
+    napi_throw_type_error(env, NULL, what);
+    return 0;
+  }
+  return 1;
+}
+
+/*
+ * innerProducts(query: Float32Array, panels: Float32Array, out: Float32Array): K = query.length,
+ * panels holds P panels of NR rows (P × K × NR floats), out receives P × NR scores.
+ */
+static napi_value InnerProducts(napi_env env, napi_callback_info info) {
+  size_t argc = 3;
+  napi_value argv[3];
+  float *q, *panels, *out;
+  size_t K, plen, olen;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc != 3) {
+    napi_throw_type_error(env, NULL, "innerProducts(query, panels, out)");
+    return NULL;
+  }
+  if (!float32_array(env, argv[0], "innerProducts: query must be a Float32Array", &q, &K) ||
+      !float32_array(env, argv[1], "innerProducts: panels must be a Float32Array", &panels, &plen) ||
+      !float32_array(env, argv[2], "innerProducts: out must be a Float32Array", &out, &olen))
+    return NULL;
+  if (K == 0 || plen % (K * NR) != 0 || olen != plen / K) {
+    napi_throw_range_error(env, NULL, "innerProducts: panels must hold whole panels of 32 rows of query.length floats, out one float per row");
+    return NULL;
+  }
+  packed_inner_products(q, panels, out, plen / (K * NR), K);
+  return NULL;
+}
+
 NAPI_MODULE_INIT() {
   struct pack *p = calloc(1, sizeof *p);
   if (!p || napi_set_instance_data(env, p, free_pack, NULL) != napi_ok) {
@@ -241,5 +312,7 @@ NAPI_MODULE_INIT() {
   napi_set_named_property(env, exports, "sgemm", fn);
   napi_create_function(env, "batchMatmul", NAPI_AUTO_LENGTH, BatchMatmul, NULL, &fn);
   napi_set_named_property(env, exports, "batchMatmul", fn);
+  napi_create_function(env, "innerProducts", NAPI_AUTO_LENGTH, InnerProducts, NULL, &fn);
+  napi_set_named_property(env, exports, "innerProducts", fn);
   return exports;
 }

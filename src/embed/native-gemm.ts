@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { sgemmAddon, type SgemmAddon } from '../util/sgemm-addon.ts';
 import {
   heapOffset,
   overrideWasmKernels,
@@ -8,41 +8,13 @@ import {
   type WasmBackend,
 } from './tfjs-wasm-kernels.ts';
 
-/** The addon's one function (native/sgemm/sgemm.c): C = A · B, byte offsets into `memory`. */
-export interface SgemmAddon {
-  sgemm(memory: ArrayBuffer, aOffset: number, bOffset: number, cOffset: number, m: number, k: number, n: number): void;
-  /** Per batch C = A · B (B given as N×K when transposeB is 1), in tfjs wasm's blocked order. */
-  batchMatmul(
-    memory: ArrayBuffer,
-    aOffset: number,
-    bOffset: number,
-    cOffset: number,
-    batch: number,
-    m: number,
-    k: number,
-    n: number,
-    transposeB: 0 | 1,
-  ): void;
-}
-
 /** Environment variable: 0 keeps use-lite on tfjs's own wasm kernels (for comparison; the vectors are the same). */
 const NATIVE_GEMM_ENV = 'TOOLTAX_NATIVE_GEMM';
-const ADDON_PATH = '../../native/sgemm/build/sgemm.node';
-
-let loaded: { addon: SgemmAddon } | { reason: string } | undefined;
 
 /** The built addon, or why use-lite runs on tfjs's wasm kernels (one line, with how to build it). */
 export function nativeGemm(env: NodeJS.ProcessEnv = process.env): { addon: SgemmAddon } | { reason: string } {
   if (env[NATIVE_GEMM_ENV] === '0') return { reason: `${NATIVE_GEMM_ENV}=0` };
-  loaded ??= (() => {
-    try {
-      return { addon: createRequire(import.meta.url)(ADDON_PATH) as SgemmAddon };
-    } catch (err) {
-      const why = (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
-      return { reason: `native/sgemm is not built (${why}); run: node scripts/build-sgemm.mjs` };
-    }
-  })();
-  return loaded;
+  return sgemmAddon();
 }
 
 /** One line for the log: which kernels use-lite's matrix products run on. */
@@ -64,7 +36,7 @@ const allOnes = (v: unknown) => v === undefined || v === 1 || (Array.isArray(v) 
  * time, and the addon sums in the order of the kernels it replaces, so every vector keeps its
  * bits. Returns a function that puts the original kernels back.
  */
-export function installNativeGemm(tf: KernelRegistry, addon: SgemmAddon): () => void {
+export function installNativeGemm(tf: KernelRegistry, addon: Pick<SgemmAddon, 'sgemm' | 'batchMatmul'>): () => void {
   const heap = (backend: WasmBackend) => backend.wasm.HEAPU8.buffer as ArrayBuffer;
   // The other products (the attention's, per head): tfjs runs them outside XNNPACK in blocks of
   // k (its slow_batch_matmul); the addon sums in the same order. Batch dimensions must match.

@@ -1,8 +1,11 @@
-import { checkAdd, checkQuery, compareHits, type SearchHit, type VectorIndex } from './types.ts';
+import { topHits } from './top-hits.ts';
+import { checkAdd, checkQuery, type SearchHit, type VectorIndex } from './types.ts';
 
 /**
  * Exhaustive inner-product search in plain TypeScript. It is the reference implementation
- * (faiss must agree with it) and the fallback when faiss-node is not built. It is exact, not
+ * (the other indexes must agree with it) and the fallback when neither native/sgemm nor
+ * faiss-node is built. It sums in double precision and rounds each score to float32, so a
+ * score may differ from theirs in its last bit (they sum in float32). It is exact, not
  * fast: ~10 ms a query over 4,000 512-d vectors on a busy 2-core machine (faiss: ~3 ms), which
  * is still small next to encoding the query.
  */
@@ -42,8 +45,7 @@ export class ExactFlatIpIndex implements VectorIndex {
     const n = this.ids.length;
     const limit = Math.min(k, n);
     if (limit === 0) return [];
-    // Keep the best `limit` hits in a small sorted array: k is tiny (≤ a few dozen) next to n.
-    const top: SearchHit[] = [];
+    const scores = new Float64Array(n);
     const d = this.dim;
     const data = this.data;
     for (let row = 0; row < n; row++) {
@@ -51,18 +53,8 @@ export class ExactFlatIpIndex implements VectorIndex {
       const off = row * d;
       for (let j = 0; j < d; j++) s += data[off + j]! * query[j]!;
       // Round to float32 like faiss does, so both indexes see the same ties.
-      const score = Math.fround(s);
-      if (top.length === limit) {
-        const last = top[limit - 1]!;
-        if (score < last.score || (score === last.score && this.ids[row]! > last.id)) continue;
-      }
-      let pos = top.length === limit ? limit - 1 : top.length;
-      top[pos] = { id: this.ids[row]!, score };
-      while (pos > 0 && compareHits(top[pos]!, top[pos - 1]!) < 0) {
-        [top[pos], top[pos - 1]] = [top[pos - 1]!, top[pos]!];
-        pos--;
-      }
+      scores[row] = Math.fround(s);
     }
-    return top;
+    return topHits(scores, this.ids, limit);
   }
 }

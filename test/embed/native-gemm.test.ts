@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installNativeGemm, nativeGemm, type SgemmAddon } from '../../src/embed/native-gemm.ts';
+import { installNativeGemm, nativeGemm } from '../../src/embed/native-gemm.ts';
+import type { SgemmAddon } from '../../src/util/sgemm-addon.ts';
 import type { KernelRegistry } from '../../src/embed/tfjs-wasm-kernels.ts';
 import { createUseLiteEncoder } from '../../src/embed/use-lite.ts';
 import { Rng } from '../../src/util/rng.ts';
@@ -126,7 +127,7 @@ describe.skipIf(!addon)('use-lite on native/sgemm', () => {
     const tfjs = await encoder.embed(texts);
     let calls = 0;
     let batchedCalls = 0;
-    const counting: SgemmAddon = {
+    const counting: Pick<SgemmAddon, 'sgemm' | 'batchMatmul'> = {
       sgemm: (...args) => (calls++, addon!.sgemm(...args)),
       batchMatmul: (...args) => (batchedCalls++, addon!.batchMatmul(...args)),
     };
