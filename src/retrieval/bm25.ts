@@ -41,35 +41,80 @@ export function createBm25Retriever(options: Bm25Options = {}): Retriever {
   const weights = options.weights ?? BM25_FIELD_WEIGHTS;
   const vocabulary = options.vocabulary ?? true;
   const entityCues = options.entityCues ?? true;
-  const fields = TOOL_FIELDS.filter((f) => weights[f] > 0);
   return {
     name: options.name ?? 'bm25',
     description: `BM25+ (MiniSearch), fields ${describeFields(weights)}${vocabulary ? ', developer vocabulary' : ''}${entityCues ? ', entity cues' : ''}`,
     toolText: describeFields(weights),
     scale: 'unbounded',
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
-      const index = new MiniSearch<ToolFields & { id: number }>({
-        fields: [...fields],
-        idField: 'id',
-        // Documents are analyzed here; queries arrive analyzed (terms joined by spaces).
-        tokenize: (text, field) => (field ? analyze(text, { vocabulary }) : text.split(' ').filter(Boolean)),
-        processTerm: (term) => term,
-        searchOptions: { boost: Object.fromEntries(fields.map((f) => [f, weights[f]])), combineWith: 'OR' },
-      });
-      index.addAll(tools.map((t, id) => ({ id, ...toolFields(t) })));
+      const index = bm25Index(tools, weights, vocabulary);
       const ids = tools.map((t) => t.id);
+      // Each query term's score in every tool that has it: MiniSearch's own search of that
+      // term alone (one term: no combining, quality 1), once per term. A query is then what
+      // MiniSearch's OR search computes from them, in the same order, without its per-query
+      // option objects, match records and sort: a tool's score is the sum of its query terms'
+      // scores in query order (a repeated term counts again), times the number of distinct
+      // query terms it matched. The same bits (test/retrieval/bm25-postings.test.ts).
+      let postings = new Map<string, { tools: Int32Array; scores: Float64Array }>();
+      let held = 0;
+      const postingsOf = (term: string) => {
+        let p = postings.get(term);
+        if (!p) {
+          const hits = index.search(term);
+          p = { tools: Int32Array.from(hits, (h) => h.id as number), scores: Float64Array.from(hits, (h) => h.score) };
+          // Bounded (a stranger's task file may hold any number of words): start over when full.
+          if (held + hits.length > MAX_POSTINGS) [postings, held] = [new Map(), 0];
+          postings.set(term, p);
+          held += hits.length;
+        }
+        return p;
+      };
       return {
         ids,
         async score(queries) {
           return queries.map((q) => {
             const scores = new Float64Array(ids.length);
-            const terms = analyze(q, { vocabulary, entityCues });
+            // The terms MiniSearch's search would take from the analysed query joined by spaces.
+            const terms = analyze(q, { vocabulary, entityCues }).join(' ').split(' ').filter(Boolean);
             if (terms.length === 0) return scores;
-            for (const hit of index.search(terms.join(' '))) scores[hit.id as number] = hit.score;
+            const distinct = new Uint32Array(ids.length);
+            const seen = new Set<string>();
+            for (const term of terms) {
+              const { tools: hit, scores: s } = postingsOf(term);
+              const first = !seen.has(term);
+              seen.add(term);
+              for (let i = 0; i < hit.length; i++) {
+                scores[hit[i]!]! += s[i]!;
+                if (first) distinct[hit[i]!]!++;
+              }
+            }
+            for (let t = 0; t < scores.length; t++) if (distinct[t]! > 1) scores[t]! *= distinct[t]!;
             return scores;
           });
         },
       };
     },
   };
+}
+
+/** Term scores kept per fitted index at most (12 bytes each: ~48 MB), then the memo starts over. */
+const MAX_POSTINGS = 4_000_000;
+
+/** The MiniSearch index of the tools' weighted fields (exported for the test that checks scores against its own search). */
+export function bm25Index(
+  tools: readonly CatalogTool[],
+  weights: Readonly<Record<ToolField, number>> = BM25_FIELD_WEIGHTS,
+  vocabulary = true,
+): MiniSearch<ToolFields & { id: number }> {
+  const fields = TOOL_FIELDS.filter((f) => weights[f] > 0);
+  const index = new MiniSearch<ToolFields & { id: number }>({
+    fields: [...fields],
+    idField: 'id',
+    // Documents are analyzed here; queries arrive analyzed (terms joined by spaces).
+    tokenize: (text, field) => (field ? analyze(text, { vocabulary }) : text.split(' ').filter(Boolean)),
+    processTerm: (term) => term,
+    searchOptions: { boost: Object.fromEntries(fields.map((f) => [f, weights[f]])), combineWith: 'OR' },
+  });
+  index.addAll(tools.map((t, id) => ({ id, ...toolFields(t) })));
+  return index;
 }
