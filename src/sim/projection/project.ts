@@ -69,7 +69,12 @@ export function projectPipeline(
   options: ProjectOptions = {},
 ): ProjectionResult {
   const tasks = groupTasks(records);
-  const traits: TaskTraits = { hallucinationGate: options.hallucinationGate ?? false, violations: options.violations ?? (() => 0) };
+  const violations = options.violations;
+  const traits: TaskTraits = {
+    hallucinationGate: options.hallucinationGate ?? false,
+    // The caller's function is asked about its own record, not the copy.
+    violations: violations ? (t) => violations((t as SimTurn).source) : () => 0,
+  };
   const simSeeds = Array.from({ length: SIMULATION.seeds }, (_, i) => seed + i);
   const bootstrap = options.bootstrap ?? true;
 
@@ -189,23 +194,61 @@ function turnFactors(turns: readonly ProjectionTurn[], params: ProjectionParams,
   return f;
 }
 
-// groupTasks by records array: the sensitivity analysis projects the same records dozens of times.
-const grouped = new WeakMap<readonly ProjectionTurn[], ProjectionTurn[][]>();
-
-/** Turns grouped by (bench seed, task id), each task's turns in order; tasks in first-seen order (memoised; read-only). */
-function groupTasks<T extends ProjectionTurn>(records: readonly T[]): readonly (readonly T[])[] {
-  let tasks = grouped.get(records);
-  if (!tasks) grouped.set(records, (tasks = groupTasksOnce(records)));
-  return tasks as T[][];
+/** A turn as the simulation reads it: a copy of the record's fields, and the record itself (for the caller's traits). */
+interface SimTurn extends ProjectionTurn {
+  readonly source: ProjectionTurn;
 }
 
-function groupTasksOnce<T extends ProjectionTurn>(records: readonly T[]): T[][] {
-  const byTask = new Map<string, T[]>();
+/**
+ * The copy every simulated turn is: one object literal, so all share one shape. Records reach
+ * the projection in several shapes (each pipeline's records carry their own extra fields), and
+ * reading them made simulateTask's property loads polymorphic: its optimised code was thrown
+ * away again and again ("wrong map" deopts) and ran generic. The values are the record's.
+ */
+function simTurn(r: ProjectionTurn): SimTurn {
+  return {
+    pipeline: r.pipeline,
+    seed: r.seed,
+    taskId: r.taskId,
+    kind: r.kind,
+    ambiguous: r.ambiguous,
+    turn: r.turn,
+    turns: r.turns,
+    promptTokens: r.promptTokens,
+    toolTokens: r.toolTokens,
+    systemTokens: r.systemTokens,
+    historyTokens: r.historyTokens,
+    userTokens: r.userTokens,
+    stablePrefixTokens: r.stablePrefixTokens,
+    needed: r.needed,
+    neededPresent: r.neededPresent,
+    neededListed: r.neededListed,
+    discoveryCalls: r.discoveryCalls,
+    listedTools: r.listedTools,
+    fullSchemaTools: r.fullSchemaTools,
+    listedForm: r.listedForm,
+    neededSelected: r.neededSelected,
+    source: r,
+  };
+}
+
+// groupTasks by records array: the sensitivity analysis projects the same records dozens of times.
+const grouped = new WeakMap<readonly ProjectionTurn[], SimTurn[][]>();
+
+/** Turns grouped by (bench seed, task id), each task's turns in order; tasks in first-seen order (memoised; read-only). */
+function groupTasks(records: readonly ProjectionTurn[]): readonly (readonly SimTurn[])[] {
+  let tasks = grouped.get(records);
+  if (!tasks) grouped.set(records, (tasks = groupTasksOnce(records)));
+  return tasks;
+}
+
+function groupTasksOnce(records: readonly ProjectionTurn[]): SimTurn[][] {
+  const byTask = new Map<string, SimTurn[]>();
   for (const r of records) {
     const key = `${r.seed}\u0000${r.taskId}`;
     let list = byTask.get(key);
     if (!list) byTask.set(key, (list = []));
-    list.push(r);
+    list.push(simTurn(r));
   }
   return [...byTask.values()].map((list) => [...list].sort((a, b) => a.turn - b.turn));
 }

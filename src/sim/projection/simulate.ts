@@ -87,7 +87,8 @@ export function simulateTask(
   const turnLatencies: number[] = [];
   const cacheHitShares: number[] = [];
 
-  for (const [index, t] of turns.entries()) {
+  for (let index = 0; index < turns.length; index++) {
+    const t = turns[index]!;
     const uBase = rng.next();
     const uDegradation = rng.next();
     const uViolation = rng.next();
@@ -153,10 +154,10 @@ export function simulateTask(
     let ttft = 0;
     let read = 0;
     for (let c = 0; c < calls; c++) {
-      const use = cache.call(t.stablePrefixTokens);
-      read += use.read;
-      ttft += ttftSeconds(t.promptTokens - use.read, use.read, params);
-      costUsd += inputCostUsd(t.promptTokens, use.read, use.write, params);
+      cache.call(t.stablePrefixTokens);
+      read += cache.read;
+      ttft += ttftSeconds(t.promptTokens - cache.read, cache.read, params);
+      costUsd += inputCostUsd(t.promptTokens, cache.read, cache.written, params);
     }
     costUsd += (outputTokens * v['price.outputPerMTok']) / 1e6;
     turnLatencies.push(ttft + outputTokens / v['latency.decodeTokensPerS']);
