@@ -326,14 +326,20 @@ export function pv(params: ProjectionParams, key: ParamKey): number {
 export type ParamValues = { readonly [K in ParamKey]: number };
 
 const valuesMemo = new WeakMap<ProjectionParams, ParamValues>();
+let lastParams: ProjectionParams | undefined;
+let lastValues: ParamValues | undefined;
 
 /** All values as a plain record (memoised per parameter object; parameter objects are never mutated). */
 export function valuesOf(params: ProjectionParams): ParamValues {
+  // The last answer first: the simulation asks about the same parameters millions of times in a row.
+  if (params === lastParams) return lastValues!;
   let v = valuesMemo.get(params);
   if (!v) {
     v = Object.fromEntries((Object.keys(params) as ParamKey[]).map((k) => [k, params[k].value])) as ParamValues;
     valuesMemo.set(params, v);
   }
+  lastParams = params;
+  lastValues = v;
   return v;
 }
 

@@ -84,8 +84,10 @@ export function projectPipeline(
   const scores: number[] = [];
   const scoresAtTurn: number[] = [];
   const taskScoreAtTurn: number[] = [];
-  const latencies: number[] = [];
-  const cacheShares: number[] = [];
+  // One per simulated turn: every record's turn under every simulation seed.
+  const latencies = new Float64Array(records.length * simSeeds.length);
+  const cacheShares = new Float64Array(records.length * simSeeds.length);
+  let simulatedTurns = 0;
   const byCause = Object.fromEntries(FAILURE_CAUSES.map((c) => [c, 0])) as Record<FailureCause, number>;
   const kindTotals = new Map<TaskKind, { n: number; s: number }>();
   let failed = 0;
@@ -95,7 +97,7 @@ export function projectPipeline(
   let rhoSum = 0;
   let reasoningSum = 0;
   const reasoningKey = REASONING_KEYS.map((k) => valuesOf(params)[k]).join();
-  for (const turns of tasks) {
+  for (const { turns, label } of tasks) {
     const first = turns[0]!;
     const { reasoning, rho } = turnFactors(turns, params, reasoningKey);
     for (const r of rho) rhoSum += r;
@@ -104,7 +106,6 @@ export function projectPipeline(
     let c = 0;
     let q = 0;
     const atTurn: number[] = [];
-    const label = `projection|${first.seed}|${first.taskId}`;
     for (const simSeed of simSeeds) {
       const draws = options.draws ? options.draws.reader(simSeed, label) : new Rng(simSeed, label);
       const out = simulateTask(turns, params, draws, traits, reasoning);
@@ -116,8 +117,9 @@ export function projectPipeline(
         scoresAtTurn.push(out.scoreAtQualityTurn);
         atTurn.push(out.scoreAtQualityTurn);
       }
-      for (const l of out.turnLatencies) latencies.push(l);
-      for (const h of out.cacheHitShares) cacheShares.push(h);
+      latencies.set(out.turnLatencies, simulatedTurns);
+      cacheShares.set(out.cacheHitShares, simulatedTurns);
+      simulatedTurns += out.turnLatencies.length;
       if (out.cause !== null) {
         failed++;
         byCause[out.cause]++;
@@ -139,7 +141,7 @@ export function projectPipeline(
       ? bootstrapMean(values, seedFor(seed, label), SIMULATION.bootstrapResamples)
       : { mean: mean(values), low: NaN, high: NaN, n: values.length };
   const scoreMean = mean(scores);
-  const sortedLatencies = Float64Array.from(latencies).sort();
+  const sortedLatencies = latencies.slice().sort();
   const benchSeeds = new Set(records.map((r) => r.seed)).size;
 
   return {
@@ -152,9 +154,9 @@ export function projectPipeline(
     successByKind: Object.fromEntries([...kindTotals].map(([kind, v]) => [kind, v.s / v.n])),
     p50: quantileSorted(sortedLatencies, 0.5),
     p95: quantileSorted(sortedLatencies, 0.95),
-    meanLatency: mean(latencies),
+    meanLatency: sumInOrder(latencies) / latencies.length,
     costPerTask: estimate(taskCost, 'cost'),
-    cacheHitShare: mean(cacheShares),
+    cacheHitShare: sumInOrder(cacheShares) / cacheShares.length,
     quality: {
       mean: estimate(taskScore, 'quality'),
       sd: Math.sqrt(mean(scores.map((x) => (x - scoreMean) ** 2))),
@@ -232,17 +234,23 @@ function simTurn(r: ProjectionTurn): SimTurn {
   };
 }
 
+/** A task's turns in order, and the label of its random stream (one string per task, so its hash is computed once). */
+interface SimTask {
+  turns: readonly SimTurn[];
+  label: string;
+}
+
 // groupTasks by records array: the sensitivity analysis projects the same records dozens of times.
-const grouped = new WeakMap<readonly ProjectionTurn[], SimTurn[][]>();
+const grouped = new WeakMap<readonly ProjectionTurn[], SimTask[]>();
 
 /** Turns grouped by (bench seed, task id), each task's turns in order; tasks in first-seen order (memoised; read-only). */
-function groupTasks(records: readonly ProjectionTurn[]): readonly (readonly SimTurn[])[] {
+function groupTasks(records: readonly ProjectionTurn[]): readonly SimTask[] {
   let tasks = grouped.get(records);
   if (!tasks) grouped.set(records, (tasks = groupTasksOnce(records)));
   return tasks;
 }
 
-function groupTasksOnce(records: readonly ProjectionTurn[]): SimTurn[][] {
+function groupTasksOnce(records: readonly ProjectionTurn[]): SimTask[] {
   const byTask = new Map<string, SimTurn[]>();
   for (const r of records) {
     const key = `${r.seed}\u0000${r.taskId}`;
@@ -250,7 +258,17 @@ function groupTasksOnce(records: readonly ProjectionTurn[]): SimTurn[][] {
     if (!list) byTask.set(key, (list = []));
     list.push(simTurn(r));
   }
-  return [...byTask.values()].map((list) => [...list].sort((a, b) => a.turn - b.turn));
+  return [...byTask.values()].map((list) => ({
+    turns: [...list].sort((a, b) => a.turn - b.turn),
+    label: `projection|${list[0]!.seed}|${list[0]!.taskId}`,
+  }));
+}
+
+/** The sum from 0 in index order (what `mean` adds up for an array). */
+function sumInOrder(values: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i]!;
+  return sum;
 }
 
 /** A bootstrap seed per statistic, so intervals of different statistics use independent streams. */

@@ -1,4 +1,4 @@
-import { normalFrom, type Uniforms } from './draws.ts';
+import { normalOf, takeUniforms, type Uniforms } from './draws.ts';
 import { SIMULATION, valuesOf, type ProjectionParams } from './params.ts';
 import { othersAround, rightPickProbability } from '../selection.ts';
 import { inputCostUsd, reasoningFactor, SessionCache, ttftSeconds, type ProjectionTurn } from './turn-model.ts';
@@ -76,8 +76,13 @@ export function simulateTask(
   const v = valuesOf(params);
   const cache = new SessionCache(params);
   const first = new FirstFailure();
+  // Every draw of the task, in the order they are used (see the count in the doc comment).
+  let draws = 1 + 4;
+  for (let index = 0; index < turns.length; index++) draws += 4 + 5 * turns[index]!.needed;
+  const u = takeUniforms(rng, draws);
+  let k = 0;
 
-  const uAmbiguous = rng.next();
+  const uAmbiguous = u[k++]!;
   let sawToolTurn = false;
   let reasoningSum = 0;
   let reasoningAtQualityTurn: number | null = null;
@@ -89,10 +94,10 @@ export function simulateTask(
 
   for (let index = 0; index < turns.length; index++) {
     const t = turns[index]!;
-    const uBase = rng.next();
-    const uDegradation = rng.next();
-    const uViolation = rng.next();
-    const uViolationRecovery = rng.next();
+    const uBase = u[k++]!;
+    const uDegradation = u[k++]!;
+    const uViolation = u[k++]!;
+    const uViolationRecovery = u[k++]!;
     const r = reasoning[index]!;
     reasoningSum += r;
     if (t.turn === SIMULATION.qualityTurn - 1) reasoningAtQualityTurn = r;
@@ -108,11 +113,11 @@ export function simulateTask(
       const selected = Math.min(present, t.neededSelected);
       const pRight = present > selected ? rightPickProbability(othersAround(t.fullSchemaTools, t.listedTools, t.listedForm), params) : 1;
       for (let i = 0; i < t.needed; i++) {
-        const uAttempt = rng.next();
-        const uOutcome = rng.next();
-        const uUnlisted = rng.next();
-        const uSelect = rng.next();
-        const uSelectRecovery = rng.next();
+        const uAttempt = u[k++]!;
+        const uOutcome = u[k++]!;
+        const uUnlisted = u[k++]!;
+        const uSelect = u[k++]!;
+        const uSelectRecovery = u[k++]!;
         if (i < selected) continue;
         if (i < present) {
           if (uSelect >= pRight) {
@@ -166,8 +171,8 @@ export function simulateTask(
     extraCalls += extra;
   }
 
-  const noiseTask = normalFrom(rng);
-  const noiseAtTurn = normalFrom(rng);
+  const noiseTask = normalOf(u[k++]!, u[k++]!);
+  const noiseAtTurn = normalOf(u[k++]!, u[k++]!);
   const meanReasoning = turns.length ? reasoningSum / turns.length : 1;
   const score = judge(meanReasoning, first.cause !== null, noiseTask, params);
   const failedByQualityTurn = first.turn !== null && first.turn <= SIMULATION.qualityTurn - 1;
