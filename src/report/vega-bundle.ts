@@ -1,29 +1,34 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
+import { buildSync, version as esbuildVersion, type BuildOptions } from 'esbuild';
+import { writeFileAtomic } from '../util/files.ts';
 
 /**
  * The script that makes the report's charts interactive, offline: vega, vega-lite and
  * vega-embed (with vega-tooltip) from node_modules in one browser file that sets
  * `window.vegaEmbed`. Vega 6 ships no self-contained browser build (vega-core.min.js expects d3
  * globals), so it is bundled here with esbuild, which tsx already installs; the output is the
- * same bytes on every run for the same package versions.
+ * same bytes on every run for the same package versions, so it is kept in `.cache/vega` under
+ * a key of those versions and the build options (bundling took ~0.6 s of every run).
  */
 export const VEGA_SCRIPT_FILE = 'vendor/vega-embed.js';
 
 const PACKAGES = ['vega', 'vega-lite', 'vega-embed', 'vega-tooltip'] as const;
 
-let cached: string | undefined;
+/** Where built bundles are kept, under the working directory like the embedding cache (gitignored). */
+const CACHE_DIR = join('.cache', 'vega');
 
-export function vegaEmbedScript(): string {
-  if (cached) return cached;
+let cached: { file: string; text: string } | undefined;
+
+export function vegaEmbedScript(cacheDir = CACHE_DIR): string {
   const versions = PACKAGES.map((p) => {
     const pkg = packageJson(p);
     return `${p} ${pkg.version} (${pkg.license})`;
   });
-  const result = buildSync({
+  const options = {
     stdin: {
       contents: "import embed from 'vega-embed';\nglobalThis.vegaEmbed = embed;\n",
       resolveDir: fileURLToPath(new URL('.', import.meta.url)),
@@ -40,9 +45,23 @@ export function vegaEmbedScript(): string {
     banner: {
       js: `/* tooltax report charts: ${versions.join(', ')}; https://vega.github.io. Bundled with esbuild by src/report/vega-bundle.ts. */`,
     },
-  });
-  cached = result.outputFiles[0]!.text;
-  return cached;
+  } satisfies BuildOptions;
+  const { resolveDir: _where, ...keyed } = options.stdin;
+  const key = createHash('sha256')
+    .update(JSON.stringify({ esbuild: esbuildVersion, options: { ...options, stdin: keyed } }))
+    .digest('hex')
+    .slice(0, 16);
+  const file = join(cacheDir, `vega-embed-${key}.js`);
+  if (cached?.file !== file) {
+    const text = existsSync(file) ? readFileSync(file, 'utf8') : buildSync(options).outputFiles[0]!.text;
+    try {
+      if (!existsSync(file)) writeFileAtomic(file, text);
+    } catch {
+      // A read-only working directory: build again next time.
+    }
+    cached = { file, text };
+  }
+  return cached.text;
 }
 
 /** A package's package.json, found above its entry point (vega's "exports" hides the file itself). */
