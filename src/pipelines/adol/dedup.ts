@@ -96,135 +96,286 @@ function toolLine(variant: RefVariant, tool: McpTool): string {
   return `${JSON.stringify(tool)}${variant === 'internal' ? ',' : ''}\n`;
 }
 
+/** A candidate slot: a value that may be hoisted, where it stands now. */
 interface Entry {
   canon: string;
   slot: Slot;
-  root: Root;
+  /** The value at the slot (an object or array). */
+  value: object;
+  /** Its root, by ordinal: the tools in list order, then the definitions in the order accepted. */
+  ord: number;
+  /** Its place in its root's walk (document order). */
+  idx: number;
   /** Tokens of the value where it stands (`"owner":{...}`), counted when first needed. */
-  valueTokens?: number;
+  valueTokens: number | undefined;
+  /** For an entry of a tool's first walk: that walk and the slot's place in it (to keep valueTokens). */
+  first: { walk: ToolWalk; k: number } | undefined;
+  /** Set when its root's entries are replaced and it is not among the new ones (see setEntries). */
+  gone: boolean;
 }
 
+/** An entry with every field set (one object shape for all: they are many, and hot). */
+function entry(canon: string, slot: Slot, value: object, ord: number, idx: number, first?: Entry['first']): Entry {
+  return { canon, slot, value, ord, idx, valueTokens: first?.walk.valueTokens[first.k], first, gone: false };
+}
+
+/** The entries of one canonical value, in root order, then document order. */
 interface Group {
   canon: string;
-  kind: SlotKind;
-  hint: string;
-  value: unknown;
   entries: Entry[];
+  /** Name and estimated saving of the last ranking; dropped when the entries change. */
+  ranked?: { name: string; est: number };
 }
 
 type Root = { tool: number } | { def: string };
 
+/**
+ * What the first walk of an input tool found, kept across calls: the pipelines deduplicate
+ * overlapping subsets of the same tool objects turn after turn. Used only while the tool's
+ * JSON text, the enabled kinds and the counter are the same (a changed tool is walked again).
+ */
+interface ToolWalk {
+  text: string;
+  kinds: string;
+  tokens: TokenCounter;
+  /** Per slot visited, in walk order: the canonical text of a candidate value, else undefined. */
+  canons: (string | undefined)[];
+  /** Per slot visited: the candidate's tokens where it stands, once counted. */
+  valueTokens: (number | undefined)[];
+}
+
+const toolWalks = new WeakMap<object, ToolWalk>();
+const SLOT_KINDS = Object.keys(DEFAULT_DEDUP_CONFIG.kinds) as SlotKind[];
+
+/**
+ * The search keeps its state between rounds instead of rebuilding it from every root: after a
+ * definition is accepted only the entries of the roots it touched are updated, only the groups
+ * whose entries changed are estimated again, and canonical texts of unchanged sub-values are
+ * reused. The decisions are those of a full rebuild each round (same groups, entry order,
+ * names and estimates); a tool's first walk is reused across calls (ToolWalk).
+ */
 export function dedupeTools(
   input: readonly McpTool[],
   variant: RefVariant,
   tokens: TokenCounter,
   config: DedupConfig = DEFAULT_DEDUP_CONFIG,
 ): DedupResult {
-  const tools = input.map((t) => deepClone(t));
+  // deepClone, keeping each tool's text (for its ToolWalk and the plain count).
+  const texts = input.map((t) => JSON.stringify(t));
+  const clone = (i: number): McpTool => (input[i] === undefined ? input[i] : (JSON.parse(texts[i]!) as McpTool));
+  const tools = input.map((_, i) => clone(i));
   const defs = new Map<string, HoistedDef>();
   const ours = new WeakSet<object>();
   const rejected = new Set<string>();
   const minOcc = Math.max(2, config.minOccurrences);
+  const kinds = SLOT_KINDS.map((k) => (config.kinds[k] ? 1 : 0)).join('');
   // References the catalog itself carries (Pydantic's `#/$defs/Address`): no definition of
   // ours may get the same pointer, so ours and theirs never mix in the document or the check.
   const theirs = new Set<string>();
   collectRefs(input, theirs);
 
-  const rootKey = (root: Root): string => ('tool' in root ? `t${root.tool}` : `d${root.def}`);
+  // Roots by ordinal: the tools, then each definition once accepted.
+  const roots: Root[] = tools.map((_, i) => ({ tool: i }));
+  // Tools that got a pointer (the others still read as their input's text).
+  const modified = new Set<number>();
   const rootLine = (root: Root): string =>
     'tool' in root ? toolLine(variant, tools[root.tool]!) : defLine(variant, root.def, defs.get(root.def)!.value);
 
-  /** The candidate slots of one root (a tool, or a definition's value). */
-  const entriesOf = (root: Root): Entry[] => {
-    const out: Entry[] = [];
-    // Each sub-value's canonical text once per root (nothing is modified during the walk).
-    const canon = new Map<object, string>();
-    const visit = (slot: Slot, value: unknown) => {
-      if (!config.kinds[slot.kind]) return;
-      const isSchemaKind =
-        slot.kind === 'property' || slot.kind === 'items' || slot.kind === 'input-schema' || slot.kind === 'output-schema';
-      if (isSchemaKind ? !isPlainObject(value) : !Array.isArray(value)) return;
-      if (isPlainObject(value) && ours.has(value)) return;
-      if (hasForeignRef(value, ours)) return;
-      out.push({ canon: canonicalJson(value, canon), slot, root });
+  // Canonical texts for the whole call, by object. A value's text changes only when a slot
+  // below it gets a pointer, so then the texts of that slot's holder and of every object above
+  // it are forgotten; `parent` (recorded by the walks) leads up the document.
+  const canon = new Map<object, string>();
+  const parent = new Map<object, object>();
+  const forget = (holder: object, above: Set<object>): void => {
+    for (let o: object | undefined = holder; o && !above.has(o); o = parent.get(o)) {
+      canon.delete(o);
+      above.add(o);
+    }
+  };
+  // Whether a value holds a `$ref` that is not one of our pointers, by object. It never changes
+  // during a call: only values without such a ref are replaced, and by our pointers.
+  const foreign = new Map<object, boolean>();
+  const hasForeignRef = (value: unknown): boolean => {
+    if (typeof value !== 'object' || value === null) return false;
+    let known = foreign.get(value);
+    if (known === undefined) {
+      if (Array.isArray(value)) known = value.some(hasForeignRef);
+      else if (ours.has(value)) known = false;
+      else known = '$ref' in value || Object.values(value).some(hasForeignRef);
+      foreign.set(value, known);
+    }
+    return known;
+  };
+
+  /** The canonical text of a slot's value if it is a candidate, else undefined. */
+  const candidate = (slot: Slot, value: unknown): string | undefined => {
+    if (!config.kinds[slot.kind]) return undefined;
+    const isSchemaKind = slot.kind === 'property' || slot.kind === 'items' || slot.kind === 'input-schema' || slot.kind === 'output-schema';
+    if (isSchemaKind ? !isPlainObject(value) : !Array.isArray(value)) return undefined;
+    if (isPlainObject(value) && ours.has(value)) return undefined;
+    if (hasForeignRef(value)) return undefined;
+    return canonicalJson(value, canon);
+  };
+
+  /** Visits every slot of a root (a tool, or a definition's value), recording parents. */
+  const walkRoot = (ord: number, visit: (slot: Slot, value: unknown) => void): void => {
+    const linked = (slot: Slot, value: unknown) => {
+      if (typeof value === 'object' && value !== null) parent.set(value, slot.holder);
+      if (slot.holder !== slot.schema) parent.set(slot.holder, slot.schema);
+      visit(slot, value);
     };
+    const root = roots[ord]!;
     if ('tool' in root) {
       const rec = tools[root.tool] as unknown as Record<string, unknown>;
       for (const key of ['inputSchema', 'outputSchema'] as const) {
         if (!isPlainObject(rec[key])) continue;
         const kind: SlotKind = key === 'inputSchema' ? 'input-schema' : 'output-schema';
-        visit({ holder: rec, key, context: `${JSON.stringify(key)}:`, kind, hint: key === 'inputSchema' ? 'input' : 'output' }, rec[key]);
-        if (!ours.has(rec[key] as object)) walkSchema(rec[key], visit);
+        const hint = key === 'inputSchema' ? 'input' : 'output';
+        linked({ holder: rec, schema: rec, key, context: `${JSON.stringify(key)}:`, kind, hint }, rec[key]);
+        if (!ours.has(rec[key] as object)) walkSchema(rec[key], linked);
       }
     } else {
       const d = defs.get(root.def)!;
-      if (isPlainObject(d.value)) walkSchema(d.value, visit);
+      if (isPlainObject(d.value)) walkSchema(d.value, linked);
+    }
+  };
+
+  /** A tool's candidate slots before anything is replaced, from its ToolWalk when there is one. */
+  const firstEntries = (ord: number): Entry[] => {
+    const tool = input[ord] as unknown;
+    const cacheable = typeof tool === 'object' && tool !== null;
+    let walk = cacheable ? toolWalks.get(tool) : undefined;
+    const known = walk !== undefined && walk.text === texts[ord] && walk.kinds === kinds && walk.tokens === tokens;
+    if (!known) walk = { text: texts[ord]!, kinds, tokens, canons: [], valueTokens: [] };
+    const w = walk!;
+    const out: Entry[] = [];
+    let k = 0;
+    walkRoot(ord, (slot, value) => {
+      const i = k++;
+      const text = known ? w.canons[i] : (w.canons[i] = candidate(slot, value));
+      if (text === undefined) return;
+      if (known) {
+        // What `candidate` would have found and computed.
+        canon.set(value as object, text);
+        foreign.set(value as object, false);
+      }
+      out.push(entry(text, slot, value as object, ord, out.length, { walk: w, k: i }));
+    });
+    if (cacheable && !known) toolWalks.set(tool, w);
+    return out;
+  };
+
+  /** A definition's candidate slots (its value is a fresh copy: walked). */
+  const defEntries = (ord: number): Entry[] => {
+    const out: Entry[] = [];
+    walkRoot(ord, (slot, value) => {
+      const text = candidate(slot, value);
+      if (text !== undefined) out.push(entry(text, slot, value as object, ord, out.length));
+    });
+    return out;
+  };
+
+  /**
+   * A root's candidate slots after some of them got pointers, without walking it again: the
+   * entries at or below a replaced value are gone (a walk does not enter a pointer), those
+   * above a new pointer get their new text, the others stay as they are (in document order:
+   * `idx` keeps its gaps).
+   */
+  const entriesAfter = (ord: number, replaced: ReadonlySet<object>, above: ReadonlySet<object>): Entry[] => {
+    const out: Entry[] = [];
+    for (const e of entriesByRoot[ord]!) {
+      let inside = false;
+      for (let o: object | undefined = e.value; o && !inside; o = parent.get(o)) inside = replaced.has(o);
+      if (inside) continue;
+      out.push(above.has(e.value) ? entry(canonicalJson(e.value, canon), e.slot, e.value, ord, e.idx) : e);
     }
     return out;
   };
 
-  const entries = new Map<string, Entry[]>();
-  tools.forEach((_, i) => entries.set(rootKey({ tool: i }), entriesOf({ tool: i })));
-
-  const groupsNow = (): Group[] => {
-    const groups = new Map<string, Group>();
-    for (const list of entries.values()) {
-      for (const e of list) {
-        if (rejected.has(e.canon)) continue;
-        let g = groups.get(e.canon);
-        if (!g)
-          groups.set(
-            e.canon,
-            (g = { canon: e.canon, kind: e.slot.kind, hint: e.slot.hint, value: getSlot(e.slot.holder, e.slot.key), entries: [] }),
-          );
-        g.entries.push(e);
+  // Groups by canonical text, updated root by root: a group whose entries change is re-sorted
+  // (root, then document order: the order a rebuild from every root would give) and re-ranked.
+  const groups = new Map<string, Group>();
+  const entriesByRoot: Entry[][] = [];
+  const changed = new Set<Group>();
+  const setEntries = (ord: number, list: Entry[]): void => {
+    // Entries still in the list (the same objects) keep their place in their groups; the
+    // others leave (`gone`).
+    for (const e of entriesByRoot[ord] ?? []) e.gone = true;
+    for (const e of list) {
+      if (e.gone) {
+        e.gone = false;
+        continue;
       }
+      let g = groups.get(e.canon);
+      if (!g) groups.set(e.canon, (g = { canon: e.canon, entries: [] }));
+      g.entries.push(e);
+      changed.add(g);
     }
-    return [...groups.values()].filter((g) => g.entries.length >= minOcc);
+    for (const e of entriesByRoot[ord] ?? []) if (e.gone) changed.add(groups.get(e.canon)!);
+    entriesByRoot[ord] = list;
   };
+  const settle = (): void => {
+    for (const g of changed) {
+      g.entries = g.entries.filter((e) => !e.gone);
+      if (!g.entries.length) groups.delete(g.canon);
+      g.entries.sort((a, b) => a.ord - b.ord || a.idx - b.idx);
+      g.ranked = undefined;
+    }
+    changed.clear();
+  };
+  roots.forEach((_, ord) => setEntries(ord, firstEntries(ord)));
+  settle();
 
   const estimate = (g: Group, name: string): number => {
     const ptr = JSON.stringify({ $ref: pointerFor(variant, name) });
-    let delta = tokens.count(defLine(variant, name, g.value));
+    const first = g.entries[0]!.slot;
+    let delta = tokens.count(defLine(variant, name, getSlot(first.holder, first.key)));
     for (const e of g.entries) {
-      e.valueTokens ??= tokens.count(`${e.slot.context}${JSON.stringify(getSlot(e.slot.holder, e.slot.key))}`);
+      if (e.valueTokens === undefined) {
+        e.valueTokens = tokens.count(`${e.slot.context}${JSON.stringify(getSlot(e.slot.holder, e.slot.key))}`);
+        if (e.first) e.first.walk.valueTokens[e.first.k] = e.valueTokens;
+      }
       delta += tokens.count(`${e.slot.context}${ptr}`) - e.valueTokens;
     }
     return delta;
   };
 
   for (;;) {
-    const ranked = groupsNow()
-      .map((g) => {
-        const name = uniqueName(g, defs, (n) => theirs.has(pointerFor(variant, n)));
-        return { g, name, est: estimate(g, name) };
-      })
-      .filter((c) => c.est < 0)
-      .sort((a, b) => a.est - b.est || (a.g.canon < b.g.canon ? -1 : a.g.canon > b.g.canon ? 1 : 0));
-    let accepted: { g: Group; name: string; roots: Root[] } | undefined;
+    const ranked: { g: Group; name: string; est: number }[] = [];
+    for (const g of groups.values()) {
+      if (g.entries.length < minOcc || rejected.has(g.canon)) continue;
+      // Unchanged entries keep their estimate, unless the name it was made for got taken.
+      if (!g.ranked || defs.has(g.ranked.name)) {
+        const first = g.entries[0]!.slot;
+        const name = uniqueName(first.kind, first.hint, defs, (n) => theirs.has(pointerFor(variant, n)));
+        g.ranked = { name, est: estimate(g, name) };
+      }
+      if (g.ranked.est < 0) ranked.push({ g, ...g.ranked });
+    }
+    ranked.sort((a, b) => a.est - b.est || (a.g.canon < b.g.canon ? -1 : a.g.canon > b.g.canon ? 1 : 0));
+    let accepted: { g: Group; name: string; roots: number[] } | undefined;
     for (const { g, name, est } of ranked) {
       // A clear saving (more than one token per pointer, the most a seam can shift a
       // fragment's count) is accepted on the fragment measurement; a marginal one is measured
       // exactly on every line it touches.
       const clear = est + g.entries.length + 1 < 0;
-      const roots = new Map<string, Root>();
-      for (const e of g.entries) roots.set(rootKey(e.root), e.root);
-      const before = clear ? 0 : [...roots.values()].reduce((s, r) => s + tokens.count(rootLine(r)), 0);
-      const value = deepClone(g.value);
+      const touched = [...new Set(g.entries.map((e) => e.ord))];
+      const lines = () => touched.reduce((s, ord) => s + tokens.count(rootLine(roots[ord]!)), 0);
+      const before = clear ? 0 : lines();
+      const first = g.entries[0]!.slot;
+      const value = deepClone(getSlot(first.holder, first.key));
       const old = g.entries.map((e) => getSlot(e.slot.holder, e.slot.key));
       g.entries.forEach((e) => {
         const p = { $ref: pointerFor(variant, name) };
         ours.add(p);
         setSlot(e.slot.holder, e.slot.key, p);
       });
-      const def: HoistedDef = { name, kind: g.kind, value, uses: g.entries.length, deltaTokens: 0 };
+      const def: HoistedDef = { name, kind: first.kind, value, uses: g.entries.length, deltaTokens: 0 };
       defs.set(name, def);
-      const delta = clear
-        ? est
-        : [...roots.values()].reduce((s, r) => s + tokens.count(rootLine(r)), 0) + tokens.count(defLine(variant, name, value)) - before;
+      const delta = clear ? est : lines() + tokens.count(defLine(variant, name, value)) - before;
       if (delta < 0) {
         def.deltaTokens = delta;
-        accepted = { g, name, roots: [...roots.values()] };
+        accepted = { g, name, roots: touched };
         break;
       }
       // Undo.
@@ -233,8 +384,15 @@ export function dedupeTools(
       rejected.add(g.canon);
     }
     if (!accepted) break;
-    for (const r of accepted.roots) entries.set(rootKey(r), entriesOf(r));
-    entries.set(rootKey({ def: accepted.name }), entriesOf({ def: accepted.name }));
+    // The holders of the new pointers and everything above them now read differently.
+    const above = new Set<object>();
+    for (const e of accepted.g.entries) forget(e.slot.holder, above);
+    const replaced = new Set(accepted.g.entries.map((e) => e.value));
+    for (const ord of accepted.roots) if (ord < tools.length) modified.add(ord);
+    for (const ord of accepted.roots) setEntries(ord, entriesAfter(ord, replaced, above));
+    roots.push({ def: accepted.name });
+    setEntries(roots.length - 1, defEntries(roots.length - 1));
+    settle();
   }
 
   const result: DedupResult = { variant, tools, defs: [...defs.values()] };
@@ -242,12 +400,17 @@ export function dedupeTools(
   // Whole-section check against the plain rendering (the framing of the internal document
   // and the heading are only paid here).
   if (result.defs.length) {
-    const plain = countByLine(renderPlain(input, B1_HEADING), tokens);
+    // countByLine(renderPlain(input)) and countByLine(renderInternal(result)), without building
+    // the sections: a tool that got no pointer is its input's text.
+    const plain = countLines([B1_HEADING, ...texts], tokens);
     const deduped =
       variant === 'internal'
-        ? countByLine(renderInternal(result), tokens)
+        ? countLines(
+            internalLines(result, INTERNAL_HEADING, (t, i) => (modified.has(i) ? JSON.stringify(t) : texts[i]!)),
+            tokens,
+          )
         : countByLine(renderExternalList(result), tokens) + countByLine(renderTemplates(result), tokens);
-    if (deduped >= plain) return { variant, tools: input.map((t) => deepClone(t)), defs: [] };
+    if (deduped >= plain) return { variant, tools: input.map((_, i) => clone(i)), defs: [] };
   }
   return result;
 }
@@ -270,6 +433,13 @@ export function countByLine(text: string, tokens: TokenCounter): number {
   return n;
 }
 
+/** countByLine of the lines joined (each with its newline; none holds one: JSON escapes it). */
+function countLines(lines: readonly string[], tokens: TokenCounter): number {
+  let n = 0;
+  for (const line of lines) n += tokens.count(`${line}\n`);
+  return n;
+}
+
 /** Counts the pointers to each definition in the final tool list and definitions. */
 function recountUses(result: DedupResult): void {
   const counts = new Map<string, number>();
@@ -285,16 +455,6 @@ function recountUses(result: DedupResult): void {
   for (const d of result.defs) d.uses = counts.get(pointerFor(result.variant, d.name)) ?? 0;
 }
 
-function hasForeignRef(value: unknown, ours: WeakSet<object>): boolean {
-  if (Array.isArray(value)) return value.some((v) => hasForeignRef(v, ours));
-  if (isPlainObject(value)) {
-    if (ours.has(value)) return false;
-    if ('$ref' in value) return true;
-    return Object.values(value).some((v) => hasForeignRef(v, ours));
-  }
-  return false;
-}
-
 const SHORT_PREFIX: Record<SlotKind, string> = {
   property: '',
   items: 'item',
@@ -305,13 +465,13 @@ const SHORT_PREFIX: Record<SlotKind, string> = {
 };
 
 /** A short, readable, unique definition name: the property name, else a kind prefix. */
-function uniqueName(g: Group, defs: ReadonlyMap<string, HoistedDef>, taken: (name: string) => boolean): string {
-  let base = g.kind === 'property' ? g.hint.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '') : SHORT_PREFIX[g.kind];
+function uniqueName(kind: SlotKind, hint: string, defs: ReadonlyMap<string, HoistedDef>, taken: (name: string) => boolean): string {
+  let base = kind === 'property' ? hint.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '') : SHORT_PREFIX[kind];
   if (!base) base = 'def';
   if (base in Object.prototype) base = `${base}_`;
-  if (!defs.has(base) && !taken(base) && g.kind === 'property') return base;
+  if (!defs.has(base) && !taken(base) && kind === 'property') return base;
   for (let i = 2; ; i++) {
-    const name = g.kind === 'property' ? `${base}_${i}` : `${base}${i - 1}`;
+    const name = kind === 'property' ? `${base}_${i}` : `${base}${i - 1}`;
     if (!defs.has(name) && !taken(name)) return name;
   }
 }
@@ -361,11 +521,20 @@ export function renderPlain(tools: readonly McpTool[], heading = B1_HEADING): st
 export function renderInternal(result: DedupResult, heading = INTERNAL_HEADING, plainHeading = B1_HEADING): string {
   if (result.variant !== 'internal') throw new Error('renderInternal: not an internal dedup result');
   if (!result.defs.length) return renderPlain(result.tools, plainHeading);
+  return `${internalLines(result, heading).join('\n')}\n`;
+}
+
+/** The lines of renderInternal's document (with definitions); `toolText` gives a tool's JSON. */
+function internalLines(
+  result: DedupResult,
+  heading: string,
+  toolText: (tool: McpTool, i: number) => string = (t) => JSON.stringify(t),
+): string[] {
   const defLines = result.defs.map(
     (d, i) => `${JSON.stringify(d.name)}:${JSON.stringify(d.value)}${i < result.defs.length - 1 ? ',' : ''}`,
   );
-  const toolLines = result.tools.map((t, i) => `${JSON.stringify(t)}${i < result.tools.length - 1 ? ',' : ''}`);
-  return `${[heading, '{"$defs":{', ...defLines, '},"tools":[', ...toolLines, ']}'].join('\n')}\n`;
+  const toolLines = result.tools.map((t, i) => `${toolText(t, i)}${i < result.tools.length - 1 ? ',' : ''}`);
+  return [heading, '{"$defs":{', ...defLines, '},"tools":[', ...toolLines, ']}'];
 }
 
 /** The external variant's per-turn list: one self-contained JSON per line, pointers are relative URIs. */

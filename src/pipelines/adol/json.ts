@@ -74,6 +74,10 @@ const SCHEMA_KEYWORDS = [
 ] as const;
 /** Keywords whose value is an array of subschemas. */
 const SCHEMA_ARRAY_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
+// As sets: the walk tests every key of every schema it visits.
+const MAP_KEYWORDS = new Set<string>(SCHEMA_MAP_KEYWORDS);
+const ONE_KEYWORDS = new Set<string>(SCHEMA_KEYWORDS);
+const ARRAY_KEYWORDS = new Set<string>(SCHEMA_ARRAY_KEYWORDS);
 
 /**
  * A place in a schema where a value sits: `holder[key]` (an object property or an array index).
@@ -83,6 +87,12 @@ const SCHEMA_ARRAY_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as cons
 export interface Slot {
   holder: Record<string, unknown> | unknown[];
   key: string | number;
+  /**
+   * The schema object the slot belongs to: the holder itself, or the object whose keyword
+   * holds the holder (a `properties` map, an `items` or `anyOf` array). With `holder` it gives
+   * the path up the document (dedup.ts uses it to forget memoised texts of changed objects).
+   */
+  schema: Record<string, unknown>;
   context: string;
   /** What kind of position: a property definition, array items, a required list, an enum... */
   kind: SlotKind;
@@ -100,17 +110,18 @@ export type SlotKind = 'property' | 'items' | 'required' | 'enum' | 'input-schem
 export function walkSchema(schema: unknown, visit: (slot: Slot, value: unknown) => void): void {
   if (!isPlainObject(schema)) return;
   for (const [kw, v] of Object.entries(schema)) {
-    if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(kw) && isPlainObject(v)) {
+    if (MAP_KEYWORDS.has(kw) && isPlainObject(v)) {
       for (const name of Object.keys(v)) {
-        visitAndDescend({ holder: v, key: name, context: `${JSON.stringify(name)}:`, kind: 'property', hint: name }, visit);
+        visitAndDescend({ holder: v, schema, key: name, context: `${JSON.stringify(name)}:`, kind: 'property', hint: name }, visit);
       }
-    } else if ((SCHEMA_KEYWORDS as readonly string[]).includes(kw)) {
+    } else if (ONE_KEYWORDS.has(kw)) {
       if (kw === 'items' && Array.isArray(v)) {
-        v.forEach((_, i) => visitAndDescend({ holder: v, key: i, context: '', kind: 'items', hint: 'item' }, visit));
+        v.forEach((_, i) => visitAndDescend({ holder: v, schema, key: i, context: '', kind: 'items', hint: 'item' }, visit));
       } else if (isPlainObject(v)) {
         visitAndDescend(
           {
             holder: schema,
+            schema,
             key: kw,
             context: `${JSON.stringify(kw)}:`,
             kind: kw === 'items' ? 'items' : 'property',
@@ -119,12 +130,12 @@ export function walkSchema(schema: unknown, visit: (slot: Slot, value: unknown) 
           visit,
         );
       }
-    } else if ((SCHEMA_ARRAY_KEYWORDS as readonly string[]).includes(kw) && Array.isArray(v)) {
-      v.forEach((_, i) => visitAndDescend({ holder: v, key: i, context: '', kind: 'items', hint: kw }, visit));
+    } else if (ARRAY_KEYWORDS.has(kw) && Array.isArray(v)) {
+      v.forEach((_, i) => visitAndDescend({ holder: v, schema, key: i, context: '', kind: 'items', hint: kw }, visit));
     } else if (kw === 'required' && Array.isArray(v)) {
-      visit({ holder: schema, key: kw, context: '"required":', kind: 'required', hint: 'required' }, v);
+      visit({ holder: schema, schema, key: kw, context: '"required":', kind: 'required', hint: 'required' }, v);
     } else if (kw === 'enum' && Array.isArray(v)) {
-      visit({ holder: schema, key: kw, context: '"enum":', kind: 'enum', hint: 'enum' }, v);
+      visit({ holder: schema, schema, key: kw, context: '"enum":', kind: 'enum', hint: 'enum' }, v);
     }
   }
 }
