@@ -71,7 +71,8 @@ export class BenchLanes {
    * `onDone` gets the lane that ran the unit: 0 is this thread, 1.. the workers. A free lane
    * takes the unit `choose` picks among those not yet taken (their indexes in list order;
    * default: the first); when it picks none, the lane waits for a running unit to finish
-   * (whose onDone may make others ready). When `choose` answers RELEASE_LANE for a worker lane
+   * (whose onDone may make others ready; `running` says how many units are under way on the
+   * other lanes: with none, a lane that picks nothing ends). When `choose` answers RELEASE_LANE for a worker lane
    * (nothing left that it may run), the lane ends and its worker thread is terminated at once,
    * handing its memory back while the other lanes finish. A unit that needs a thread of its
    * own (Study.ownThread) ends its worker when it finishes; the lane's next unit starts a new one.
@@ -79,7 +80,8 @@ export class BenchLanes {
   async run<U extends BenchUnit>(
     units: readonly U[],
     onDone?: (unit: U, result: UnitResult<U>, lane: number) => void,
-    choose: (candidates: readonly number[], lane: number) => number | typeof RELEASE_LANE | undefined = (candidates) => candidates[0],
+    choose: (candidates: readonly number[], lane: number, running: number) => number | typeof RELEASE_LANE | undefined = (candidates) =>
+      candidates[0],
   ): Promise<UnitResult<U>[]> {
     const results = new Array<UnitResult<U>>(units.length);
     const taken = new Array<boolean>(units.length).fill(false);
@@ -94,6 +96,7 @@ export class BenchLanes {
         const picked = choose(
           units.flatMap((_, j) => (taken[j] ? [] : [j])),
           laneIndex,
+          running,
         );
         if (picked === RELEASE_LANE && laneIndex > 0) return this.release(laneIndex - 1);
         const i = typeof picked === 'number' ? picked : -1;

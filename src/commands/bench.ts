@@ -28,9 +28,10 @@ import { tokenCounter, type TokenizerName } from '../tokens/counter.ts';
 import type { InputLimits } from '../util/limits.ts';
 import { formatTimingTable, StepTimer, type TimingReport } from '../util/step-timer.ts';
 import { embeddingCacheDir } from '../embed/cache.ts';
-import { BenchLanes, benchLaneCount, RELEASE_LANE } from './bench-lanes.ts';
+import { BenchLanes, benchLaneCount } from './bench-lanes.ts';
+import { laneChooser } from './bench-schedule.ts';
 import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './bench-inputs.ts';
-import { benchEncoder, hasLargeWorkingSet, needsOwnThread, readsPipelineResults } from './bench-units.ts';
+import { benchEncoder } from './bench-units.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
 import { STUDIES } from '../studies/registry.ts';
 import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
@@ -204,25 +205,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
             if (pipelineRuns.set(unit.id, run).size === pipelineUnits.length) setResults();
           }
         },
-        (candidates, lane) => {
-          const independent = (u: BenchUnit) => u.kind === 'study' && !readsPipelineResults(u);
-          // A study of the pipelines' results runs in this thread (lane 0), which holds them:
-          // copying every turn record to a worker cost more than the study (ADOL: 1 → 6 s).
-          const ready = candidates.filter(
-            (i) => units[i]!.kind === 'pipeline' || independent(units[i]!) || (lane === 0 && pipelineRuns.size === pipelineUnits.length),
-          );
-          // A worker lane starts with the studies that need a thread of their own (ended after
-          // them), then the one whose working set is large, while the main lane's results are
-          // still small; it ends (its thread and heap with it) when only studies of the results
-          // are left, which run here.
-          if (lane !== 0)
-            return ready.length
-              ? (ready.find((i) => needsOwnThread(units[i]!)) ?? ready.find((i) => hasLargeWorkingSet(units[i]!)) ?? ready[0])
-              : RELEASE_LANE;
-          // Lane 0 keeps itself free for those studies: pipelines first, then the shortest
-          // independent study (the list has them longest first), leaving the long ones to the workers.
-          return ready.find((i) => !independent(units[i]!)) ?? ready.at(-1);
-        },
+        laneChooser(units, previous, lanes.lanes, () => pipelineRuns.size === pipelineUnits.length),
       ),
     );
     if (taskSets.length) {
