@@ -28,6 +28,8 @@ export interface BenchInputs {
   history: Task[];
   /** Registry ids of the pipelines this run runs, in registry order. */
   pipelineIds: string[];
+  /** Registry ids of the studies this run runs (their per-pipeline steps run with the pipelines). */
+  studyIds: string[];
   /** Retriever of the retrieval pipelines (src/retrieval/registry.ts); undefined = DEFAULT_RETRIEVER. */
   retriever?: string;
 }
@@ -37,6 +39,8 @@ export interface PipelineRun {
   manifest: ManifestPipeline;
   records: TurnRecord[];
   summary: PipelineSummary;
+  /** What each study's per-pipeline step returned (Study.perPipeline), by study id. */
+  perStudy: Record<string, unknown>;
   /** Log lines of the unit, printed by the main thread. */
   log: string[];
   wallSeconds: number;
@@ -46,6 +50,8 @@ export interface PipelineRun {
 export interface StudyInputs {
   records: [string, TurnRecord[]][];
   summaries: PipelineSummary[];
+  /** Each pipeline's PipelineRun.perStudy, by pipeline id. */
+  perStudy: [string, Record<string, unknown>][];
 }
 
 export interface StudyRun {

@@ -101,6 +101,17 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
   flushLearnedScores();
   const settings: PipelineSettings = pipeline.describe?.() ?? { details: {} };
   const summary = summarize(records, pipeline.label, settings, inputs.seed);
+  const perStudy: Record<string, unknown> = {};
+  for (const study of STUDIES.filter((s) => s.perPipeline && inputs.studyIds.includes(s.id)))
+    perStudy[study.id] = await study.perPipeline!({
+      catalog: inputs.catalog,
+      taskSets: inputs.taskSets,
+      pipelines: runEntries(inputs),
+      seed: inputs.seed,
+      entry,
+      records,
+      summary,
+    });
   const wallSeconds = (performance.now() - started) / 1000;
   return {
     manifest: {
@@ -113,6 +124,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
     },
     records,
     summary,
+    perStudy,
     wallSeconds,
     log: [
       `${pipeline.label.padEnd(34)} ${Math.round(summary.toolTokens.mean).toLocaleString('en-US').padStart(8)} tool tokens/turn  (${wallSeconds.toFixed(1)} s)`,
@@ -143,6 +155,9 @@ export async function runStudyUnit(inputs: BenchInputs, results: StudyInputs | u
     // A study that does not read the pipelines' results gets none, whenever it runs.
     records: new Map(study.readsPipelineResults ? results!.records : []),
     summaries: study.readsPipelineResults ? results!.summaries : [],
+    perPipeline: study.readsPipelineResults
+      ? new Map(results!.perStudy.flatMap(([pipeline, per]) => (study.id in per ? [[pipeline, per[study.id]] as const] : [])))
+      : undefined,
     log: (line) => log.push(line),
   });
   flushLearnedScores();

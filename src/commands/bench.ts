@@ -155,6 +155,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     calibration,
     history,
     pipelineIds: entries.map((e) => e.id),
+    studyIds: STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id)).map((s) => s.id),
     retriever: opts.retriever,
   };
   await benchEncoder(inputs, encoder);
@@ -188,7 +189,11 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
       recordsByPipeline.set(entry.id, r.records);
       summaries.push(r.summary);
     }
-    lanes.setStudyInputs({ records: [...recordsByPipeline], summaries });
+    lanes.setStudyInputs({
+      records: [...recordsByPipeline],
+      summaries,
+      perStudy: (taskSets.length ? entries : []).map((e) => [e.id, pipelineRuns.get(e.id)!.perStudy]),
+    });
     compactor = undefined;
   };
   if (pipelineUnits.length === 0) setResults();

@@ -32,6 +32,8 @@ export interface StudyContext {
   /** Every pipeline's turn records, by pipeline id (all seeds). */
   records: ReadonlyMap<string, readonly TurnRecord[]>;
   summaries: readonly PipelineSummary[];
+  /** What Study.perPipeline returned for each pipeline, by pipeline id, when the bench ran it. */
+  perPipeline?: ReadonlyMap<string, unknown>;
   log: (line: string) => void;
 }
 
@@ -61,7 +63,23 @@ export interface Study {
    * with the rest (in large batches, on every core) instead of inside the study's lane.
    */
   toEmbed?(ctx: Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 'seed' | 'quick' | 'pipelines'>): StudyEmbeddings;
+  /**
+   * A study of the results may do its work on each pipeline's results alone here. The bench
+   * runs it right after the pipeline, in the lane that ran it: the records are not copied, and
+   * the work spreads over the lanes while other pipelines still run, instead of all of it in
+   * one lane after the last pipeline. What it returns (plain data) reaches `run` in
+   * ctx.perPipeline; `run` must give the same tables with it as without it (when it does the
+   * work itself).
+   */
+  perPipeline?(ctx: PipelineResultsContext): Promise<unknown>;
   run(ctx: StudyContext): Promise<Table[]>;
+}
+
+/** One pipeline's results, for Study.perPipeline. */
+export interface PipelineResultsContext extends Pick<StudyContext, 'catalog' | 'taskSets' | 'pipelines' | 'seed'> {
+  entry: PipelineEntry;
+  records: readonly TurnRecord[];
+  summary: PipelineSummary;
 }
 
 /** Catalogs (their tool texts) and task sets (their queries, as a message and as rolling context) a study will embed. */

@@ -121,6 +121,44 @@ describe('the projection study', () => {
     expect(ablation.rows[1]!.success).toBeCloseTo(100 * projectPipeline(noGate, PROJECTION_PARAMS, 42).successRate.mean, 12);
   });
 
+  it.skipIf(mainIds.length < 2)(
+    "gives the same tables from the per-pipeline step's projections (the bench runs it in the pipelines' lanes)",
+    async () => {
+      const [a, b] = mainIds as [string, string];
+      const ablation = PIPELINES.find((p) => p.group === 'ablation')!;
+      const records = new Map([
+        [a, tasks(40, [{ toolTokens: 30_000 }, { toolTokens: 30_000 }], { pipeline: a, ambiguousEvery: 5 })],
+        [b, tasks(40, [{ toolTokens: 1500, present: 0, listed: 1 }, { toolTokens: 1500 }], { pipeline: b })],
+        ['tool-attention', tasks(40, [{ toolTokens: 2500, present: 0, listed: 1 }], { pipeline: 'tool-attention' })],
+        [ablation.id, tasks(40, [{ toolTokens: 2500, present: 0, listed: 1 }], { pipeline: ablation.id })],
+      ]);
+      const ctx = {
+        ...context(records, { [b]: { gates: { hallucination: true, preconditions: false }, details: {} } }),
+        taskSets: [{ seed: 42, tasks: [] }],
+      };
+      const direct = await runProjectionStudy(ctx);
+      const perPipeline = new Map<string, unknown>();
+      for (const [id, recs] of records)
+        perPipeline.set(
+          id,
+          await projectionStudy.perPipeline!({
+            ...ctx,
+            entry: PIPELINES.find((p) => p.id === id)!,
+            records: recs,
+            summary: ctx.summaries.find((s) => s.pipeline === id)!,
+          }),
+        );
+      expect(JSON.stringify(await runProjectionStudy({ ...ctx, perPipeline }))).toBe(JSON.stringify(direct));
+      expect(direct.map((t) => t.id)).toContain('projection-ablation-success');
+      expect(direct.map((t) => t.id)).toContain('projection-sensitivity');
+      // And the given projections are what the tables read: a changed one shows.
+      const changed = new Map(perPipeline);
+      const own = (changed.get(a) as { own: { successRate: { mean: number } } }).own;
+      changed.set(a, { ...(changed.get(a) as object), own: { ...own, successRate: { ...own.successRate, mean: 0.123456 } } });
+      expect(JSON.stringify(await runProjectionStudy({ ...ctx, perPipeline: changed }))).not.toBe(JSON.stringify(direct));
+    },
+  );
+
   it('skips without main-group records', async () => {
     expect(await runProjectionStudy(context(new Map(), {}))).toEqual([]);
   });

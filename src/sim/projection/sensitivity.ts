@@ -70,31 +70,48 @@ export interface SensitivityRow {
   bestBySuccess: string;
 }
 
+/** The parameter sets of a sensitivity analysis, in its order: the baseline, then each key moved by each factor. */
+export function sensitivityParamSets(
+  params: ProjectionParams,
+  keys: readonly ParamKey[],
+  factors: readonly number[] = SENSITIVITY_FACTORS,
+): { key: ParamKey | null; factor: number; params: ProjectionParams }[] {
+  return [
+    { key: null, factor: 1, params },
+    ...keys.flatMap((key) => factors.map((factor) => ({ key, factor, params: scaleParam(params, key, factor) }))),
+  ];
+}
+
+/** Default factors of the sensitivity analysis: each key parameter halved and raised by half. */
+export const SENSITIVITY_FACTORS: readonly number[] = [0.5, 1.5];
+
 /**
  * Moves each key parameter by each factor (default ×0.5 and ×1.5, clamped to the parameter's
  * bound) and records how the ranking of the methods changes. `project` maps parameters to every
  * method's projection (or a promise of it, so a caller can let its event loop run between
- * projections); it is called once for the baseline and once per (key, factor), in order.
+ * projections); it is called once per set of sensitivityParamSets, in order, with the set's index.
  */
 export async function sensitivityAnalysis(
-  project: (params: ProjectionParams) => ReadonlyMap<string, ProjectionResult> | Promise<ReadonlyMap<string, ProjectionResult>>,
+  project: (
+    params: ProjectionParams,
+    index: number,
+  ) => ReadonlyMap<string, ProjectionResult> | Promise<ReadonlyMap<string, ProjectionResult>>,
   params: ProjectionParams,
   keys: readonly ParamKey[],
-  factors: readonly number[] = [0.5, 1.5],
+  factors: readonly number[] = SENSITIVITY_FACTORS,
   tolerance?: number,
 ): Promise<SensitivityRow[]> {
-  const base = ordersOf(await project(params), tolerance);
+  const sets = sensitivityParamSets(params, keys, factors);
+  const base = ordersOf(await project(params, 0), tolerance);
   const row = (key: ParamKey | null, factor: number, value: number | null, orders: Orders): SensitivityRow => {
     const changed = RANK_METRICS.map((m) => m.key).filter((k) => orders[k].join() !== base[k].join());
     const tau = Object.fromEntries(RANK_METRICS.map((m) => [m.key, kendallTau(base[m.key], orders[m.key])])) as Record<RankMetric, number>;
     return { key, factor, value, orders, changed, tau, bestBySuccess: orders.success[0] ?? '' };
   };
   const rows = [row(null, 1, null, base)];
-  for (const key of keys) {
-    for (const factor of factors) {
-      const moved = scaleParam(params, key, factor);
-      rows.push(row(key, factor, moved[key].value, ordersOf(await project(moved), tolerance)));
-    }
+  for (let i = 1; i < sets.length; i++) {
+    const { key, factor, params: moved } = sets[i]!;
+    rows.push(row(key, factor, moved[key!].value, ordersOf(await project(moved, i), tolerance)));
   }
   return rows;
 }

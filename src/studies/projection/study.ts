@@ -1,5 +1,5 @@
 import type { TurnRecord } from '../../measure/run-pipeline.ts';
-import type { Study, StudyContext } from '../types.ts';
+import type { Study, StudyContext, TaskSet } from '../types.ts';
 import type { PipelineSummary } from '../../measure/summarize.ts';
 import type { PipelineEntry } from '../../pipelines/types.ts';
 import type { Table } from '../../table/table.ts';
@@ -8,7 +8,7 @@ import { DrawCache } from '../../sim/projection/draws.ts';
 import { PROJECTION_PARAMS, SENSITIVITY_KEYS, type ProjectionParams } from '../../sim/projection/params.ts';
 import { preconditionViolations } from '../../sim/projection/preconditions.ts';
 import { projectPipeline, type ProjectionResult } from '../../sim/projection/project.ts';
-import { sensitivityAnalysis } from '../../sim/projection/sensitivity.ts';
+import { sensitivityAnalysis, sensitivityParamSets } from '../../sim/projection/sensitivity.ts';
 import {
   ablationSuccessTable,
   failureTable,
@@ -42,10 +42,80 @@ interface Input {
   violations: (t: ProjectionTurn) => number;
 }
 
+/**
+ * One pipeline's projections at the default parameters: its own (with bootstrap intervals;
+ * main and ablation pipelines), one per sensitivity parameter set (ranked methods: main, not a
+ * labelled ablation), and for the ablations' reference, itself on the seeds the ablations ran on.
+ */
+interface PipelineProjections {
+  own?: ProjectionResult;
+  sensitivity?: ProjectionResult[];
+  reference?: { seeds: number[]; result: ProjectionResult };
+}
+
+/** The seeds the ablation pipelines run on: the bench runs every pipeline but the main ones on the first task set only. */
+function ablationSeeds(taskSets: readonly TaskSet[]): number[] {
+  return taskSets.slice(0, 1).map((t) => t.seed);
+}
+
+// Random draws shared by every projection in this thread (a memo: results are the same without it).
+const threadDraws = new DrawCache();
+
+/** Each projection after a turn of the event loop: a lane that projects for seconds still hears from the other lanes. */
+async function projectAfterYield(
+  inp: Input,
+  p: ProjectionParams,
+  seed: number,
+  bootstrap: boolean,
+  draws: DrawCache,
+): Promise<ProjectionResult> {
+  await new Promise((resolve) => setImmediate(resolve));
+  return projectPipeline(inp.records, p, seed, { hallucinationGate: inp.gate, violations: inp.violations, bootstrap, draws });
+}
+
+/** What PipelineProjections holds for one pipeline, computed here (the per-pipeline step, or run when the bench gave none). */
+async function projectionsOf(
+  inp: Input,
+  entry: Pick<PipelineEntry, 'group' | 'ablationOf'>,
+  seed: number,
+  referenceSeeds: readonly number[],
+  draws: DrawCache,
+): Promise<PipelineProjections> {
+  const out: PipelineProjections = {};
+  if (entry.group !== 'main' && entry.group !== 'ablation') return out;
+  out.own = await projectAfterYield(inp, PROJECTION_PARAMS, seed, true, draws);
+  if (entry.group === 'main' && !entry.ablationOf) {
+    out.sensitivity = [];
+    for (const set of sensitivityParamSets(PROJECTION_PARAMS, SENSITIVITY_KEYS))
+      out.sensitivity.push(await projectAfterYield(inp, set.params, seed, false, draws));
+  }
+  if (inp.id === ABLATION_REFERENCE) {
+    const keep = new Set(referenceSeeds);
+    const records = inp.records.filter((r) => keep.has(r.seed));
+    out.reference = {
+      seeds: [...referenceSeeds],
+      result: await projectAfterYield({ ...inp, records }, PROJECTION_PARAMS, seed, true, draws),
+    };
+  }
+  return out;
+}
+
 /** The `projection` study: projected Tables 3 and 4, sensitivity, failure causes, ablation success. */
 export const projectionStudy: Study = {
   id: 'projection',
   readsPipelineResults: true,
+  perPipeline: async (ctx) => {
+    const violations = preconditionViolations(ctx.records, ctx.catalog, scopesLookup(ctx));
+    const inp: Input = {
+      id: ctx.entry.id,
+      label: ctx.summary.label,
+      records: ctx.records,
+      summary: ctx.summary,
+      gate: hasHallucinationGate(ctx.summary.settings),
+      violations: (t) => violations.get(t as TurnRecord) ?? 0,
+    };
+    return projectionsOf(inp, ctx.entry, ctx.seed, ablationSeeds(ctx.taskSets), threadDraws);
+  },
   run: (ctx) => runProjectionStudy(ctx),
 };
 
@@ -67,18 +137,23 @@ export async function runProjectionStudy(
     return [];
   }
   const draws = new DrawCache();
-  // Each projection after a turn of the event loop: this study runs for seconds, and on the
-  // bench's main lane a long synchronous stretch keeps the worker lanes' "done" messages (and
-  // their next units) waiting.
-  const project = async (inp: Input, p: ProjectionParams, bootstrap: boolean) => {
-    await new Promise((resolve) => setImmediate(resolve));
-    return projectPipeline(inp.records, p, ctx.seed, { hallucinationGate: inp.gate, violations: inp.violations, bootstrap, draws });
+  const project = (inp: Input, p: ProjectionParams, bootstrap: boolean) => projectAfterYield(inp, p, ctx.seed, bootstrap, draws);
+  // What the per-pipeline step computed in the pipelines' lanes, at the default parameters;
+  // else computed here now, by the same function.
+  const ablation = inputsOf('ablation');
+  const referenceSeeds = [...new Set(ablation.flatMap((a) => a.records.map((r) => r.seed)))];
+  const computed = new Map<string, Promise<PipelineProjections>>();
+  const projections = (inp: Input): Promise<PipelineProjections> => {
+    let pre = computed.get(inp.id);
+    if (!pre) {
+      const given = params === PROJECTION_PARAMS ? (ctx.perPipeline?.get(inp.id) as PipelineProjections | undefined) : undefined;
+      const entry = entries.find((e) => e.id === inp.id)!;
+      pre = given ? Promise.resolve(given) : projectionsOf(inp, entry, ctx.seed, referenceSeeds, draws);
+      computed.set(inp.id, pre);
+    }
+    return pre;
   };
-  const projectAll = async (inputs: readonly Input[], p: ProjectionParams, bootstrap: boolean) => {
-    const out: ProjectionResult[] = [];
-    for (const inp of inputs) out.push(await project(inp, p, bootstrap));
-    return out;
-  };
+  const own = async (inp: Input) => (params === PROJECTION_PARAMS ? (await projections(inp)).own : undefined) ?? project(inp, params, true);
   const method = (inp: Input, result: ProjectionResult): ProjectedMethod => ({
     id: inp.id,
     label: inp.label,
@@ -86,7 +161,8 @@ export async function runProjectionStudy(
     summary: inp.summary,
   });
 
-  const mainResults = await projectAll(main, params, true);
+  const mainResults: ProjectionResult[] = [];
+  for (const inp of main) mainResults.push(await own(inp));
   const mainMethods = main.map((inp, i) => method(inp, mainResults[i]!));
   const tables = [
     projectionParamsTable(params),
@@ -97,8 +173,12 @@ export async function runProjectionStudy(
 
   if (ranked.length > 1) {
     const rows = await sensitivityAnalysis(
-      async (p) => {
-        const results = await projectAll(ranked, p, false);
+      async (p, index) => {
+        const results: ProjectionResult[] = [];
+        for (const inp of ranked)
+          results.push(
+            (params === PROJECTION_PARAMS ? (await projections(inp)).sensitivity?.[index] : undefined) ?? (await project(inp, p, false)),
+          );
         return new Map(ranked.map((inp, i) => [inp.id, results[i]!]));
       },
       params,
@@ -109,14 +189,21 @@ export async function runProjectionStudy(
   tables.push(failureTable(mainMethods), selectionModelTable(params));
   if (mainMethods.some((m) => m.summary?.settings.discovery)) tables.push(b4DiscoveryTable(mainMethods, discoveryCallsPerToolTurn(main)));
 
-  const ablation = inputsOf('ablation');
   if (ablation.length) {
     // Compare like with like: the reference projected on the seeds the variants ran on.
-    const seeds = new Set(ablation.flatMap((a) => a.records.map((r) => r.seed)));
     const ref = main.find((m) => m.id === ABLATION_REFERENCE);
-    const sameSeeds = ref && { ...ref, records: ref.records.filter((r) => seeds.has(r.seed)) };
-    const reference = sameSeeds && method(sameSeeds, await project(sameSeeds, params, true));
-    const ablationResults = await projectAll(ablation, params, true);
+    let reference: ProjectedMethod | undefined;
+    if (ref) {
+      const given = params === PROJECTION_PARAMS ? (await projections(ref)).reference : undefined;
+      const sameSeeds = { ...ref, records: ref.records.filter((r) => referenceSeeds.includes(r.seed)) };
+      const result =
+        given && given.seeds.length === referenceSeeds.length && given.seeds.every((s) => referenceSeeds.includes(s))
+          ? given.result
+          : await project(sameSeeds, params, true);
+      reference = method(sameSeeds, result);
+    }
+    const ablationResults: ProjectionResult[] = [];
+    for (const inp of ablation) ablationResults.push(await own(inp));
     tables.push(
       ablationSuccessTable(
         ablation.map((inp, i) => method(inp, ablationResults[i]!)),
@@ -161,7 +248,7 @@ function input(ctx: StudyContext, id: string, scopesOf: ScopesOf): Input {
 }
 
 /** Initial auth scopes of a task, from the task set the bench ran for its seed. */
-function scopesLookup(ctx: StudyContext): ScopesOf {
+function scopesLookup(ctx: Pick<StudyContext, 'taskSets'>): ScopesOf {
   const bySeed = new Map(ctx.taskSets.map((set) => [set.seed, new Map(set.tasks.map((t) => [t.id, t.initialState.authScopes]))]));
   return (seed: number, taskId: string) => bySeed.get(seed)?.get(taskId);
 }
