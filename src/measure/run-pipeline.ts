@@ -74,7 +74,6 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
     opts.catalog,
     ({ task, turnIndex, turn, result }) => {
       if (result.events?.length) opts.onEvents?.(task.id, turnIndex, result.events);
-      const listed = new Set(result.exposure.listedTools);
       records.push(
         compactor.compact({
           pipeline: pipeline.id,
@@ -86,7 +85,8 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
           turns: task.turns.length,
           neededTools: turn.tools,
           schemaTools: [...new Set(result.exposure.fullSchemaTools)],
-          neededListed: turn.tools.filter((t) => listed.has(t)).length,
+          // A turn needs a few tools; a Set of every listed tool per turn cost more than the scans.
+          neededListed: turn.tools.filter((t) => result.exposure.listedTools.includes(t)).length,
           ...measureTurn(result, turn.tools, opts.tokens),
         }),
       );

@@ -2,7 +2,7 @@ import type { CatalogTool } from '../catalog/types.ts';
 import type { Task, TaskKind } from '../tasks/types.ts';
 import { meanMetrics, turnMetrics, type MeanMetrics, type TurnMetrics } from './metrics.ts';
 import { turnQuery, type QueryMode } from './query.ts';
-import { rankScores, type Retriever } from './types.ts';
+import { Ranking, type Retriever } from './types.ts';
 
 /** One retriever's metrics on a task set: overall and by task kind, turn position and server. */
 export interface RetrievalEvaluation {
@@ -39,7 +39,7 @@ export async function evaluateRetriever(
     task,
     position: i === 0 ? 'first' : 'followUp',
     metrics: turnMetrics(
-      rankScores(fitted.ids, scores[q]!).map((r) => r.id),
+      new Ranking(fitted.ids, scores[q]!).ids(),
       turn.tools,
       turn.acceptable,
     ),

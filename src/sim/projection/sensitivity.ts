@@ -70,6 +70,9 @@ export interface SensitivityRow {
   bestBySuccess: string;
 }
 
+/** Default factors of the sensitivity analysis: each key parameter halved and raised by half. */
+const SENSITIVITY_FACTORS: readonly number[] = [0.5, 1.5];
+
 /** The parameter sets of a sensitivity analysis, in its order: the baseline, then each key moved by each factor. */
 export function sensitivityParamSets(
   params: ProjectionParams,
@@ -81,9 +84,6 @@ export function sensitivityParamSets(
     ...keys.flatMap((key) => factors.map((factor) => ({ key, factor, params: scaleParam(params, key, factor) }))),
   ];
 }
-
-/** Default factors of the sensitivity analysis: each key parameter halved and raised by half. */
-export const SENSITIVITY_FACTORS: readonly number[] = [0.5, 1.5];
 
 /**
  * Moves each key parameter by each factor (default ×0.5 and ×1.5, clamped to the parameter's
