@@ -38,11 +38,7 @@ export async function evaluateRetriever(
   const scored: ScoredTurn[] = turns.map(({ task, i, turn }, q) => ({
     task,
     position: i === 0 ? 'first' : 'followUp',
-    metrics: turnMetrics(
-      new Ranking(fitted.ids, scores[q]!).ids(),
-      turn.tools,
-      turn.acceptable,
-    ),
+    metrics: turnMetrics(new Ranking(fitted.ids, scores[q]!).ids(), turn.tools, turn.acceptable),
     servers: [...new Set(turn.tools.map((id) => serverOf.get(id)!))],
   }));
   const of = (keep: (t: ScoredTurn) => boolean) => meanMetrics(scored.filter(keep).map((t) => t.metrics));
