@@ -2,7 +2,7 @@ import type { Catalog } from '../catalog/types.ts';
 import type { EncoderName } from '../embed/registry.ts';
 import type { PipelineSummary } from '../measure/summarize.ts';
 import type { TurnRecord } from '../measure/run-pipeline.ts';
-import type { ManifestPipeline } from '../results/manifest.ts';
+import type { ManifestPipeline, RunFile } from '../results/manifest.ts';
 import type { TaskSet } from '../studies/types.ts';
 import type { Table } from '../table/table.ts';
 import type { Task } from '../tasks/types.ts';
@@ -41,6 +41,8 @@ export interface PipelineRun {
   summary: PipelineSummary;
   /** What each study's per-pipeline step returned (Study.perPipeline), by study id. */
   perStudy: Record<string, unknown>;
+  /** The turn and event files it wrote, with their SHA-256 (for the run's manifest). */
+  files: RunFile[];
   /** Log lines of the unit, printed by the main thread. */
   log: string[];
   wallSeconds: number;

@@ -7,6 +7,7 @@ import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { shareEncoder } from '../retrieval/registry.ts';
 import { flushLearnedScores } from '../retrieval/learned/retriever.ts';
 import { writeEvents, writeTurnRecords } from '../results/write.ts';
+import type { RunFile } from '../results/manifest.ts';
 import { STUDIES } from '../studies/registry.ts';
 import type { Study } from '../studies/types.ts';
 import type { Encoder } from '../embed/types.ts';
@@ -82,6 +83,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
   };
   await pipeline.prepare?.(ctx);
   const records: TurnRecord[] = [];
+  const files: RunFile[] = [];
   // Main methods run on every seed's task set; ablation and ADOL variants on the first.
   for (const { seed, tasks } of entry.group === 'main' ? inputs.taskSets : inputs.taskSets.slice(0, 1)) {
     const bar = progress(`${pipeline.label} seed ${seed}`, tasks.length);
@@ -94,8 +96,9 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
       onEvents: (taskId, turn, evs) => events.push(...evs.map((e) => ({ taskId, turn, ...e }))),
     });
     bar.stop();
-    writeTurnRecords(inputs.resultsDir, pipeline.id, seed, seedRecords);
-    writeEvents(inputs.resultsDir, pipeline.id, seed, events);
+    files.push(writeTurnRecords(inputs.resultsDir, pipeline.id, seed, seedRecords));
+    const eventFile = writeEvents(inputs.resultsDir, pipeline.id, seed, events);
+    if (eventFile) files.push(eventFile);
     records.push(...seedRecords);
   }
   flushLearnedScores();
@@ -125,6 +128,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
     records,
     summary,
     perStudy,
+    files,
     wallSeconds,
     log: [
       `${pipeline.label.padEnd(34)} ${Math.round(summary.toolTokens.mean).toLocaleString('en-US').padStart(8)} tool tokens/turn  (${wallSeconds.toFixed(1)} s)`,

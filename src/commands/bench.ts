@@ -262,7 +262,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     pipelines: ran,
     measurementParams: MEASUREMENT_PARAMS,
     tableOrder: tables.map((t) => t.id),
-    files: runFiles(resultsDir),
+    files: runFiles(resultsDir, new Map([...pipelineRuns.values()].flatMap((r) => r.files.map((f) => [f.path, f.sha256] as const)))),
   });
   // The renderers (vega, exceljs, resvg: ~40 MB) load only now, after the lanes are closed.
   await timer.time('reports', () =>

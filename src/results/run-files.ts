@@ -25,10 +25,13 @@ export function clearRunOutputs(dir: string): void {
   }
 }
 
-/** Every output file of the run in `dir`, with its SHA-256, for the manifest. */
-export function runFiles(dir: string): RunFile[] {
+/** Every output file of the run in `dir`, with its SHA-256, for the manifest; `known` hashes (taken as the files were written) are not read again. */
+export function runFiles(dir: string, known: ReadonlyMap<string, string> = new Map()): RunFile[] {
   return RUN_OUTPUT_DIRS.flatMap((sub) =>
-    listOutputs(join(dir, sub)).map((f) => ({ path: `${sub}/${f}`, sha256: sha256(join(dir, sub, f)) })),
+    listOutputs(join(dir, sub)).map((f) => {
+      const path = `${sub}/${f}`;
+      return { path, sha256: known.get(path) ?? sha256(join(dir, sub, f)) };
+    }),
   );
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBench } from '../../src/commands/bench.ts';
+import { checkCompleteRun } from '../../src/results/run-files.ts';
 
 /** Retrieval and non-retrieval main methods, an ablation and an ADOL variant. */
 const PIPELINE_IDS = ['b1-full-schema', 'b3-simple-retrieval', 'tool-attention', 'ta-k5', 'adol-combined'];
@@ -71,6 +72,8 @@ describe('bench lanes', () => {
     expect([...parallel.keys()]).toEqual([...serial.keys()]);
     expect(serial.size).toBeGreaterThan(PIPELINE_IDS.length * 2); // turn records and events of every pipeline, tables, manifest
     for (const [file, text] of serial) expect(parallel.get(file), file).toBe(text);
+    // The manifest's hashes (taken in the lanes as the files were written) are those of the files.
+    for (const lanes of ['lanes1', 'lanes2']) expect(checkCompleteRun(join(tmp, lanes, 'results')).files!.length).toBeGreaterThan(0);
     const lanesOf = (dir: string) => {
       const timings = JSON.parse(readFileSync(join(tmp, dir, 'results', 'timings.json'), 'utf8')) as {
         steps: { unit?: { lane: number } }[];
