@@ -17,8 +17,8 @@ import { hasLargeWorkingSet, needsOwnThread, readsPipelineResults } from './benc
  *   share its thread. With the previous run's unit times it takes a unit only while the worker
  *   would still have at least as much left to do as this lane with that unit and the studies of
  *   the results (which only this lane runs, after the last pipeline); otherwise it waits for the
- *   worker's unit under way to end. So both lanes end together instead of the main lane running those
- *   studies alone at the end. Without previous times it takes whatever it can.
+ *   worker's unit under way to end. So both lanes end together instead of the main lane running
+ *   those studies alone at the end. Without previous times it takes whatever it can.
  */
 export function laneChooser(
   units: readonly BenchUnit[],
@@ -53,7 +53,8 @@ export function laneChooser(
     const workerBusy = Math.max(0, workerFreeAt - now());
     const left = (kind: BenchUnit['kind']) =>
       ready.reduce((s, i) => s + (units[i]!.kind === kind && (kind === 'pipeline' || independent(i)) ? cost(i) : 0), 0);
-    // What the worker has left if this lane takes `pick`: its unit under way, then every unit not taken but `pick` and this lane's tail.
+    // Take `pick` while this lane, with it and its tail, would not have more left than the worker:
+    // the worker's unit under way and every unit not yet taken except `pick`.
     if (cost(pick) + tail <= workerBusy + left('pipeline') + left('study') - cost(pick)) return pick;
     // Leaving the pipelines to the worker: a short study fills the wait if it ends before they should.
     return study !== undefined && cost(study) <= workerBusy + left('pipeline') ? study : undefined;
