@@ -53,7 +53,7 @@ export interface Study {
   /**
    * True for a study that leaves memory its thread would not hand back: router latency loads
    * the use-lite model (~115 MB of WebAssembly memory, which cannot shrink); scaling leaves a
-   * heap grown to ~300 MB and faiss indexes freed only when V8 finalises them. The bench runs
+   * heap grown to ~300 MB and index buffers freed only when V8 finalises them. The bench runs
    * it first on a worker lane, on a thread of its own that ends with it, before the main lane's
    * results grow.
    */
