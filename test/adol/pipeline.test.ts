@@ -108,7 +108,19 @@ const task: Task = {
   servers: ['github', 'slack'],
 };
 
-const ctx: PipelineContext = { catalog, tokens, seed: 42, workDir: '/tmp', calibrationTasks: [], historyTasks: [], encoder: hashEncoder() };
+// Semantic retrieval ranks with a retriever unless given an encoder: bm25 here. The default
+// (`learned`) trains its reranker with use-lite on first use, ~18 s on a cold cache, and is
+// tested in test/retrieval/learned.test.ts and end to end by the bench tests.
+const ctx: PipelineContext = {
+  catalog,
+  tokens,
+  seed: 42,
+  workDir: '/tmp',
+  calibrationTasks: [],
+  historyTasks: [],
+  encoder: hashEncoder(),
+  retriever: 'bm25',
+};
 
 async function drive(pipeline: Pipeline): Promise<TurnResult[]> {
   await pipeline.prepare?.(ctx);
@@ -207,7 +219,7 @@ describe('ADOL pipeline prompts', () => {
     expect(r1!.prompt.sections.at(-2)!.stable).toBe(false);
   });
 
-  it('semantic retrieval: top-k by the encoder (stand-in encoder here)', async () => {
+  it("semantic retrieval: top-k by the run's retriever (bm25 here)", async () => {
     const [r0, r1] = await drive(
       createAdolPipeline('s', 's', {
         ...NO_MECHANISM,
