@@ -53,6 +53,10 @@ export function quantile(values: readonly number[], q: number): number {
   );
 }
 
-export function mean(values: readonly number[]): number {
-  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN;
+/** The sum from 0 in index order over the count; NaN when empty. Takes arrays and typed arrays alike. */
+export function mean(values: ArrayLike<number>): number {
+  if (!values.length) return NaN;
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i]!;
+  return sum / values.length;
 }

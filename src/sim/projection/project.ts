@@ -154,9 +154,9 @@ export function projectPipeline(
     successByKind: Object.fromEntries([...kindTotals].map(([kind, v]) => [kind, v.s / v.n])),
     p50: quantileSorted(sortedLatencies, 0.5),
     p95: quantileSorted(sortedLatencies, 0.95),
-    meanLatency: sumInOrder(latencies) / latencies.length,
+    meanLatency: mean(latencies),
     costPerTask: estimate(taskCost, 'cost'),
-    cacheHitShare: sumInOrder(cacheShares) / cacheShares.length,
+    cacheHitShare: mean(cacheShares),
     quality: {
       mean: estimate(taskScore, 'quality'),
       sd: Math.sqrt(mean(scores.map((x) => (x - scoreMean) ** 2))),
@@ -262,13 +262,6 @@ function groupTasksOnce(records: readonly ProjectionTurn[]): SimTask[] {
     turns: [...list].sort((a, b) => a.turn - b.turn),
     label: `projection|${list[0]!.seed}|${list[0]!.taskId}`,
   }));
-}
-
-/** The sum from 0 in index order (what `mean` adds up for an array). */
-function sumInOrder(values: Float64Array): number {
-  let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[i]!;
-  return sum;
 }
 
 /** A bootstrap seed per statistic, so intervals of different statistics use independent streams. */
