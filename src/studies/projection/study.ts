@@ -139,21 +139,22 @@ export async function runProjectionStudy(
   const draws = new DrawCache();
   const project = (inp: Input, p: ProjectionParams, bootstrap: boolean) => projectAfterYield(inp, p, ctx.seed, bootstrap, draws);
   // What the per-pipeline step computed in the pipelines' lanes, at the default parameters;
-  // else computed here now, by the same function.
+  // else computed here now, by the same function. Other parameters (a caller's): none.
+  const atDefaults = params === PROJECTION_PARAMS;
   const ablation = inputsOf('ablation');
   const referenceSeeds = [...new Set(ablation.flatMap((a) => a.records.map((r) => r.seed)))];
   const computed = new Map<string, Promise<PipelineProjections>>();
   const projections = (inp: Input): Promise<PipelineProjections> => {
     let pre = computed.get(inp.id);
     if (!pre) {
-      const given = params === PROJECTION_PARAMS ? (ctx.perPipeline?.get(inp.id) as PipelineProjections | undefined) : undefined;
+      const given = ctx.perPipeline?.get(inp.id) as PipelineProjections | undefined;
       const entry = entries.find((e) => e.id === inp.id)!;
-      pre = given ? Promise.resolve(given) : projectionsOf(inp, entry, ctx.seed, referenceSeeds, draws);
+      pre = !atDefaults ? Promise.resolve({}) : given ? Promise.resolve(given) : projectionsOf(inp, entry, ctx.seed, referenceSeeds, draws);
       computed.set(inp.id, pre);
     }
     return pre;
   };
-  const own = async (inp: Input) => (params === PROJECTION_PARAMS ? (await projections(inp)).own : undefined) ?? project(inp, params, true);
+  const own = async (inp: Input) => (await projections(inp)).own ?? project(inp, params, true);
   const method = (inp: Input, result: ProjectionResult): ProjectedMethod => ({
     id: inp.id,
     label: inp.label,
@@ -175,10 +176,7 @@ export async function runProjectionStudy(
     const rows = await sensitivityAnalysis(
       async (p, index) => {
         const results: ProjectionResult[] = [];
-        for (const inp of ranked)
-          results.push(
-            (params === PROJECTION_PARAMS ? (await projections(inp)).sensitivity?.[index] : undefined) ?? (await project(inp, p, false)),
-          );
+        for (const inp of ranked) results.push((await projections(inp)).sensitivity?.[index] ?? (await project(inp, p, false)));
         return new Map(ranked.map((inp, i) => [inp.id, results[i]!]));
       },
       params,
@@ -194,7 +192,7 @@ export async function runProjectionStudy(
     const ref = main.find((m) => m.id === ABLATION_REFERENCE);
     let reference: ProjectedMethod | undefined;
     if (ref) {
-      const given = params === PROJECTION_PARAMS ? (await projections(ref)).reference : undefined;
+      const given = (await projections(ref)).reference;
       const sameSeeds = { ...ref, records: ref.records.filter((r) => referenceSeeds.includes(r.seed)) };
       const result =
         given && given.seeds.length === referenceSeeds.length && given.seeds.every((s) => referenceSeeds.includes(s))
