@@ -1,7 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../util/ts-worker.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
-import type { LaneRequest, LaneResponse } from './bench-worker.ts';
+import type { LaneRequest, LaneResponse, LaneWorkerData } from './bench-worker.ts';
+import { sharedSegmentBytes } from '../util/vector-segments.ts';
 import { needsOwnThread, readsPipelineResults, runPipelineUnit, runStudyUnit } from './bench-units.ts';
 
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
@@ -163,7 +164,8 @@ export class BenchLanes {
   }
 
   private startWorker(): Worker {
-    const worker = startTsWorker(new URL('./bench-worker.ts', import.meta.url), this.inputs, {
+    const data: LaneWorkerData = { inputs: this.inputs, segmentBytes: sharedSegmentBytes() };
+    const worker = startTsWorker(new URL('./bench-worker.ts', import.meta.url), data, {
       maxOldGenerationSizeMb: WORKER_HEAP_MB,
       maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
     });

@@ -1,5 +1,12 @@
 import seedrandom from 'seedrandom';
 
+/** An ARC4 stream position (see Rng.position). */
+export interface RngPosition {
+  readonly i: number;
+  readonly j: number;
+  readonly S: Uint8Array;
+}
+
 /** Seed used everywhere unless the user passes --seed. */
 export const DEFAULT_SEED = 42;
 
@@ -9,10 +16,22 @@ export const DEFAULT_SEED = 42;
  * shift each other when one of them draws more numbers.
  */
 export class Rng {
-  private readonly prng: seedrandom.PRNG;
+  private readonly prng: seedrandom.StatefulPRNG<seedrandom.State.Arc4>;
 
-  constructor(seed: number | string, label = '') {
-    this.prng = seedrandom(`${seed}:${label}`);
+  constructor(seed: number | string, label = '', from?: RngPosition) {
+    // With a position: the generator continues where position() left it (the seed is not used).
+    this.prng = from
+      ? seedrandom('', { state: { i: from.i, j: from.j, S: Array.from(from.S) } })
+      : seedrandom(`${seed}:${label}`, { state: true });
+  }
+
+  /**
+   * Where this generator is in its stream: `new Rng(seed, label, position)` continues it exactly.
+   * Lets a holder of many paused streams keep 258 bytes each instead of a live generator (~3 KB).
+   */
+  position(): RngPosition {
+    const { i, j, S } = this.prng.state();
+    return { i, j, S: Uint8Array.from(S) };
   }
 
   /** Uniform in [0, 1). */

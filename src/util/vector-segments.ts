@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
+import { endianness } from 'node:os';
+import { join, resolve } from 'node:path';
 import { writeFileAtomic } from './files.ts';
 
 /*
@@ -12,6 +13,11 @@ import { writeFileAtomic } from './files.ts';
  *
  * Segment layout (little-endian): 8-byte magic (names the element type) | u32 dim | u32 count |
  * count × (32-byte sha256 of the UTF-8 text | dim × element).
+ *
+ * A segment is read into a SharedArrayBuffer and its vectors are views of it: the file never
+ * changes once written, so its bytes are shared by file path with the worker threads
+ * (sharedSegmentBytes / adoptSharedSegmentBytes) instead of each thread holding a copy of
+ * every vector (the bench's embedding cache alone is ~25 MB per thread).
  */
 
 /** An element type of a store: float32 (embeddings) or float64 (scores, kept exact). */
@@ -19,9 +25,21 @@ export interface ElementType<T extends Float32Array | Float64Array> {
   magic: string;
   bytes: 4 | 8;
   make(n: number): T;
+  /** `n` elements of `buffer` from byte `offset` (aligned), without a copy. */
+  view(buffer: ArrayBufferLike, offset: number, n: number): T;
 }
-export const FLOAT32: ElementType<Float32Array> = { magic: 'TTXEMB01', bytes: 4, make: (n) => new Float32Array(n) };
-export const FLOAT64: ElementType<Float64Array> = { magic: 'TTXSCR01', bytes: 8, make: (n) => new Float64Array(n) };
+export const FLOAT32: ElementType<Float32Array> = {
+  magic: 'TTXEMB01',
+  bytes: 4,
+  make: (n) => new Float32Array(n),
+  view: (buffer, offset, n) => new Float32Array(buffer, offset, n),
+};
+export const FLOAT64: ElementType<Float64Array> = {
+  magic: 'TTXSCR01',
+  bytes: 8,
+  make: (n) => new Float64Array(n),
+  view: (buffer, offset, n) => new Float64Array(buffer, offset, n),
+};
 
 const HEADER = 16;
 const SEGMENT_EXT = '.seg';
@@ -67,14 +85,59 @@ export function decodeSegment<T extends Float32Array | Float64Array>(
   if (buf.length !== HEADER + count * rec) return undefined;
   const out = new Map<string, T>();
   let off = HEADER;
+  // Views need the elements aligned in the buffer (every record is, when the buffer is) and the file's byte order.
+  const views = LITTLE_ENDIAN && (buf.byteOffset + HEADER + 32) % el.bytes === 0;
   for (let i = 0; i < count; i++) {
     const key = buf.toString('hex', off, off + 32);
     off += 32;
+    if (views) {
+      out.set(key, el.view(buf.buffer, buf.byteOffset + off, dim));
+      off += el.bytes * dim;
+      continue;
+    }
     const v = el.make(dim);
     for (let j = 0; j < dim; j++, off += el.bytes) v[j] = el.bytes === 4 ? buf.readFloatLE(off) : buf.readDoubleLE(off);
     out.set(key, v);
   }
   return out;
+}
+
+const LITTLE_ENDIAN = endianness() === 'LE';
+
+/** Segment files read by this thread (or handed over by the thread that started it), by absolute path. */
+const segmentBytes = new Map<string, SharedArrayBuffer>();
+
+/** The segment files this thread has read, for a worker thread it starts (adoptSharedSegmentBytes there). */
+export function sharedSegmentBytes(): Map<string, SharedArrayBuffer> {
+  return new Map(segmentBytes);
+}
+
+/** Use segment bytes read by another thread instead of reading those files again. */
+export function adoptSharedSegmentBytes(shared: ReadonlyMap<string, SharedArrayBuffer> | undefined): void {
+  for (const [path, bytes] of shared ?? []) if (!segmentBytes.has(path)) segmentBytes.set(path, bytes);
+}
+
+/** A segment file's bytes, in shared memory; read once per process. */
+function readSegmentFile(path: string): Buffer {
+  const key = resolve(path);
+  let bytes = segmentBytes.get(key);
+  if (!bytes) {
+    const fd = openSync(key, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      bytes = new SharedArrayBuffer(size);
+      const view = new Uint8Array(bytes);
+      for (let at = 0; at < size;) {
+        const n = readSync(fd, view, at, size - at, at);
+        if (n === 0) throw new Error(`${key}: file shrank while being read`);
+        at += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    segmentBytes.set(key, bytes);
+  }
+  return Buffer.from(bytes);
 }
 
 export function writeSegment<T extends Float32Array | Float64Array>(
@@ -107,7 +170,7 @@ export function loadSegments<T extends Float32Array | Float64Array>(
   for (const file of files) {
     let buf: Buffer;
     try {
-      buf = readFileSync(join(dir, file));
+      buf = readSegmentFile(join(dir, file));
     } catch {
       continue; // Removed by another process compacting: its vectors are in the merged segment.
     }

@@ -102,7 +102,8 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
 
   let encoder: Encoder | undefined;
   let tokens: TokenCounter | undefined;
-  let toolIndex: ToolIndex | undefined;
+  // The index, not its vectors: those serve calibration in prepare only (20 MB at N = 10,000 in the scaling study).
+  let toolIndex: Omit<ToolIndex, 'vectors'> | undefined;
   let router: IntentRouter | undefined;
   let loader: LazySchemaLoader<McpTool> | undefined;
   let byId = new Map<string, CatalogTool>();
@@ -140,9 +141,12 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
       const tools = ctx.catalog.tools;
       byId = new Map(tools.map((t) => [t.id, t]));
       allIds = tools.map((t) => t.id);
+      let toolVectors: ToolIndex['vectors'] | undefined;
       if (paperForm) {
         encoder = await resolveEncoder(ctx, options.encoder);
-        toolIndex = await buildToolIndex(encoder, tools, toolSummaryText, options.index);
+        const built = await buildToolIndex(encoder, tools, toolSummaryText, options.index);
+        toolVectors = built.vectors;
+        toolIndex = { index: built.index, note: built.note };
         router = new IntentRouter(toolIndex.index);
       } else {
         retriever = retrieverByName(options.retriever ?? ctx.retriever ?? DEFAULT_RETRIEVER);
@@ -171,14 +175,8 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
             ? `calibrated: max F1 over ${cal.pairs.toLocaleString('en-US')} held-out (query, tool) pairs, step ${cal.step}`
             : `calibrated (coverage): highest θ keeping every needed tool on ≥ ${policy.target * 100}% of ${cal.queries} held-out turns, step ${cal.step}`;
         calibration = cal;
-      } else if (canCalibrate && encoder && toolIndex) {
-        const cal = await calibrateTheta(
-          encoder,
-          tools,
-          toolIndex.vectors,
-          ctx.calibrationTasks,
-          'server/name: summary (the phase-1 line)',
-        );
+      } else if (canCalibrate && encoder && toolVectors) {
+        const cal = await calibrateTheta(encoder, tools, toolVectors, ctx.calibrationTasks, 'server/name: summary (the phase-1 line)');
         // Every point of the sweep, for the record; the threshold study reads `calibration` from describe().
         writeCalibration(ctx.workDir, cal);
         theta = cal.chosen.theta;

@@ -1,4 +1,4 @@
-import { Rng } from '../../util/rng.ts';
+import { Rng, type RngPosition } from '../../util/rng.ts';
 
 /** A stream of uniform draws in [0, 1). An Rng is one. */
 export interface Uniforms {
@@ -28,9 +28,9 @@ export function normalOf(first: number, second: number): number {
  * of readers replay exactly the sequence a fresh Rng(seed, label) would give.
  */
 class UniformTape {
-  private values = new Float64Array(64);
-  private drawn = 0;
-  private rng: Rng | null = null;
+  private values = new Float64Array(0);
+  /** Where the stream stands after `values`: the tape keeps this, not a generator (thousands of tapes live for the whole run). */
+  private position: RngPosition | undefined;
 
   constructor(
     private readonly seed: number,
@@ -40,13 +40,13 @@ class UniformTape {
   /** Draws [start, end), recorded on first use; a view of the tape (read-only). */
   range(start: number, end: number): Float64Array {
     if (end > this.values.length) {
-      const grown = new Float64Array(Math.max(end, this.values.length * 2));
-      grown.set(this.values.subarray(0, this.drawn));
+      // Draw ahead to twice the length (at least 64), so a tape resumes its generator a few times, not once per turn.
+      const grown = new Float64Array(Math.max(end, this.values.length * 2, 64));
+      grown.set(this.values);
+      const rng = new Rng(this.seed, this.label, this.position);
+      for (let i = this.values.length; i < grown.length; i++) grown[i] = rng.next();
       this.values = grown;
-    }
-    for (; this.drawn < end; this.drawn++) {
-      this.rng ??= new Rng(this.seed, this.label);
-      this.values[this.drawn] = this.rng.next();
+      this.position = rng.position();
     }
     return this.values.subarray(start, end);
   }

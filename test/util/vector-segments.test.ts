@@ -1,0 +1,56 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTsWorker } from '../../src/util/ts-worker.ts';
+import {
+  encodeSegment,
+  FLOAT32,
+  FLOAT64,
+  loadSegments,
+  sharedSegmentBytes,
+  textKey,
+  writeSegment,
+} from '../../src/util/vector-segments.ts';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'tooltax-segments-'));
+  dirs.push(d);
+  return d;
+};
+
+describe('vector segments in shared memory', () => {
+  it('loads vectors as views of one shared copy of each file, read once per process', () => {
+    const dir = tempDir();
+    writeSegment(FLOAT64, dir, 3, [
+      [textKey('a'), Float64Array.of(0.1, 0.2, 0.3)],
+      [textKey('b'), Float64Array.of(1, 2, 3)],
+    ]);
+    const { vectors } = loadSegments(FLOAT64, dir, 3);
+    const a = vectors.get(textKey('a'))!;
+    const b = vectors.get(textKey('b'))!;
+    expect([...a]).toEqual([0.1, 0.2, 0.3]);
+    expect([...b]).toEqual([1, 2, 3]);
+    expect(a.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(b.buffer).toBe(a.buffer);
+    const [file] = readdirSync(dir);
+    expect(sharedSegmentBytes().get(join(dir, file!))).toBe(a.buffer);
+    // Segment files never change once written, so a second load uses the bytes already read.
+    expect(loadSegments(FLOAT64, dir, 3).vectors.get(textKey('b'))!.buffer).toBe(a.buffer);
+  });
+
+  it('hands the bytes to a worker thread, which does not read the file again', async () => {
+    const dir = tempDir();
+    writeSegment(FLOAT32, dir, 4, [[textKey('x'), Float32Array.of(1, 2, 3, 4)]]);
+    loadSegments(FLOAT32, dir, 4);
+    const [file] = readdirSync(dir);
+    // Not how segments are ever written: proves the worker reads the shared bytes, not the file.
+    writeFileSync(join(dir, file!), encodeSegment(FLOAT32, 4, [[textKey('x'), Float32Array.of(9, 9, 9, 9)]]));
+    const worker = startTsWorker(new URL('./fixtures/segments-worker.ts', import.meta.url), { dir, segmentBytes: sharedSegmentBytes() });
+    const got = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    await worker.terminate();
+    expect(got).toEqual({ values: [1, 2, 3, 4], shared: true });
+  });
+});
