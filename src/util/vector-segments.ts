@@ -72,7 +72,10 @@ export function encodeSegment<T extends Float32Array | Float64Array>(
   return buf;
 }
 
-/** Parse a segment; undefined when it is not a complete segment of this element type and dimension. */
+/**
+ * Parse a segment; undefined when it is not a complete segment of this element type and dimension.
+ * The vectors are views of `buf` (copies only when its elements are misaligned or the machine is big-endian).
+ */
 export function decodeSegment<T extends Float32Array | Float64Array>(
   el: ElementType<T>,
   buf: Buffer,
