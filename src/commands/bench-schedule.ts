@@ -11,8 +11,9 @@ import { hasLargeWorkingSet, needsOwnThread, readsPipelineResults } from './benc
  *   pipeline is done: copying every turn record to a worker cost more than the study (ADOL: 1 → 6 s).
  * - A worker lane starts with the studies that need a thread of their own (ended after them),
  *   then the one whose working set is large, while the main lane's results are still small, then
- *   pipelines, then the other studies; it ends (its thread and heap with it) when only studies of
- *   the results are left.
+ *   the costliest unit left, pipeline or independent study (with the previous run's times; else
+ *   pipelines, then studies), so the lanes end on short units; it ends (its thread and heap with
+ *   it) when only studies of the results are left.
  * - Lane 0 takes pipelines (costliest first), then the shortest independent study that can
  *   share its thread. With the previous run's unit times it takes a unit only while the worker
  *   would still have at least as much left to do as this lane with that unit and the studies of
@@ -38,7 +39,8 @@ export function laneChooser(
     const ready = candidates.filter((i) => units[i]!.kind === 'pipeline' || independent(i) || (lane === 0 && pipelinesDone()));
     if (lane !== 0) {
       if (!ready.length) return RELEASE_LANE;
-      const pick = ready.find((i) => needsOwnThread(units[i]!)) ?? ready.find((i) => hasLargeWorkingSet(units[i]!)) ?? ready[0]!;
+      const costliest = known ? ready.reduce((a, b) => (cost(b) > cost(a) ? b : a)) : ready[0]!;
+      const pick = ready.find((i) => needsOwnThread(units[i]!)) ?? ready.find((i) => hasLargeWorkingSet(units[i]!)) ?? costliest;
       workerFreeAt = now() + cost(pick);
       return pick;
     }

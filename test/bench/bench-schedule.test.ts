@@ -44,3 +44,13 @@ describe('laneChooser', () => {
     expect(choose([0, 1, 2, 3], 0, 1)).toBe(0);
   });
 });
+
+describe('laneChooser, worker lane', () => {
+  it('takes the costliest unit it may run, study or pipeline, once it has previous times', () => {
+    // kv-schema (9 s) is independent: ahead of both pipelines, so the lanes end on short units.
+    expect(laneChooser(units, seconds(6, 1, 10, 9), 2, () => false)(all, 1, 1)).toBe(3);
+    expect(laneChooser(units, seconds(6, 1, 10, 2), 2, () => false)(all, 1, 1)).toBe(0);
+    // Without previous times: the list's order (pipelines first).
+    expect(laneChooser(units, new Map(), 2, () => false)([1, 2, 3], 1, 1)).toBe(1);
+  });
+});
