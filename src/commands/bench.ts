@@ -206,7 +206,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
           if (unit.kind === 'study') studyTables.set(unit.id, (result as StudyRun).tables);
           else {
             const run = result as PipelineRun;
-            run.records = run.records.map((r) => compactor!.compact(r));
+            run.records = compactor!.compactAll(run.records);
             if (pipelineRuns.set(unit.id, run).size === pipelineUnits.length) setResults();
           }
         },

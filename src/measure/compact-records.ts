@@ -13,6 +13,21 @@ export class RecordCompactor {
   private readonly strings = new Map<string, string>();
   private readonly lists = new Map<string, readonly string[]>();
   private readonly byLabel = new Map<string, Record<string, number>>();
+  private seen: { lists: Map<readonly string[], readonly string[]>; labels: Map<object, Record<string, number>> } | undefined;
+
+  /**
+   * compact() of each record of one finished run. Within it the same list or label object met
+   * again (run-pipeline already shares them, and a worker's message keeps shared objects shared)
+   * maps to its shared copy without being joined or serialised again.
+   */
+  compactAll(records: readonly TurnRecord[]): TurnRecord[] {
+    this.seen = { lists: new Map(), labels: new Map() };
+    try {
+      return records.map((r) => this.compact(r));
+    } finally {
+      this.seen = undefined;
+    }
+  }
 
   compact(r: TurnRecord): TurnRecord {
     // Required<>: a field added to TurnRecord, optional or not, fails the type check here until it is copied.
@@ -56,19 +71,22 @@ export class RecordCompactor {
   }
 
   private list(ids: readonly string[]): readonly string[] {
+    const seen = this.seen?.lists.get(ids);
+    if (seen) return seen;
     const key = ids.join('\n');
-    const known = this.lists.get(key);
-    if (known) return known;
-    const list = ids.map((id) => this.string(id));
-    this.lists.set(key, list);
+    let list = this.lists.get(key);
+    if (!list) this.lists.set(key, (list = ids.map((id) => this.string(id))));
+    this.seen?.lists.set(ids, list);
     return list;
   }
 
   private labels(byLabel: Record<string, number>): Record<string, number> {
+    const seen = this.seen?.labels.get(byLabel);
+    if (seen) return seen;
     const key = JSON.stringify(byLabel);
-    const known = this.byLabel.get(key);
-    if (known) return known;
-    this.byLabel.set(key, byLabel);
-    return byLabel;
+    let shared = this.byLabel.get(key);
+    if (!shared) this.byLabel.set(key, (shared = byLabel));
+    this.seen?.labels.set(byLabel, shared);
+    return shared;
   }
 }

@@ -57,3 +57,23 @@ describe('RecordCompactor', () => {
     expect(b.schemaTools).not.toBe(a.schemaTools);
   });
 });
+
+describe('RecordCompactor.compactAll', () => {
+  it('gives what compact gives record by record, also for one list object shared by many records', () => {
+    const shared = ['github/get_file_contents', 'filesystem/read_file'];
+    const labels = { 'tool-definitions': 600 };
+    const run = [0, 1, 2].map((turn) => record({ turn, schemaTools: shared, toolTokensByLabel: labels }));
+    const copy = structuredClone(run); // one message from a worker: the shared objects stay shared
+    expect(copy[1]!.schemaTools).toBe(copy[0]!.schemaTools);
+    const all = new RecordCompactor().compactAll(copy);
+    const one = new RecordCompactor();
+    expect(all).toEqual(copy.map((r) => one.compact(r)));
+    expect(all[2]!.schemaTools).toBe(all[0]!.schemaTools);
+    // A later run's records that happen to reuse the array object are not read from the earlier run's identities.
+    const c = new RecordCompactor();
+    const list = ['a/x'];
+    c.compactAll([record({ schemaTools: list })]);
+    list.push('b/y'); // a caller that broke the no-mutation rule between runs
+    expect(c.compactAll([record({ schemaTools: list })])[0]!.schemaTools).toEqual(['a/x', 'b/y']);
+  });
+});
