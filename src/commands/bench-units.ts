@@ -10,6 +10,7 @@ import { writeEvents, writeTurnRecords } from '../results/write.ts';
 import type { RunFile } from '../results/manifest.ts';
 import { STUDIES } from '../studies/registry.ts';
 import type { Study } from '../studies/types.ts';
+import { taskSetsRunBy } from '../studies/common.ts';
 import type { Encoder } from '../embed/types.ts';
 import { tokenCounter } from '../tokens/counter.ts';
 import { progress } from '../util/progress.ts';
@@ -84,8 +85,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
   await pipeline.prepare?.(ctx);
   const records: TurnRecord[] = [];
   const files: RunFile[] = [];
-  // Main methods run on every seed's task set; ablation and ADOL variants on the first.
-  for (const { seed, tasks } of entry.group === 'main' ? inputs.taskSets : inputs.taskSets.slice(0, 1)) {
+  for (const { seed, tasks } of taskSetsRunBy(entry, inputs.taskSets)) {
     const bar = progress(`${pipeline.label} seed ${seed}`, tasks.length);
     const events: Record<string, unknown>[] = [];
     const seedRecords = await runPipeline(pipeline, tasks, {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { StudyContext } from './types.ts';
+import type { StudyContext, TaskSet } from './types.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { PipelineContext, PipelineEntry } from '../pipelines/types.ts';
 import type { Task } from '../tasks/types.ts';
@@ -15,6 +15,11 @@ import type { Task } from '../tasks/types.ts';
  * invocation (so `--pipelines` is honoured), without the labelled ablations shown beside them
  * in Table 3 (`ablationOf`). A study's options may override the list (tests run B1 alone).
  */
+/** The task sets the bench runs a pipeline on: main methods every seed's, ablation and ADOL variants the first only. */
+export function taskSetsRunBy<T extends Pick<TaskSet, 'seed'>>(entry: Pick<PipelineEntry, 'group'>, taskSets: readonly T[]): readonly T[] {
+  return entry.group === 'main' ? taskSets : taskSets.slice(0, 1);
+}
+
 export function mainPipelines(ctx: Pick<StudyContext, 'pipelines'>, override?: readonly PipelineEntry[]): PipelineEntry[] {
   if (override) return [...override];
   return ctx.pipelines.filter((p) => p.group === 'main' && !p.ablationOf);

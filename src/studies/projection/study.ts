@@ -5,6 +5,7 @@ import type { PipelineEntry } from '../../pipelines/types.ts';
 import type { Table } from '../../table/table.ts';
 import type { PipelineSettings } from '../../pipelines/types.ts';
 import { DrawCache } from '../../sim/projection/draws.ts';
+import { taskSetsRunBy } from '../common.ts';
 import { PROJECTION_PARAMS, SENSITIVITY_KEYS, type ProjectionParams } from '../../sim/projection/params.ts';
 import { preconditionViolations } from '../../sim/projection/preconditions.ts';
 import { projectPipeline, type ProjectionResult } from '../../sim/projection/project.ts';
@@ -53,9 +54,9 @@ interface PipelineProjections {
   reference?: { seeds: number[]; result: ProjectionResult };
 }
 
-/** The seeds the ablation pipelines run on: the bench runs every pipeline but the main ones on the first task set only. */
+/** The seeds the ablation pipelines run on. */
 function ablationSeeds(taskSets: readonly TaskSet[]): number[] {
-  return taskSets.slice(0, 1).map((t) => t.seed);
+  return taskSetsRunBy({ group: 'ablation' }, taskSets).map((t) => t.seed);
 }
 
 // Random draws shared by every projection in this thread (a memo: results are the same without it).
