@@ -13,7 +13,6 @@ export class RecordCompactor {
   private readonly strings = new Map<string, string>();
   private readonly lists = new Map<string, readonly string[]>();
   private readonly byLabel = new Map<string, Record<string, number>>();
-  private seen: { lists: Map<readonly string[], readonly string[]>; labels: Map<object, Record<string, number>> } | undefined;
 
   /**
    * compact() of each record of one finished run. Within it the same list or label object met
@@ -21,15 +20,15 @@ export class RecordCompactor {
    * maps to its shared copy without being joined or serialised again.
    */
   compactAll(records: readonly TurnRecord[]): TurnRecord[] {
-    this.seen = { lists: new Map(), labels: new Map() };
-    try {
-      return records.map((r) => this.compact(r));
-    } finally {
-      this.seen = undefined;
-    }
+    const run: SeenInRun = { lists: new Map(), labels: new Map() };
+    return records.map((r) => this.copy(r, run));
   }
 
   compact(r: TurnRecord): TurnRecord {
+    return this.copy(r, undefined);
+  }
+
+  private copy(r: TurnRecord, run: SeenInRun | undefined): TurnRecord {
     // Required<>: a field added to TurnRecord, optional or not, fails the type check here until it is copied.
     const out: Required<TurnRecord> = {
       pipeline: this.string(r.pipeline),
@@ -39,12 +38,12 @@ export class RecordCompactor {
       ambiguous: r.ambiguous,
       turn: r.turn,
       turns: r.turns,
-      neededTools: this.list(r.neededTools) as string[],
-      schemaTools: this.list(r.schemaTools),
+      neededTools: this.list(r.neededTools, run) as string[],
+      schemaTools: this.list(r.schemaTools, run),
       neededListed: r.neededListed,
       promptTokens: r.promptTokens,
       toolTokens: r.toolTokens,
-      toolTokensByLabel: this.labels(r.toolTokensByLabel),
+      toolTokensByLabel: this.labels(r.toolTokensByLabel, run),
       systemTokens: r.systemTokens,
       historyTokens: r.historyTokens,
       userTokens: r.userTokens,
@@ -70,23 +69,40 @@ export class RecordCompactor {
     return s;
   }
 
-  private list(ids: readonly string[]): readonly string[] {
-    const seen = this.seen?.lists.get(ids);
-    if (seen) return seen;
-    const key = ids.join('\n');
-    let list = this.lists.get(key);
-    if (!list) this.lists.set(key, (list = ids.map((id) => this.string(id))));
-    this.seen?.lists.set(ids, list);
-    return list;
+  private list(ids: readonly string[], run: SeenInRun | undefined): readonly string[] {
+    return this.shared(
+      ids,
+      run?.lists,
+      this.lists,
+      () => ids.join('\n'),
+      () => ids.map((id) => this.string(id)),
+    );
   }
 
-  private labels(byLabel: Record<string, number>): Record<string, number> {
-    const seen = this.seen?.labels.get(byLabel);
-    if (seen) return seen;
-    const key = JSON.stringify(byLabel);
-    let shared = this.byLabel.get(key);
-    if (!shared) this.byLabel.set(key, (shared = byLabel));
-    this.seen?.labels.set(byLabel, shared);
-    return shared;
+  private labels(byLabel: Record<string, number>, run: SeenInRun | undefined): Record<string, number> {
+    return this.shared(
+      byLabel,
+      run?.labels,
+      this.byLabel,
+      () => JSON.stringify(byLabel),
+      () => byLabel,
+    );
   }
+
+  /** The shared copy of `value`: by identity within a run, else by content (`key`), made once. */
+  private shared<T extends object>(value: T, seen: Map<T, T> | undefined, byKey: Map<string, T>, key: () => string, make: () => T): T {
+    const again = seen?.get(value);
+    if (again) return again;
+    const k = key();
+    let out = byKey.get(k);
+    if (!out) byKey.set(k, (out = make()));
+    seen?.set(value, out);
+    return out;
+  }
+}
+
+/** Objects already met in one run's records (RecordCompactor.compactAll), by identity. */
+interface SeenInRun {
+  lists: Map<readonly string[], readonly string[]>;
+  labels: Map<Record<string, number>, Record<string, number>>;
 }
