@@ -49,10 +49,10 @@ export class Ranking implements Iterable<RankedTool> {
   private readonly order: Uint32Array;
 
   constructor(
-    private readonly ids_: readonly string[],
+    private readonly toolIds: readonly string[],
     private readonly scores: Float64Array,
   ) {
-    const order = new Uint32Array(ids_.length);
+    const order = new Uint32Array(toolIds.length);
     for (let i = 0; i < order.length; i++) order[i] = i;
     // A typed array's sort takes a comparator as Array's does; the result is the same order.
     order.sort((a, b) => scores[b]! - scores[a]! || a - b);
@@ -62,7 +62,7 @@ export class Ranking implements Iterable<RankedTool> {
   /** Every tool id, best first (no hit objects: what a metric over the whole ranking reads). */
   ids(): string[] {
     const out = new Array<string>(this.order.length);
-    for (let r = 0; r < out.length; r++) out[r] = this.ids_[this.order[r]!]!;
+    for (let r = 0; r < out.length; r++) out[r] = this.toolIds[this.order[r]!]!;
     return out;
   }
 
@@ -75,7 +75,7 @@ export class Ranking implements Iterable<RankedTool> {
 
   private at(rank: number): RankedTool {
     const i = this.order[rank]!;
-    return { id: this.ids_[i]!, score: this.scores[i]! };
+    return { id: this.toolIds[i]!, score: this.scores[i]! };
   }
 
   *[Symbol.iterator](): Iterator<RankedTool> {
