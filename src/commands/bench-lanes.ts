@@ -17,14 +17,15 @@ const DEFAULT_LANES = 2;
  */
 const WORKER_HEAP_MB = 1024;
 /**
- * Young generation of a worker lane, as the bench script's --max-semi-space-size=16 gives the
- * main thread (V8's young generation is three semi-spaces; 16 MB is V8's default). A 32 MB
- * semi-space had been chosen to copy fewer short-lived prompts and rankings through scavenges;
- * once the wink-nlp model and the duplicate record strings were gone, 16 MB ran the warm bench
- * as fast or faster (back-to-back pairs: 41.4 / 38.1 s against 42.6 / 41.1 s) and peaked
- * 110–200 MB lower (1,033 / 978 against 1,145 / 1,174 MB): two lanes hold six semi-spaces.
+ * Young generation of a worker lane, as the bench script's --max-semi-space-size=8 gives every
+ * thread (V8's young generation is three semi-spaces; the flag, being process-wide, overrides
+ * this limit, which serves runs started without the script). 16 MB, V8's default, ran the warm
+ * bench no faster in alternated runs (28.5 / 30.1 / 30.7 s against 28.6 / 30.1 / 30.7 s) and
+ * peaked higher (713–725 MiB against 609–669 MiB over five runs): each thread holds two
+ * semi-spaces, and the larger ones let more garbage reach the old generation before a
+ * scavenge. (32 MB had already been dropped for the same reason.)
  */
-const WORKER_YOUNG_MB = 3 * 16;
+const WORKER_YOUNG_MB = 3 * 8;
 
 export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[BENCH_WORKERS_ENV];
