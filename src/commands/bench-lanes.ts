@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../util/ts-worker.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
 import type { LaneRequest, LaneResponse, LaneWorkerData } from './bench-worker.ts';
-import { sharedSegmentBytes } from '../util/vector-segments.ts';
+import { processSharedBytes } from '../util/process-shared.ts';
 import { needsOwnThread, readsPipelineResults, runPipelineUnit, runStudyUnit } from './bench-units.ts';
 
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
@@ -165,7 +165,7 @@ export class BenchLanes {
   }
 
   private startWorker(): Worker {
-    const data: LaneWorkerData = { inputs: this.inputs, segmentBytes: sharedSegmentBytes() };
+    const data: LaneWorkerData = { inputs: this.inputs, shared: processSharedBytes() };
     const worker = startTsWorker(new URL('./bench-worker.ts', import.meta.url), data, {
       maxOldGenerationSizeMb: WORKER_HEAP_MB,
       maxYoungGenerationSizeMb: WORKER_YOUNG_MB,

@@ -1,19 +1,22 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { BenchInputs, BenchUnit, StudyInputs } from './bench-inputs.ts';
 import { isRegistered, runPipelineUnit, runStudyUnit } from './bench-units.ts';
-import { adoptSharedSegmentBytes } from '../util/vector-segments.ts';
+import { adoptProcessSharedBytes } from '../util/process-shared.ts';
 
 /** Worker side of ./bench-lanes.ts: runs the units it is sent, one at a time, on a copy of the inputs. */
 export type LaneRequest = { id: number; unit: BenchUnit; studyInputs?: StudyInputs };
 export type LaneResponse = { id: number; result: unknown } | { id: number; error: string } | { id: number; unknownUnit: true };
-/** What a lane's worker thread starts with: the inputs, and the cache segment files the main thread has read (shared memory, not copied). */
+/**
+ * What a lane's worker thread starts with: the inputs, and what the main thread has read or
+ * built in shared memory (cache segment files, rank tables: ../util/process-shared.ts), not copied.
+ */
 export interface LaneWorkerData {
   inputs: BenchInputs;
-  segmentBytes: Map<string, SharedArrayBuffer>;
+  shared: Map<string, SharedArrayBuffer>;
 }
 
-const { inputs, segmentBytes } = workerData as LaneWorkerData;
-adoptSharedSegmentBytes(segmentBytes);
+const { inputs, shared } = workerData as LaneWorkerData;
+adoptProcessSharedBytes(shared);
 let studyInputs: StudyInputs | undefined;
 let queue: Promise<void> = Promise.resolve();
 

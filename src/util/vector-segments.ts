@@ -3,6 +3,7 @@ import { closeSync, fstatSync, openSync, readdirSync, readSync, rmSync } from 'n
 import { endianness } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeFileAtomic } from './files.ts';
+import { sharedBytes } from './process-shared.ts';
 
 /*
  * On-disk stores of vectors keyed by the sha256 of a text (the embedding cache, the learned
@@ -16,8 +17,8 @@ import { writeFileAtomic } from './files.ts';
  *
  * A segment is read into a SharedArrayBuffer and its vectors are views of it: the file never
  * changes once written, so its bytes are shared by file path with the worker threads
- * (sharedSegmentBytes / adoptSharedSegmentBytes) instead of each thread holding a copy of
- * every vector (the bench's embedding cache alone is ~25 MB per thread).
+ * (./process-shared.ts) instead of each thread holding a copy of every vector (the bench's
+ * embedding cache alone is ~25 MB per thread).
  */
 
 /** An element type of a store: float32 (embeddings) or float64 (scores, kept exact). */
@@ -107,39 +108,25 @@ export function decodeSegment<T extends Float32Array | Float64Array>(
 
 const LITTLE_ENDIAN = endianness() === 'LE';
 
-/** Segment files read by this thread (or handed over by the thread that started it), by absolute path. */
-const segmentBytes = new Map<string, SharedArrayBuffer>();
-
-/** The segment files this thread has read, for a worker thread it starts (adoptSharedSegmentBytes there). */
-export function sharedSegmentBytes(): Map<string, SharedArrayBuffer> {
-  return new Map(segmentBytes);
-}
-
-/** Use segment bytes read by another thread instead of reading those files again. */
-export function adoptSharedSegmentBytes(shared: ReadonlyMap<string, SharedArrayBuffer> | undefined): void {
-  for (const [path, bytes] of shared ?? []) if (!segmentBytes.has(path)) segmentBytes.set(path, bytes);
-}
-
-/** A segment file's bytes, in shared memory; read once per process. */
+/** A segment file's bytes, in shared memory: read once per process (../util/process-shared.ts), by absolute path. */
 function readSegmentFile(path: string): Buffer {
   const key = resolve(path);
-  let bytes = segmentBytes.get(key);
-  if (!bytes) {
+  const bytes = sharedBytes(`segment:${key}`, () => {
     const fd = openSync(key, 'r');
     try {
       const size = fstatSync(fd).size;
-      bytes = new SharedArrayBuffer(size);
-      const view = new Uint8Array(bytes);
+      const read = new SharedArrayBuffer(size);
+      const view = new Uint8Array(read);
       for (let at = 0; at < size;) {
         const n = readSync(fd, view, at, size - at, at);
         if (n === 0) throw new Error(`${key}: file shrank while being read`);
         at += n;
       }
+      return read;
     } finally {
       closeSync(fd);
     }
-    segmentBytes.set(key, bytes);
-  }
+  });
   return Buffer.from(bytes);
 }
 

@@ -2,16 +2,9 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { processSharedBytes } from '../../src/util/process-shared.ts';
 import { startTsWorker } from '../../src/util/ts-worker.ts';
-import {
-  encodeSegment,
-  FLOAT32,
-  FLOAT64,
-  loadSegments,
-  sharedSegmentBytes,
-  textKey,
-  writeSegment,
-} from '../../src/util/vector-segments.ts';
+import { encodeSegment, FLOAT32, FLOAT64, loadSegments, textKey, writeSegment } from '../../src/util/vector-segments.ts';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -36,7 +29,7 @@ describe('vector segments in shared memory', () => {
     expect(a.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(b.buffer).toBe(a.buffer);
     const [file] = readdirSync(dir);
-    expect(sharedSegmentBytes().get(join(dir, file!))).toBe(a.buffer);
+    expect(processSharedBytes().get(`segment:${join(dir, file!)}`)).toBe(a.buffer);
     // Segment files never change once written, so a second load uses the bytes already read.
     expect(loadSegments(FLOAT64, dir, 3).vectors.get(textKey('b'))!.buffer).toBe(a.buffer);
   });
@@ -48,7 +41,7 @@ describe('vector segments in shared memory', () => {
     const [file] = readdirSync(dir);
     // Not how segments are ever written: proves the worker reads the shared bytes, not the file.
     writeFileSync(join(dir, file!), encodeSegment(FLOAT32, 4, [[textKey('x'), Float32Array.of(9, 9, 9, 9)]]));
-    const worker = startTsWorker(new URL('./fixtures/segments-worker.ts', import.meta.url), { dir, segmentBytes: sharedSegmentBytes() });
+    const worker = startTsWorker(new URL('./fixtures/segments-worker.ts', import.meta.url), { dir, shared: processSharedBytes() });
     const got = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
     await worker.terminate();
     expect(got).toEqual({ values: [1, 2, 3, 4], shared: true });
