@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { CatalogTool } from '../../catalog/types.ts';
 import type { Encoder } from '../../embed/types.ts';
-import { sweepThreshold, type LabelledScore } from '../../embed/threshold.ts';
+import { ThresholdHistogram } from '../../embed/threshold.ts';
 import type { ThresholdCalibration } from '../../results/pipeline-settings.ts';
 import { queryText } from '../../retrieval/texts.ts';
 import type { Task } from '../../tasks/types.ts';
@@ -30,22 +30,22 @@ export async function calibrateTheta(
   const turns = calibrationTasks.flatMap((t) => t.turns).filter((turn) => turn.tools.length > 0);
   if (turns.length === 0) throw new Error('calibrateTheta: no calibration turn needs a tool');
   const queries = await encoder.embed(turns.map((turn) => queryText(turn.user)));
-  const pairs: LabelledScore[] = [];
+  const pairs = new ThresholdHistogram(CALIBRATION_STEP);
   const vectors = tools.map((tool) => toolVectors.get(tool.id)!);
   turns.forEach((turn, i) => {
     const needed = new Set(turn.tools);
     // The ISO score (router.ts) of every tool; cosineScores skips a sparse query's zeros, bit for bit.
     const scores = cosineScores(queries[i]!, vectors);
-    tools.forEach((tool, j) => pairs.push({ score: scores[j]!, relevant: needed.has(tool.id) }));
+    tools.forEach((tool, j) => pairs.add(scores[j]!, needed.has(tool.id)));
   });
-  const sweep = sweepThreshold(pairs, CALIBRATION_STEP);
+  const sweep = pairs.sweep();
   return {
     encoder: encoder.name,
     encoderDescription: encoder.description,
     toolText,
     queries: turns.length,
-    pairs: pairs.length,
-    positives: pairs.filter((p) => p.relevant).length,
+    pairs: pairs.pairs,
+    positives: pairs.positives,
     step: sweep.step,
     chosen: sweep.best,
     points: sweep.points,

@@ -1,4 +1,4 @@
-import { sweepThreshold, type LabelledScore } from '../../embed/threshold.ts';
+import { ThresholdHistogram } from '../../embed/threshold.ts';
 import type { ThresholdCalibration } from '../../results/pipeline-settings.ts';
 import { describeQueryMode, turnQuery, type QueryMode } from '../../retrieval/query.ts';
 import { thetaScale } from '../../retrieval/task-rankings.ts';
@@ -30,7 +30,7 @@ export async function calibrateRetrieverTheta(
   mode: QueryMode,
   policy: ThetaPolicy,
 ): Promise<ThresholdCalibration> {
-  const pairs: LabelledScore[] = [];
+  const pairs = new ThresholdHistogram(CALIBRATION_STEP);
   const worstNeeded: number[] = [];
   for (const task of calibrationTasks) {
     // Scores in catalog order (no ranking needed: the sweep counts pairs), on the θ scale.
@@ -46,14 +46,14 @@ export async function calibrateRetrieverTheta(
       fitted.ids.forEach((id, j) => {
         const score = toTheta(raw[j]!);
         const relevant = needed.has(id);
-        pairs.push({ score, relevant });
+        pairs.add(score, relevant);
         if (relevant) worst = Math.min(worst, score);
       });
       worstNeeded.push(worst);
     });
   }
   if (worstNeeded.length === 0) throw new Error('calibrateRetrieverTheta: no calibration turn needs a tool');
-  const sweep = sweepThreshold(pairs, CALIBRATION_STEP);
+  const sweep = pairs.sweep();
   const coverage = sweep.points.map((p) => worstNeeded.filter((s) => s >= p.theta).length / worstNeeded.length);
   let chosen = sweep.best;
   if (policy.kind === 'coverage') {
@@ -69,8 +69,8 @@ export async function calibrateRetrieverTheta(
     encoderDescription: retriever.description,
     toolText: `${retriever.toolText}; query: ${describeQueryMode(mode)}`,
     queries: worstNeeded.length,
-    pairs: pairs.length,
-    positives: pairs.filter((p) => p.relevant).length,
+    pairs: pairs.pairs,
+    positives: pairs.positives,
     step: sweep.step,
     chosen,
     points: sweep.points,
