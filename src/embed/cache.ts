@@ -132,10 +132,10 @@ export class CachedEncoder implements Encoder {
       const entries = batch.map(([k], j) => {
         const v = vectors[j]!;
         if (v.length !== this.dim) throw new Error(`${this.name}: encoder returned a ${v.length}-d vector, expected ${this.dim}`);
-        return [k, Float32Array.from(v)] as const;
+        return [k, v] as const;
       });
-      writeSegment(FLOAT32, this.dir, this.dim, entries);
-      for (const [k, v] of entries) store.vectors.set(k, v);
+      // The cache keeps the written segment's views (shared with worker threads), not the encoder's arrays.
+      for (const [k, v] of writeSegment(FLOAT32, this.dir, this.dim, entries)) store.vectors.set(k, v);
     }
     return keys.map((k) => store.vectors.get(k)!.slice());
   }

@@ -57,7 +57,8 @@ export function encodeSegment<T extends Float32Array | Float64Array>(
   entries: readonly (readonly [string, T])[],
 ): Buffer {
   const rec = 32 + el.bytes * dim;
-  const buf = Buffer.alloc(HEADER + entries.length * rec);
+  // In shared memory, so that writeSegment can hand the same bytes to worker threads.
+  const buf = Buffer.from(new SharedArrayBuffer(HEADER + entries.length * rec));
   buf.write(el.magic, 0, 8, 'latin1');
   buf.writeUInt32LE(dim, 8);
   buf.writeUInt32LE(entries.length, 12);
@@ -108,10 +109,14 @@ export function decodeSegment<T extends Float32Array | Float64Array>(
 
 const LITTLE_ENDIAN = endianness() === 'LE';
 
+function segmentKey(path: string): string {
+  return `segment:${resolve(path)}`;
+}
+
 /** A segment file's bytes, in shared memory: read once per process (../util/process-shared.ts), by absolute path. */
 function readSegmentFile(path: string): Buffer {
   const key = resolve(path);
-  const bytes = sharedBytes(`segment:${key}`, () => {
+  const bytes = sharedBytes(segmentKey(path), () => {
     const fd = openSync(key, 'r');
     try {
       const size = fstatSync(fd).size;
@@ -130,14 +135,24 @@ function readSegmentFile(path: string): Buffer {
   return Buffer.from(bytes);
 }
 
+/**
+ * Writes a new segment and returns its vectors as views of the bytes written, which are kept
+ * in shared memory under the file's path as if read from it: a worker thread started later
+ * (the bench's lanes, after a cold run's embedding pass) uses them instead of reading its own
+ * copy, and the writer keeps one copy of each vector, not the caller's arrays beside the file's.
+ */
 export function writeSegment<T extends Float32Array | Float64Array>(
   el: ElementType<T>,
   dir: string,
   dim: number,
   entries: readonly (readonly [string, T])[],
-): void {
+): Map<string, T> {
   const name = `${Date.now().toString(36)}-${process.pid}-${(segmentCounter++).toString(36)}${SEGMENT_EXT}`;
-  writeFileAtomic(join(dir, name), encodeSegment(el, dim, entries));
+  const path = join(dir, name);
+  const buf = encodeSegment(el, dim, entries);
+  writeFileAtomic(path, buf);
+  const bytes = sharedBytes(segmentKey(path), () => buf.buffer as SharedArrayBuffer);
+  return decodeSegment(el, Buffer.from(bytes), dim)!;
 }
 
 /** Every vector of a store directory (none when it does not exist), merging many segments into one. */

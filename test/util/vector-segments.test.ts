@@ -34,10 +34,22 @@ describe('vector segments in shared memory', () => {
     expect(loadSegments(FLOAT64, dir, 3).vectors.get(textKey('b'))!.buffer).toBe(a.buffer);
   });
 
+  it('keeps a segment it writes in shared memory, as if read: the returned views are the bytes a later load and a worker use', () => {
+    const dir = tempDir();
+    const computed = Float32Array.of(0.1, 0.2, 0.3, 0.4);
+    const written = writeSegment(FLOAT32, dir, 4, [[textKey('w'), computed]]);
+    const w = written.get(textKey('w'))!;
+    expect(w).not.toBe(computed);
+    expect([...w]).toEqual([...computed]);
+    expect(w.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const [file] = readdirSync(dir);
+    expect(processSharedBytes().get(`segment:${join(dir, file!)}`)).toBe(w.buffer);
+    expect(loadSegments(FLOAT32, dir, 4).vectors.get(textKey('w'))!.buffer).toBe(w.buffer);
+  });
+
   it('hands the bytes to a worker thread, which does not read the file again', async () => {
     const dir = tempDir();
     writeSegment(FLOAT32, dir, 4, [[textKey('x'), Float32Array.of(1, 2, 3, 4)]]);
-    loadSegments(FLOAT32, dir, 4);
     const [file] = readdirSync(dir);
     // Not how segments are ever written: proves the worker reads the shared bytes, not the file.
     writeFileSync(join(dir, file!), encodeSegment(FLOAT32, 4, [[textKey('x'), Float32Array.of(9, 9, 9, 9)]]));

@@ -165,7 +165,8 @@ function diskScoreStore(dir: string, dim: number): ScoreStore {
   // time), the rest by flushLearnedScores; scores not written are only computed again.
   let pending: (readonly [string, Float64Array])[] = [];
   const flush = () => {
-    if (pending.length) writeSegment(FLOAT64, dir, dim, pending);
+    // The written segment's views (shared with worker threads started later) replace the computed arrays: the same values.
+    if (pending.length) for (const [k, v] of writeSegment(FLOAT64, dir, dim, pending)) load().set(k, v);
     pending = [];
   };
   pendingFlushes.add(flush);
