@@ -1,4 +1,5 @@
-import { bootstrapMean, mean, quantileSorted, type Estimate } from '../../stats/bootstrap.ts';
+import { bootstrapMean, mean, type Estimate } from '../../stats/bootstrap.ts';
+import { quantilesOf } from '../../stats/select-quantiles.ts';
 import type { TaskKind } from '../../tasks/types.ts';
 import { DEFAULT_SEED, Rng } from '../../util/rng.ts';
 import { PROJECTION_PARAMS, SIMULATION, valuesOf, type ProjectionParams } from './params.ts';
@@ -141,7 +142,7 @@ export function projectPipeline(
       ? bootstrapMean(values, seedFor(seed, label), SIMULATION.bootstrapResamples)
       : { mean: mean(values), low: NaN, high: NaN, n: values.length };
   const scoreMean = mean(scores);
-  const sortedLatencies = latencies.slice().sort();
+  const [p50, p95] = quantilesOf(latencies, [0.5, 0.95]) as [number, number];
   const benchSeeds = new Set(records.map((r) => r.seed)).size;
 
   return {
@@ -152,8 +153,8 @@ export function projectPipeline(
     turns: records.length,
     successRate: estimate(taskSuccess, 'success'),
     successByKind: Object.fromEntries([...kindTotals].map(([kind, v]) => [kind, v.s / v.n])),
-    p50: quantileSorted(sortedLatencies, 0.5),
-    p95: quantileSorted(sortedLatencies, 0.95),
+    p50,
+    p95,
     meanLatency: mean(latencies),
     costPerTask: estimate(taskCost, 'cost'),
     cacheHitShare: mean(cacheShares),
