@@ -58,7 +58,7 @@ export function laneChooser(
   };
 }
 
-/** Shortest first, the independent studies that can share a thread until they are as long as the studies of the results. */
+/** Shortest first, the independent studies that can share a thread, while their sum comes nearer the studies of the results' (the tail). */
 function studiesBesideTail(
   units: readonly BenchUnit[],
   cost: (i: number) => number,
@@ -69,7 +69,8 @@ function studiesBesideTail(
   const kept = new Set<number>();
   let sum = 0;
   for (const i of units.flatMap((_, i) => (shareable(i) ? [i] : [])).sort((a, b) => cost(a) - cost(b) || a - b)) {
-    if (sum >= tail) break;
+    // Only while a study brings the sum nearer the tail: one longer than that would end the worker last.
+    if (sum + cost(i) / 2 > tail) break;
     kept.add(i);
     sum += cost(i);
   }

@@ -45,6 +45,8 @@ describe('laneChooser, worker lane', () => {
     // No tail to run beside (the study of the results took no time): kv-schema (9 s) is taken ahead of both pipelines.
     expect(laneChooser(units, seconds(6, 1, 0, 9), 2, () => false)(all, 1, 1)).toBe(3);
     expect(laneChooser(units, seconds(6, 1, 0, 2), 2, () => false)(all, 1, 1)).toBe(0);
+    // Nor is a study much longer than the tail kept for it (9 s beside 2 s would end the worker last).
+    expect(laneChooser(units, seconds(6, 1, 2, 9), 2, () => false)(all, 1, 1)).toBe(3);
     // Without previous times: the list's order (pipelines first).
     expect(laneChooser(units, new Map(), 2, () => false)([1, 2, 3], 1, 1)).toBe(1);
   });
