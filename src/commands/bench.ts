@@ -29,9 +29,10 @@ import type { InputLimits } from '../util/limits.ts';
 import { formatTimingTable, StepTimer, type TimingReport } from '../util/step-timer.ts';
 import { embeddingCacheDir } from '../embed/cache.ts';
 import { BenchLanes, benchLaneCount } from './bench-lanes.ts';
-import { laneChooser } from './bench-schedule.ts';
+import { laneChooser, whenLaneZeroWaitsAtTheEnd } from './bench-schedule.ts';
 import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './bench-inputs.ts';
 import { benchEncoder } from './bench-units.ts';
+import type * as ReportModule from './report.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
 import { STUDIES } from '../studies/registry.ts';
 import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
@@ -197,6 +198,15 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     compactor = undefined;
   };
   if (pipelineUnits.length === 0) setResults();
+  const pipelinesDone = () => pipelineRuns.size === pipelineUnits.length;
+  let renderers: Promise<typeof ReportModule> | undefined;
+  const loadRenderers = () => {
+    if (!renderers) {
+      renderers = import('./report.ts');
+      renderers.catch(() => {}); // a failed load is reported where the reports step awaits it
+    }
+    return renderers;
+  };
   try {
     await timer.time(`pipelines (${pipelineUnits.length}) and studies (${studies.length}) on ${lanes.lanes} lanes`, () =>
       lanes.run(
@@ -210,7 +220,8 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
             if (pipelineRuns.set(unit.id, run).size === pipelineUnits.length) setResults();
           }
         },
-        laneChooser(units, previous, lanes.lanes, () => pipelineRuns.size === pipelineUnits.length),
+        // The renderers (vega, exceljs, resvg: ~40 MB, ~0.6 s to load) load while lane 0 waits for the worker's last units.
+        whenLaneZeroWaitsAtTheEnd(laneChooser(units, previous, lanes.lanes, pipelinesDone), pipelinesDone, loadRenderers),
       ),
     );
     if (taskSets.length) {
@@ -264,10 +275,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     tableOrder: tables.map((t) => t.id),
     files: runFiles(resultsDir, new Map([...pipelineRuns.values()].flatMap((r) => r.files.map((f) => [f.path, f.sha256] as const)))),
   });
-  // The renderers (vega, exceljs, resvg: ~40 MB) load only now, after the lanes are closed.
-  await timer.time('reports', () =>
-    import('./report.ts').then(({ renderReports }) => renderReports(resultsDir, reportsDir, { log: opts.log })),
-  );
+  await timer.time('reports', () => loadRenderers().then(({ renderReports }) => renderReports(resultsDir, reportsDir, { log: opts.log })));
   const timings = timer.report();
   writeTimings(resultsDir, timings);
   lock.release();
