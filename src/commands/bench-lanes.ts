@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../util/ts-worker.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
-import type { LaneRequest, LaneResponse, LaneWorkerData } from './bench-worker.ts';
+import type { LaneInit, LaneRequest, LaneResponse } from './bench-worker.ts';
 import { processSharedBytes } from '../util/process-shared.ts';
 import { needsOwnThread, readsPipelineResults, runPipelineUnit, runStudyUnit } from './bench-units.ts';
 
@@ -58,9 +58,14 @@ export class BenchLanes {
   private studyInputs: StudyInputs | undefined;
   private readonly sentStudyInputs = new Set<Worker>();
 
+  /**
+   * `early`: a lane thread started before the inputs existed (startLaneThread), used for the
+   * first worker lane; ended by close() if no lane takes it.
+   */
   constructor(
     private readonly inputs: BenchInputs,
     readonly lanes: number,
+    private early?: Worker,
   ) {}
 
   /** What the studies of the pipelines' results read; set once the pipelines ran (studies that read none run before). */
@@ -131,8 +136,9 @@ export class BenchLanes {
 
   /** Ends the worker threads. */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w?.terminate()));
+    await Promise.all([...this.workers, this.early].map((w) => w?.terminate()));
     this.workers = [];
+    this.early = undefined;
   }
 
   /** Ends one worker thread now (its isolate's heap goes with it); a later run starts a new one. */
@@ -165,11 +171,9 @@ export class BenchLanes {
   }
 
   private startWorker(): Worker {
-    const data: LaneWorkerData = { inputs: this.inputs, shared: processSharedBytes() };
-    const worker = startTsWorker(new URL('./bench-worker.ts', import.meta.url), data, {
-      maxOldGenerationSizeMb: WORKER_HEAP_MB,
-      maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
-    });
+    const worker = this.early ?? startLaneThread();
+    this.early = undefined;
+    worker.postMessage({ init: { inputs: this.inputs, shared: processSharedBytes() } } satisfies LaneInit);
     worker.on('message', (res: LaneResponse) => {
       const w = this.waiting.get(res.id);
       this.waiting.delete(res.id);
@@ -181,6 +185,24 @@ export class BenchLanes {
       for (const w of this.waiting.values()) w.reject(e);
       this.waiting.clear();
     });
+    const failed = failedEarly.get(worker);
+    if (failed) throw failed;
     return worker;
   }
+}
+
+/** Errors of lane threads started early, raised before BenchLanes listened (their modules failed to load). */
+const failedEarly = new WeakMap<Worker, Error>();
+
+/**
+ * A lane's worker thread, not yet given its inputs (BenchLanes sends them). Started early, it
+ * loads its modules (~0.5 s) while the main thread prepares the inputs.
+ */
+export function startLaneThread(): Worker {
+  const worker = startTsWorker(new URL('./bench-worker.ts', import.meta.url), undefined, {
+    maxOldGenerationSizeMb: WORKER_HEAP_MB,
+    maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
+  });
+  worker.once('error', (e) => failedEarly.set(worker, e));
+  return worker;
 }

@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { BenchInputs, BenchUnit, StudyInputs } from './bench-inputs.ts';
 import { isRegistered, runPipelineUnit, runStudyUnit } from './bench-units.ts';
 import { adoptProcessSharedBytes } from '../util/process-shared.ts';
@@ -7,20 +7,26 @@ import { adoptProcessSharedBytes } from '../util/process-shared.ts';
 export type LaneRequest = { id: number; unit: BenchUnit; studyInputs?: StudyInputs };
 export type LaneResponse = { id: number; result: unknown } | { id: number; error: string } | { id: number; unknownUnit: true };
 /**
- * What a lane's worker thread starts with: the inputs, and what the main thread has read or
- * built in shared memory (cache segment files, rank tables: ../util/process-shared.ts), not copied.
+ * The first message a lane's thread gets: the inputs, and what the main thread has read or built
+ * in shared memory (cache segment files, rank tables: ../util/process-shared.ts), not copied. A
+ * message, not workerData, so that the thread can be started (and load its modules) before the
+ * inputs exist.
  */
-export interface LaneWorkerData {
-  inputs: BenchInputs;
-  shared: Map<string, SharedArrayBuffer>;
+export interface LaneInit {
+  init: { inputs: BenchInputs; shared: Map<string, SharedArrayBuffer> };
 }
 
-const { inputs, shared } = workerData as LaneWorkerData;
-adoptProcessSharedBytes(shared);
+let inputs: BenchInputs | undefined;
 let studyInputs: StudyInputs | undefined;
 let queue: Promise<void> = Promise.resolve();
 
-parentPort!.on('message', (req: LaneRequest) => {
+parentPort!.on('message', (msg: LaneInit | LaneRequest) => {
+  if ('init' in msg) {
+    adoptProcessSharedBytes(msg.init.shared);
+    inputs = msg.init.inputs;
+    return;
+  }
+  const req = msg;
   if (req.studyInputs) studyInputs = req.studyInputs;
   queue = queue.then(async () => {
     if (!isRegistered(req.unit)) {
@@ -28,6 +34,7 @@ parentPort!.on('message', (req: LaneRequest) => {
       return;
     }
     try {
+      if (!inputs) throw new Error('bench worker: a unit arrived before the inputs');
       const result =
         req.unit.kind === 'pipeline' ? await runPipelineUnit(inputs, req.unit.id) : await runStudyUnit(inputs, studyInputs, req.unit.id);
       parentPort!.postMessage({ id: req.id, result } satisfies LaneResponse);

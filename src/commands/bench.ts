@@ -28,7 +28,7 @@ import { tokenCounter, type TokenizerName } from '../tokens/counter.ts';
 import type { InputLimits } from '../util/limits.ts';
 import { formatTimingTable, StepTimer, type TimingReport } from '../util/step-timer.ts';
 import { embeddingCacheDir } from '../embed/cache.ts';
-import { BenchLanes, benchLaneCount } from './bench-lanes.ts';
+import { BenchLanes, benchLaneCount, startLaneThread } from './bench-lanes.ts';
 import { laneChooser, whenLaneZeroWaitsAtTheEnd } from './bench-schedule.ts';
 import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './bench-inputs.ts';
 import { benchEncoder } from './bench-units.ts';
@@ -70,6 +70,22 @@ export interface BenchOptions {
 const QUICK_TASKS = { single: 40, multi: 30, long: 6 };
 
 export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string; reportsDir: string; summaries: PipelineSummary[] }> {
+  // The first worker lane's thread loads its modules while this one prepares the inputs.
+  const lanes = opts.lanes ?? benchLaneCount();
+  const early = lanes > 1 ? startLaneThread() : undefined;
+  const lanesOf = (inputs: BenchInputs) => new BenchLanes(inputs, lanes, early);
+  try {
+    return await runBenchWith(opts, lanesOf);
+  } finally {
+    // Ended here when the run failed before a BenchLanes took it (BenchLanes.close ends it otherwise).
+    await early?.terminate();
+  }
+}
+
+async function runBenchWith(
+  opts: BenchOptions,
+  lanesOf: (inputs: BenchInputs) => BenchLanes,
+): Promise<{ resultsDir: string; reportsDir: string; summaries: PipelineSummary[] }> {
   const started = performance.now();
   const startedAt = new Date();
   const timer = new StepTimer();
@@ -167,7 +183,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   // Pipelines and studies run as independent units on parallel lanes, pipelines first; a study
   // that reads the pipelines' results waits for all of them, the others fill the lanes meanwhile.
   // Results are merged in registry order.
-  const lanes = new BenchLanes(inputs, opts.lanes ?? benchLaneCount());
+  const lanes = lanesOf(inputs);
   const previous = previousUnitSeconds(resultsDir);
   const studies = STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id));
   const pipelineUnits = taskSets.length ? entries.map((e) => ({ kind: 'pipeline' as const, id: e.id })) : [];
