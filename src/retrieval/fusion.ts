@@ -1,12 +1,13 @@
 import type { CatalogTool } from '../catalog/types.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
+import { rankOrder } from './rank-order.ts';
 
 /** Reciprocal-rank fusion constant (Cormack et al. 2009: k = 60). */
 export const RRF_K = 60;
 
 /** 1-based ranks of scores (higher score → rank 1; ties in catalog order, as rankScores). */
 export function ranksOf(scores: Float64Array): Int32Array {
-  const order = Array.from(scores, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const order = rankOrder(scores);
   const ranks = new Int32Array(scores.length);
   order.forEach((i, r) => (ranks[i] = r + 1));
   return ranks;

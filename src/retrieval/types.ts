@@ -1,4 +1,5 @@
 import type { CatalogTool } from '../catalog/types.ts';
+import { rankOrder } from './rank-order.ts';
 
 /**
  * A tool retriever (issue 8): fitted once on a catalog's tools, it scores every tool for a
@@ -52,11 +53,7 @@ export class Ranking implements Iterable<RankedTool> {
     private readonly toolIds: readonly string[],
     private readonly scores: Float64Array,
   ) {
-    const order = new Uint32Array(toolIds.length);
-    for (let i = 0; i < order.length; i++) order[i] = i;
-    // A typed array's sort takes a comparator as Array's does; the result is the same order.
-    order.sort((a, b) => scores[b]! - scores[a]! || a - b);
-    this.order = order;
+    this.order = rankOrder(scores);
   }
 
   /** Every tool id, best first (no hit objects: what a metric over the whole ranking reads). */

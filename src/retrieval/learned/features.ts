@@ -1,5 +1,6 @@
 import type { CatalogTool } from '../../catalog/types.ts';
 import { isObject } from '../../util/json.ts';
+import { rankOrder } from '../rank-order.ts';
 import { analyze } from '../tokenize.ts';
 import { entityCueWords } from '../vocabulary.ts';
 
@@ -248,7 +249,7 @@ const overlapShare = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
 
 /** Reciprocal ranks (1 for the best score), ties in catalog order. */
 function reciprocalRanks(scores: Float64Array): Float64Array {
-  const order = Array.from(scores, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const order = rankOrder(scores);
   const out = new Float64Array(scores.length);
   order.forEach((i, r) => (out[i] = 1 / (r + 1)));
   return out;

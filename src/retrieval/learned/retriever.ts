@@ -5,6 +5,7 @@ import type { CatalogTool } from '../../catalog/types.ts';
 import { writeFileAtomic } from '../../util/files.ts';
 import { FLOAT64, loadSegments, textKey, writeSegment } from '../../util/vector-segments.ts';
 import { DEFAULT_QUERY_MODE } from '../query.ts';
+import { rankOrder } from '../rank-order.ts';
 import { withScoreStore, type ScoreStore } from '../score-store.ts';
 import type { FittedRetriever, Retriever } from '../types.ts';
 import {
@@ -45,9 +46,7 @@ export interface TrainedReranker {
 
 /** Top-n indexes of a score list (ties in catalog order). */
 function topIndexes(scores: Float64Array, n: number): number[] {
-  return Array.from(scores, (_, i) => i)
-    .sort((a, b) => scores[b]! - scores[a]! || a - b)
-    .slice(0, n);
+  return [...rankOrder(scores).subarray(0, n)];
 }
 
 /**
@@ -109,6 +108,7 @@ const MODEL_SOURCES = [
   '../vocabulary.ts',
   '../bm25.ts',
   '../tool-fields.ts',
+  '../rank-order.ts',
   '../dense.ts',
   '../../embed/use-lite.ts',
 ];

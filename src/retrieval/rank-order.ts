@@ -1,0 +1,42 @@
+/**
+ * Indexes of `scores`, best first, ties in index (catalog) order: the order of
+ * `sort((a, b) => scores[b] - scores[a] || a - b)`, by a stable merge sort that compares the
+ * scores inline. Every ranking of the bench goes through it (~40,000 a run, 120 to 10,000 tools
+ * each), and a comparator called per comparison took ~1.7 CPU-s of a warm run.
+ */
+export function rankOrder(scores: Float64Array): Uint32Array {
+  const n = scores.length;
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  // NaN ties with everything under that comparator (the order is then the engine's): keep its sort.
+  for (let i = 0; i < n; i++) if (scores[i] !== scores[i]) return order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  // Runs of RUN by insertion, then merged in rounds. Equal scores never pass each other, so ties
+  // keep index order; -0 and 0 (and equal infinities) are ties, as the comparator has them.
+  for (let lo = 0; lo < n; lo += RUN) {
+    const hi = Math.min(lo + RUN, n);
+    for (let i = lo + 1; i < hi; i++) {
+      const x = order[i]!;
+      const s = scores[x]!;
+      let j = i - 1;
+      for (; j >= lo && scores[order[j]!]! < s; j--) order[j + 1] = order[j]!;
+      order[j + 1] = x;
+    }
+  }
+  let merged = new Uint32Array(n);
+  for (let width = RUN; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n);
+      const hi = Math.min(lo + 2 * width, n);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) merged[k++] = scores[order[j]!]! > scores[order[i]!]! ? order[j++]! : order[i++]!;
+      while (i < mid) merged[k++] = order[i++]!;
+      while (j < hi) merged[k++] = order[j++]!;
+    }
+    [order, merged] = [merged, order];
+  }
+  return order;
+}
+
+const RUN = 16;

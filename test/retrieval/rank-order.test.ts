@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rankOrder } from '../../src/retrieval/rank-order.ts';
+
+const byComparator = (scores: Float64Array) =>
+  Array.from(scores, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+
+describe('rankOrder', () => {
+  it('is the order of the comparator sort (best first, ties in index order), for any scores', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.array(fc.double({ noNaN: true }), { maxLength: 200 }),
+          // Many ties, ±0 and infinities, across several merge rounds.
+          fc.array(fc.constantFrom(0, -0, 1, 0.5, -2, Infinity, -Infinity), { maxLength: 600 }),
+          fc.array(fc.float({ noNaN: true }).map(Math.fround), { minLength: 100, maxLength: 1200 }),
+        ),
+        (values) => {
+          const scores = Float64Array.from(values);
+          expect([...rankOrder(scores)]).toEqual(byComparator(scores));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps the comparator sort when a score is NaN, and handles no tools', () => {
+    const scores = Float64Array.of(0.2, NaN, 0.9, 0.2, NaN, 1);
+    expect([...rankOrder(scores)]).toEqual(byComparator(scores));
+    expect(rankOrder(new Float64Array(0))).toHaveLength(0);
+  });
+});
