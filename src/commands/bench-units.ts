@@ -153,6 +153,7 @@ export async function runStudyUnit(inputs: BenchInputs, results: StudyInputs | u
     pipelines: hasTasks ? runEntries(inputs) : [],
     tokens: tokenCounter(inputs.tokenizer),
     encoder: await benchEncoder(inputs),
+    retriever: inputs.retriever,
     seed: inputs.seed,
     quick: inputs.quick,
     resultsDir: inputs.resultsDir,

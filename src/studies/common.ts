@@ -62,6 +62,7 @@ export function pipelineContext(ctx: StudyContext, catalog: Catalog, workDir: st
     catalog,
     tokens: ctx.tokens,
     encoder: ctx.encoder,
+    retriever: ctx.retriever,
     seed: ctx.seed,
     workDir,
     calibrationTasks: tasksInside(held.calibrationTasks, catalog),

@@ -26,6 +26,8 @@ export interface StudyContext {
   pipelines: readonly PipelineEntry[];
   tokens: TokenCounter;
   encoder?: Encoder;
+  /** The run's retriever of B3, Tool Attention and ADOL's semantic retrieval (`--retriever`; undefined: the default), for the pipelines a study runs itself. */
+  retriever?: string;
   seed: number;
   quick: boolean;
   resultsDir: string;

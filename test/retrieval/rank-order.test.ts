@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rankOrder } from '../../src/retrieval/rank-order.ts';
 
-const byComparator = (scores: Float64Array) =>
-  Array.from(scores, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+const byComparator = (scores: Float64Array) => Array.from(scores, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
 
 describe('rankOrder', () => {
   it('is the order of the comparator sort (best first, ties in index order), for any scores', () => {

@@ -7,9 +7,9 @@ import { STUDIES } from '../../src/studies/registry.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../src/catalog/generate.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
-import { DEFAULT_RETRIEVER } from '../../src/retrieval/registry.ts';
 import { PIPELINES } from '../../src/pipelines/registry.ts';
 import { createAdversarialStudy } from '../../src/studies/adversarial/study.ts';
+import { pipelineContext } from '../../src/studies/common.ts';
 import { createPromptCachingStudy } from '../../src/studies/prompt-caching/study.ts';
 import { createScalingStudy } from '../../src/studies/scaling/study.ts';
 import { TaskGenerator } from '../../src/tasks/generate.ts';
@@ -69,17 +69,27 @@ describe('studies end to end (B1 only, tiny task subset)', () => {
     expect(table!.notes!.join(' ')).toMatch(/B1 Full-Schema: (crosses|rho already below) rho = 0\.3/);
   });
 
-  it('scaling: above the dense limit the retrieval pipelines route with an encoder-free retriever, named in the table', async () => {
+  it('scaling: the run retriever up to the dense limit; above it an encoder-free retriever, named in the table', async () => {
     const b3 = PIPELINES.filter((p) => p.id === 'b3-simple-retrieval');
     // A TF-IDF run encoder keeps the paper-form path free of the model; N = 250 is above --quick's dense limit (120).
     const encoder = createTfidfEncoder({ corpus: tfidfCorpus(ctx.catalog) });
-    const [table] = await createScalingStudy({ pipelines: b3, sizes: [120, 250], maxTasks: 1 }).run({ ...ctx, encoder });
+    // The run's --retriever reaches the pipelines the study runs itself (they had the default, learned, whatever it was).
+    const [table] = await createScalingStudy({ pipelines: b3, sizes: [120, 250], maxTasks: 1 }).run({
+      ...ctx,
+      encoder,
+      retriever: 'bm25:plain',
+    });
     expect(table!.rows.map((r) => [r.n, r.retriever])).toEqual([
-      [120, DEFAULT_RETRIEVER],
+      [120, 'bm25:plain'],
       [250, 'bm25'],
     ]);
     expect(table!.notes!.join(' ')).toMatch(/N ∈ \{250\}: no pretrained encoder .*bm25 for the retriever-form rows/);
     for (const r of table!.rows) expect(r.msPerTurn).toBeGreaterThan(0);
+  });
+
+  it('the pipelines a study runs itself get the run retriever (pipelineContext)', () => {
+    expect(pipelineContext({ ...ctx, retriever: 'bm25:plain' }, ctx.catalog, ctx.resultsDir).retriever).toBe('bm25:plain');
+    expect(pipelineContext(ctx, ctx.catalog, ctx.resultsDir).retriever).toBeUndefined(); // the default
   });
 
   it('adversarial: B1 puts all 50 payloads in every prompt; projections are marked', async () => {

@@ -164,7 +164,7 @@ async function runScaling(ctx: StudyContext, opts: ScalingOptions, { sizes, task
     // its own catalog (cold the first time, then from the disk cache). Large N: lexical.
     const dense = n <= denseLimit(ctx);
     const encoder = dense ? ctx.encoder : lexicalRetriever(catalog);
-    const retriever = dense ? undefined : SCALING_PARAMS.lexicalRetrieverName;
+    const retriever = dense ? ctx.retriever : SCALING_PARAMS.lexicalRetrieverName;
     if (dense && ctx.encoder && entries.length)
       await prewarmEmbeddings(ctx.encoder, { catalog, taskSets: [], log: (l) => ctx.log(`  scaling N=${n}: ${l}`) });
     for (const entry of entries) {
