@@ -2,9 +2,6 @@ import type { BenchUnit } from './bench-inputs.ts';
 import { RELEASE_LANE } from './bench-lanes.ts';
 import { hasLargeWorkingSet, needsOwnThread, readsPipelineResults } from './bench-units.ts';
 
-/** The `choose` of BenchLanes.run: a unit's index among the candidates, none (wait), or RELEASE_LANE. */
-type Chooser = (candidates: readonly number[], lane: number, running: number) => number | typeof RELEASE_LANE | undefined;
-
 /**
  * Which unit a free lane takes next (the `choose` of BenchLanes.run). Only the schedule, and so
  * the wall time, depends on it: every unit's result is the same on any lane.
@@ -30,7 +27,7 @@ export function laneChooser(
   previous: ReadonlyMap<string, number>,
   lanes: number,
   pipelinesDone: () => boolean,
-): Chooser {
+): (candidates: readonly number[], lane: number, running: number) => number | typeof RELEASE_LANE | undefined {
   const seconds = (i: number) => previous.get(`${units[i]!.kind}/${units[i]!.id}`);
   const known = lanes > 1 && units.every((_, i) => seconds(i) !== undefined);
   const cost = (i: number) => seconds(i) ?? 0;
@@ -78,16 +75,4 @@ function studiesBesideTail(
     sum += cost(i);
   }
   return kept;
-}
-
-/**
- * `choose`, calling `idle` (once or more: it must be idempotent) when lane 0 has no unit left to
- * take but the worker still runs its last ones: that wait is free time on this thread.
- */
-export function whenLaneZeroWaitsAtTheEnd(choose: Chooser, pipelinesDone: () => boolean, idle: () => unknown): Chooser {
-  return (candidates, lane, running) => {
-    const pick = choose(candidates, lane, running);
-    if (lane === 0 && pick === undefined && running > 0 && pipelinesDone()) idle();
-    return pick;
-  };
 }

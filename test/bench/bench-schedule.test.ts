@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchUnit } from '../../src/commands/bench-inputs.ts';
 import { RELEASE_LANE } from '../../src/commands/bench-lanes.ts';
-import { laneChooser, whenLaneZeroWaitsAtTheEnd } from '../../src/commands/bench-schedule.ts';
+import { laneChooser } from '../../src/commands/bench-schedule.ts';
 
 // Pipelines first, then the study of their results (projection reads them), then independent studies.
 const units: BenchUnit[] = [
@@ -57,27 +57,5 @@ describe('laneChooser, worker lane', () => {
     expect(choose([1, 2, 3], 1, 1)).toBe(1);
     expect(choose([2, 3], 1, 1)).toBe(3);
     expect(choose([2], 1, 1)).toBe(RELEASE_LANE);
-  });
-});
-
-describe('whenLaneZeroWaitsAtTheEnd', () => {
-  it('calls idle only when lane 0 waits for the worker after every pipeline is done', () => {
-    let calls = 0;
-    let done = false;
-    const choose = whenLaneZeroWaitsAtTheEnd(
-      laneChooser(units, seconds(6, 1, 10, 9), 2, () => done),
-      () => done,
-      () => calls++,
-    );
-    expect(choose([2, 3], 0, 1)).toBeUndefined(); // waiting, but for the worker's pipeline
-    expect(calls).toBe(0);
-    expect(choose([3], 1, 1)).toBe(3); // the worker's kept study; not lane 0
-    done = true;
-    expect(choose([2], 0, 1)).toBe(2); // lane 0 has its tail: busy
-    expect(calls).toBe(0);
-    expect(choose([], 0, 1)).toBeUndefined(); // its own done, the worker's last unit under way
-    expect(calls).toBe(1);
-    expect(choose([], 0, 0)).toBeUndefined(); // nothing under way: the lanes end, nothing to wait through
-    expect(calls).toBe(1);
   });
 });
