@@ -82,7 +82,7 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
 // too, in case an object is reused with new text.
 const sectionCounts = new WeakMap<PromptSection, { text: string; counter: TokenCounter; n: number }>();
 
-function sectionTokens(section: PromptSection, tokens: TokenCounter): number {
+export function sectionTokens(section: PromptSection, tokens: TokenCounter): number {
   const known = sectionCounts.get(section);
   if (known && known.counter === tokens && known.text === section.text) return known.n;
   const n = tokens.count(section.text);

@@ -6,6 +6,7 @@ import { PUBLISHED_CACHE_HIT, PUBLISHED_SOURCE } from '../../reference/published
 import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
+import { sectionTokens } from '../../measure/turn-metrics.ts';
 import { driveTurns, mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
 
 /**
@@ -71,7 +72,8 @@ export function sessionCache(prompts: readonly (readonly PromptSection[])[], tok
   const out: CacheTurn[] = [];
   let prev: readonly PromptSection[] | undefined;
   for (const sections of prompts) {
-    const counts = sections.map((s) => tokens.count(s.text));
+    // Memoised with the section object: the full tool list is the same object on every turn.
+    const counts = sections.map((s) => sectionTokens(s, tokens));
     let declared = 0;
     for (let i = 0; i < sections.length && sections[i]!.stable; i++) declared += counts[i]!;
     out.push({
