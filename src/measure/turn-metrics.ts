@@ -1,7 +1,7 @@
 import type { TurnResult } from '../pipelines/types.ts';
 import type { PromptSection } from '../prompt/types.ts';
 import { promptText } from '../pipelines/types.ts';
-import { hasCleanSeams } from '../prompt/sections.ts';
+import { hasCleanSeams, isKeptSection } from '../prompt/sections.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { ListedForm } from '../sim/selection.ts';
 
@@ -85,7 +85,7 @@ const sectionCounts = new WeakMap<PromptSection, { text: string; counter: TokenC
 export function sectionTokens(section: PromptSection, tokens: TokenCounter): number {
   const known = sectionCounts.get(section);
   if (known && known.counter === tokens && known.text === section.text) return known.n;
-  const n = tokens.count(section.text);
+  const n = isKeptSection(section) ? tokens.countUnkept(section.text) : tokens.count(section.text);
   sectionCounts.set(section, { text: section.text, counter: tokens, n });
   return n;
 }

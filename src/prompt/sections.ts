@@ -15,3 +15,19 @@ export function section(role: SectionRole, label: string, text: string, stable: 
 export function hasCleanSeams(sections: readonly PromptSection[]): boolean {
   return sections.every((s) => s.text.length > 0 && s.text.endsWith('\n') && !/^\s/.test(s.text));
 }
+
+/**
+ * Sections their builder keeps and hands out again, one object per content (a turn's
+ * transcript): measurement keeps their token counts with the object (measure/turn-metrics.ts),
+ * so the counter need not keep a copy of their text as well.
+ */
+const keptSections = new WeakSet<PromptSection>();
+
+export function keptSection(s: PromptSection): PromptSection {
+  keptSections.add(s);
+  return s;
+}
+
+export function isKeptSection(s: PromptSection): boolean {
+  return keptSections.has(s);
+}

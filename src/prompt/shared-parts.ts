@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/types.ts';
 import type { PromptSection, SharedPromptParts } from './types.ts';
 import type { TaskTurn } from '../tasks/types.ts';
-import { section } from './sections.ts';
+import { keptSection, section } from './sections.ts';
 
 /**
  * The parts of the prompt that do not depend on the pipeline: the system text (C_sys), the
@@ -56,7 +56,7 @@ function buildTranscript(catalog: Catalog, turnIndex: number, turn: TaskTurn): P
       ? `Assistant: Done — summarised the ${turn.tools.length === 1 ? 'result' : 'results'} above for you.`
       : 'Assistant: Understood.',
   );
-  return section('history', transcriptLabel(turnIndex), lines.join('\n'), false);
+  return keptSection(section('history', transcriptLabel(turnIndex), lines.join('\n'), false));
 }
 
 export function sharedParts(history: readonly PromptSection[], message: string): SharedPromptParts {

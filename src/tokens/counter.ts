@@ -45,6 +45,18 @@ export class TokenCounter {
     return n;
   }
 
+  /** count(text), without keeping `text` itself in the memo (its pieces are kept as usual): for a caller that keeps the count. */
+  countUnkept(text: string): number {
+    if (text.length >= SPLIT_ABOVE_CHARS) return this.countBySeams(text);
+    const known = this.memo.get(text);
+    if (known !== undefined) {
+      this.hits++;
+      return known;
+    }
+    this.misses++;
+    return text.length < LONG_RUN_CHARS ? this.fast(text) : this.countLongRuns(text);
+  }
+
   /**
    * A long text is split after every newline followed by a non-space character and its
    * pieces are counted (memoised) and added up. At such a seam cl100k/o200k pre-tokenisation

@@ -26,6 +26,25 @@ describe('TokenCounter', () => {
   });
 });
 
+describe('TokenCounter.countUnkept', () => {
+  it('counts as count() does, without keeping the text whole in the memo', () => {
+    const kept = new TokenCounter();
+    const unkept = new TokenCounter();
+    const texts = [
+      'short',
+      `User: ${'a long history line, '.repeat(20)}\nAssistant: Understood.\n`,
+      `${'x'.repeat(150)} run`,
+      'é🙂'.repeat(700),
+    ];
+    for (const t of texts) expect(unkept.countUnkept(t)).toBe(kept.count(t));
+    // Asked again, the whole text was not kept: not a memo hit; count() kept it.
+    const hits = unkept.hits;
+    unkept.countUnkept(texts[1]!);
+    expect(unkept.hits).toBe(hits);
+    expect(unkept.countUnkept(texts[1]!)).toBe(kept.count(texts[1]!));
+  });
+});
+
 describe('seam splitting of long texts', () => {
   it('counts a long text exactly as encoding it whole does', async () => {
     const { loadCatalog } = await import('../../src/catalog/load.ts');
