@@ -1,6 +1,6 @@
 import type { BenchUnit } from './bench-inputs.ts';
 import { RELEASE_LANE } from './bench-lanes.ts';
-import { hasLargeWorkingSet, needsOwnThread, readsPipelineResults } from './bench-units.ts';
+import { hasLargeWorkingSet, needsOwnThread, readsPipelineResults, runsEverySeed } from './bench-units.ts';
 
 /**
  * Which unit a free lane takes next (the `choose` of BenchLanes.run). Only the schedule, and so
@@ -15,7 +15,8 @@ import { hasLargeWorkingSet, needsOwnThread, readsPipelineResults } from './benc
  *   then the one whose working set is large, while the main lane's results are still small, then
  *   the costliest unit left, pipeline or independent study not kept for the tail (with the
  *   previous run's times; else pipelines, then studies), so the lanes end on short units; then
- *   the kept studies. It ends (its thread and heap with it) when only studies of the results are left.
+ *   the kept studies. It leaves the pipelines run on every seed (the main methods, whose records
+ *   are the largest and would reach lane 0 as a copy) to lane 0 while it has anything else. It ends (its thread and heap with it) when only studies of the results are left.
  * - Lane 0 takes pipelines (costliest first), then the shortest independent study not kept for
  *   the worker that can share its thread. With only kept studies left it waits for the worker's
  *   unit under way (a pipeline, after which its tail is ready), or takes one when nothing runs.
@@ -38,12 +39,16 @@ export function laneChooser(
     const ready = candidates.filter((i) => units[i]!.kind === 'pipeline' || independent(i) || (lane === 0 && pipelinesDone()));
     if (lane !== 0) {
       if (!ready.length) return RELEASE_LANE;
-      const open = ready.filter((i) => !keptForTail.has(i) || !ready.some((j) => units[j]!.kind === 'pipeline'));
+      // The pipelines of every seed stay on lane 0, which keeps their records (the largest; from a
+      // worker they arrive as a copy) while this lane has anything else to run.
+      const light = ready.filter((i) => !runsEverySeed(units[i]!));
+      const pool = light.length ? light : ready;
+      const open = pool.filter((i) => !keptForTail.has(i) || !pool.some((j) => units[j]!.kind === 'pipeline'));
       const costliest = (among: number[]) => (known ? among.reduce((a, b) => (cost(b) > cost(a) ? b : a)) : among[0]!);
       return (
         ready.find((i) => needsOwnThread(units[i]!)) ??
         ready.find((i) => hasLargeWorkingSet(units[i]!)) ??
-        costliest(open.length ? open : ready)
+        costliest(open.length ? open : pool)
       );
     }
     const results = ready.find((i) => units[i]!.kind === 'study' && !independent(i));

@@ -52,6 +52,12 @@ function studyOf(unit: BenchUnit): Study | undefined {
 }
 
 /** True for a study that reads the pipelines' results (only such a unit needs them sent to its lane). */
+/** True for a pipeline the bench runs on every seed's task set (the main methods, ./../studies/common.ts taskSetsRunBy): its records are the largest. */
+export function runsEverySeed(unit: BenchUnit): boolean {
+  const entry = unit.kind === 'pipeline' ? PIPELINES.find((p) => p.id === unit.id) : undefined;
+  return entry !== undefined && taskSetsRunBy(entry, [{ seed: 0 }, { seed: 1 }]).length > 1;
+}
+
 export function readsPipelineResults(unit: BenchUnit): boolean {
   return studyOf(unit)?.readsPipelineResults === true;
 }

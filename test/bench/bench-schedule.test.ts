@@ -3,17 +3,17 @@ import type { BenchUnit } from '../../src/commands/bench-inputs.ts';
 import { RELEASE_LANE } from '../../src/commands/bench-lanes.ts';
 import { laneChooser } from '../../src/commands/bench-schedule.ts';
 
-// Pipelines first, then the study of their results (projection reads them), then independent studies.
+// Pipelines first (two run on the first seed only), then the study of their results (projection reads them), then independent studies.
 const units: BenchUnit[] = [
-  { kind: 'pipeline', id: 'b1-full-schema' },
-  { kind: 'pipeline', id: 'b2-static-pruning' },
+  { kind: 'pipeline', id: 'ta-k5' },
+  { kind: 'pipeline', id: 'adol-short' },
   { kind: 'study', id: 'projection' },
   { kind: 'study', id: 'kv-schema' },
 ];
-const seconds = (b1: number, b2: number, projection: number, kv: number) =>
+const seconds = (p1: number, p2: number, projection: number, kv: number) =>
   new Map([
-    ['pipeline/b1-full-schema', b1],
-    ['pipeline/b2-static-pruning', b2],
+    ['pipeline/ta-k5', p1],
+    ['pipeline/adol-short', p2],
     ['study/projection', projection],
     ['study/kv-schema', kv],
   ]);
@@ -49,6 +49,19 @@ describe('laneChooser, worker lane', () => {
     expect(laneChooser(units, seconds(6, 1, 2, 9), 2, () => false)(all, 1, 1)).toBe(3);
     // Without previous times: the list's order (pipelines first).
     expect(laneChooser(units, new Map(), 2, () => false)([1, 2, 3], 1, 1)).toBe(1);
+  });
+
+  it('leaves the pipelines of every seed (the largest records) to lane 0 while it has anything else', () => {
+    const mixed: BenchUnit[] = [{ kind: 'pipeline', id: 'b1-full-schema' }, units[0]!, units[3]!];
+    const times = new Map([
+      ['pipeline/b1-full-schema', 9],
+      ['pipeline/ta-k5', 1],
+      ['study/kv-schema', 2],
+    ]);
+    const choose = laneChooser(mixed, times, 2, () => false);
+    expect(choose([0, 1, 2], 1, 1)).toBe(2);
+    expect(choose([0, 1], 1, 1)).toBe(1);
+    expect(choose([0], 1, 1)).toBe(0); // nothing else left: better than lane 0 alone
   });
 
   it('keeps independent studies as long as the tail for its end: pipelines first, then those studies, then it ends', () => {
