@@ -28,6 +28,15 @@ export class TokenCounter {
   // Special-token strings such as <|endoftext|> are counted as plain text: a tool description
   // is data, not a control sequence.
   count(text: string): number {
+    return this.countMemoised(text, true);
+  }
+
+  /** count(text), without keeping `text` itself in the memo (its pieces are kept as usual): for a caller that keeps the count. */
+  countUnkept(text: string): number {
+    return this.countMemoised(text, false);
+  }
+
+  private countMemoised(text: string, keep: boolean): number {
     // A long text is not memoised whole (a prompt is rarely repeated, and keeping every one
     // would hold hundreds of MB); its pieces are.
     if (text.length >= SPLIT_ABOVE_CHARS) return this.countBySeams(text);
@@ -37,24 +46,11 @@ export class TokenCounter {
       return known;
     }
     this.misses++;
-    const n =
-      text.length < LONG_RUN_CHARS ? this.fast(text) : text.length < SPLIT_ABOVE_CHARS ? this.countLongRuns(text) : this.countBySeams(text);
+    const n = text.length < LONG_RUN_CHARS ? this.fast(text) : this.countLongRuns(text);
     // A copy as the key: `text` is often a slice of a whole prompt, and V8 keeps a slice's
     // parent string alive, so a slice as key would keep every prompt in memory.
-    this.memo.set(flatCopy(text), n);
+    if (keep) this.memo.set(flatCopy(text), n);
     return n;
-  }
-
-  /** count(text), without keeping `text` itself in the memo (its pieces are kept as usual): for a caller that keeps the count. */
-  countUnkept(text: string): number {
-    if (text.length >= SPLIT_ABOVE_CHARS) return this.countBySeams(text);
-    const known = this.memo.get(text);
-    if (known !== undefined) {
-      this.hits++;
-      return known;
-    }
-    this.misses++;
-    return text.length < LONG_RUN_CHARS ? this.fast(text) : this.countLongRuns(text);
   }
 
   /**
