@@ -1,16 +1,22 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 /**
  * Write a file so that a reader never sees half of it and a crash never loses the old
- * version: write a temporary sibling, then rename it over the target.
+ * version: write a temporary sibling, then rename it over the target. The sibling's name is
+ * this writer's own (process, thread, count): two bench lanes writing the same file in the same
+ * millisecond (two Tool Attention variants saving the same θ calibration) shared one name, and
+ * the second rename failed with ENOENT.
  */
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const tmp = `${path}.${process.pid}.${threadId}.${(tempCounter++).toString(36)}.tmp`;
   writeFileSync(tmp, content);
   renameSync(tmp, path);
 }
+
+let tempCounter = 0;
 
 /** Stable JSON for committed files: two-space indent and a final newline. */
 export function toStableJson(value: unknown): string {
