@@ -36,6 +36,7 @@ import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks
 import { STUDIES } from '../studies/registry.ts';
 import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
 import { useLiteKernelNote } from '../embed/native-gemm.ts';
+import { releaseEmbedWorkers } from '../embed/worker-pool.ts';
 import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
 import { retrievalNote } from '../retrieval/settings-note.ts';
@@ -144,6 +145,8 @@ async function runBenchWith(
       }),
     );
     if (embedded.encoded > 0 && encoder.name === 'use-lite') opts.log(`  ${useLiteKernelNote()}`);
+    // The embedding workers end now, not after their idle time: their memory is gone before the lanes start.
+    await releaseEmbedWorkers();
   }
 
   await timer.time('footprint, task tables', () => {

@@ -43,6 +43,7 @@ export function withEmbedWorkers<E extends Encoder>(
 ): E {
   if (workers <= 1) return local;
   const threads = new Pool(workers, options, pool.idleMs ?? IDLE_MS);
+  pools.add(threads);
   const pooled = Object.create(local) as E;
   pooled.embed = async (texts: readonly string[]) => (texts.length < MIN_PARALLEL_TEXTS ? local.embed(texts) : threads.embed(texts));
   return pooled;
@@ -117,6 +118,26 @@ class Pool {
     for (const t of this.threads) void t.terminate();
     this.threads = [];
   }
+
+  /** Ends the threads now (awaited) unless a call is under way; the next large call starts them again. */
+  async release(): Promise<void> {
+    if (this.calls > 0) return;
+    clearTimeout(this.idle);
+    const threads = this.threads;
+    this.threads = [];
+    await Promise.all(threads.map((t) => t.terminate()));
+  }
+}
+
+const pools = new Set<Pool>();
+
+/**
+ * Ends every idle embedding worker of this thread now instead of after IDLE_MS: the bench calls
+ * it after its up-front embedding pass, so that the workers' memory (~115 MB of WebAssembly
+ * each) is gone before the lanes start (a cold run's peak was at that handover).
+ */
+export async function releaseEmbedWorkers(): Promise<void> {
+  await Promise.all([...pools].map((p) => p.release()));
 }
 
 /** Indices of `texts` per worker: longest first, each to the worker with the least characters so far. */

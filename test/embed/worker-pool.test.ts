@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUseLiteEncoder } from '../../src/embed/use-lite.ts';
-import { dealByCost, embedWorkerCount, withEmbedWorkers } from '../../src/embed/worker-pool.ts';
+import { existsSync, readdirSync } from 'node:fs';
+import { dealByCost, embedWorkerCount, releaseEmbedWorkers, withEmbedWorkers } from '../../src/embed/worker-pool.ts';
 
 describe('use-lite embedding worker pool', () => {
   it('deals texts longest first to the least-loaded worker, every text once', () => {
@@ -49,5 +50,27 @@ describe('use-lite embedding worker pool, calls under way together', () => {
     const [b, a] = await Promise.all([pooled.embed(short), pooled.embed(long)]);
     expect(a).toHaveLength(long.length);
     expect(b).toHaveLength(short.length);
+  }, 20_000);
+});
+
+describe('releaseEmbedWorkers', () => {
+  it('ends idle workers now (not after their idle time), leaves a call under way alone, and a later call starts them again', async () => {
+    const local = await createUseLiteEncoder();
+    const pooled = withEmbedWorkers(local, 2, {}, { idleMs: 60_000 });
+    const texts = Array.from({ length: 60 }, (_, i) => `list open pull requests number ${i}`);
+    const threads = () => (existsSync('/proc/self/task') ? readdirSync('/proc/self/task').length : undefined);
+    await releaseEmbedWorkers(); // the other tests' pools, so that only this one's threads come and go
+    const before = threads();
+    const first = pooled.embed(texts);
+    await releaseEmbedWorkers(); // a call is under way: nothing ends under it
+    const vectors = await first;
+    const withWorkers = threads();
+    await releaseEmbedWorkers();
+    if (before !== undefined) {
+      expect(withWorkers!).toBeGreaterThan(before);
+      expect(threads()!).toBeLessThan(withWorkers!); // ended now, not in 60 s
+    }
+    expect((await pooled.embed(texts)).map((v) => Array.from(v))).toEqual(vectors.map((v) => Array.from(v)));
+    await releaseEmbedWorkers();
   }, 20_000);
 });
