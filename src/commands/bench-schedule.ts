@@ -16,7 +16,8 @@ import { hasLargeWorkingSet, needsOwnThread, readsPipelineResults, runsEverySeed
  *   the costliest unit left, pipeline or independent study not kept for the tail (with the
  *   previous run's times; else pipelines, then studies), so the lanes end on short units; then
  *   the kept studies. It leaves the pipelines run on every seed (the main methods, whose records
- *   are the largest and would reach lane 0 as a copy) to lane 0 while it has anything else. It ends (its thread and heap with it) when only studies of the results are left.
+ *   are the largest and would reach lane 0 as a copy) to lane 0 while it has anything else. It
+ *   ends (its thread and heap with it) when only studies of the results are left.
  * - Lane 0 takes pipelines (costliest first), then the shortest independent study not kept for
  *   the worker that can share its thread. With only kept studies left it waits for the worker's
  *   unit under way (a pipeline, after which its tail is ready), or takes one when nothing runs.

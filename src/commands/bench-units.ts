@@ -10,7 +10,7 @@ import { writeEvents, writeTurnRecords } from '../results/write.ts';
 import type { RunFile } from '../results/manifest.ts';
 import { STUDIES } from '../studies/registry.ts';
 import type { Study } from '../studies/types.ts';
-import { taskSetsRunBy } from '../studies/common.ts';
+import { runsOnEverySeed, taskSetsRunBy } from '../studies/common.ts';
 import type { Encoder } from '../embed/types.ts';
 import { tokenCounter } from '../tokens/counter.ts';
 import { progress } from '../util/progress.ts';
@@ -52,10 +52,10 @@ function studyOf(unit: BenchUnit): Study | undefined {
 }
 
 /** True for a study that reads the pipelines' results (only such a unit needs them sent to its lane). */
-/** True for a pipeline the bench runs on every seed's task set (the main methods, ./../studies/common.ts taskSetsRunBy): its records are the largest. */
+/** True for a pipeline unit run on every seed's task set (runsOnEverySeed): its records are the largest. */
 export function runsEverySeed(unit: BenchUnit): boolean {
   const entry = unit.kind === 'pipeline' ? PIPELINES.find((p) => p.id === unit.id) : undefined;
-  return entry !== undefined && taskSetsRunBy(entry, [{ seed: 0 }, { seed: 1 }]).length > 1;
+  return entry !== undefined && runsOnEverySeed(entry);
 }
 
 export function readsPipelineResults(unit: BenchUnit): boolean {

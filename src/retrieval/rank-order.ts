@@ -1,8 +1,8 @@
 /**
  * Indexes of `scores`, best first, ties in index (catalog) order: the order of
  * `sort((a, b) => scores[b] - scores[a] || a - b)`, by a stable merge sort that compares the
- * scores inline. Every ranking of the bench goes through it (~40,000 a run, 120 to 10,000 tools
- * each), and a comparator called per comparison took ~1.7 CPU-s of a warm run.
+ * scores inline. Every ranking of the bench goes through it (120 to 10,000 tools each); with a
+ * comparator called per comparison, building rankings took ~1.7 CPU-s of a warm run (profiles).
  */
 export function rankOrder(scores: Float64Array): Uint32Array {
   const n = scores.length;

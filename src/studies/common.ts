@@ -15,9 +15,14 @@ import type { Task } from '../tasks/types.ts';
  * invocation (so `--pipelines` is honoured), without the labelled ablations shown beside them
  * in Table 3 (`ablationOf`). A study's options may override the list (tests run B1 alone).
  */
-/** The task sets the bench runs a pipeline on: main methods every seed's, ablation and ADOL variants the first only. */
+/** True for a pipeline the bench runs on every seed's task set (the main methods); ablation and ADOL variants run on the first only. */
+export function runsOnEverySeed(entry: Pick<PipelineEntry, 'group'>): boolean {
+  return entry.group === 'main';
+}
+
+/** The task sets the bench runs a pipeline on (runsOnEverySeed). */
 export function taskSetsRunBy<T extends Pick<TaskSet, 'seed'>>(entry: Pick<PipelineEntry, 'group'>, taskSets: readonly T[]): readonly T[] {
-  return entry.group === 'main' ? taskSets : taskSets.slice(0, 1);
+  return runsOnEverySeed(entry) ? taskSets : taskSets.slice(0, 1);
 }
 
 export function mainPipelines(ctx: Pick<StudyContext, 'pipelines'>, override?: readonly PipelineEntry[]): PipelineEntry[] {
