@@ -19,15 +19,17 @@ describe('Rng.position', () => {
 });
 
 describe('DrawCache', () => {
-  it('replays the stream of a fresh Rng(seed, label) to every reader, in any take sizes', () => {
+  it('replays the stream of a fresh Rng(seed, label) to every caller, whatever the counts asked', () => {
     const cache = new DrawCache();
     const expected = draws(new Rng(7, 'task-1'), 500);
-    const a = cache.reader(7, 'task-1');
-    const got: number[] = [];
-    for (const n of [1, 63, 1, 64, 200, 3, 168]) got.push(...takeUniforms(a, n));
-    expect(got).toEqual(expected);
-    // A second reader of the same tape, and one of another seed, start from their own beginnings.
-    expect([...takeUniforms(cache.reader(7, 'task-1'), 500)]).toEqual(expected);
-    expect([...takeUniforms(cache.reader(8, 'task-1'), 3)]).toEqual(draws(new Rng(8, 'task-1'), 3));
+    // Growing the tape in steps (past its first 64 and its doublings) keeps what was drawn before.
+    for (const n of [1, 63, 65, 200, 3, 500]) {
+      const tape = cache.uniforms(7, 'task-1', n);
+      expect(tape.length).toBeGreaterThanOrEqual(n);
+      expect([...tape.subarray(0, n)]).toEqual(expected.slice(0, n));
+    }
+    // Another seed has its own tape, from its own beginning.
+    expect([...cache.uniforms(8, 'task-1', 3).subarray(0, 3)]).toEqual(draws(new Rng(8, 'task-1'), 3));
+    expect([...takeUniforms(new Rng(7, 'task-1'), 5)]).toEqual(expected.slice(0, 5));
   });
 });

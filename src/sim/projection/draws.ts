@@ -5,13 +5,8 @@ export interface Uniforms {
   next(): number;
 }
 
-/**
- * The next `count` draws of a stream at once, in order: from a shared tape without copying,
- * else drawn one by one. A simulated task reads its draws from one array: a draw returned by a
- * call is a boxed number when the call is not inlined, and a projection run makes ~80 million.
- */
+/** The next `count` draws of a stream at once, in order. */
 export function takeUniforms(u: Uniforms, count: number): Float64Array {
-  if (u instanceof TapeReader) return u.take(count);
   const out = new Float64Array(count);
   for (let i = 0; i < count; i++) out[i] = u.next();
   return out;
@@ -37,38 +32,18 @@ class UniformTape {
     private readonly label: string,
   ) {}
 
-  /** Draws [start, end), recorded on first use; a view of the tape (read-only). */
-  range(start: number, end: number): Float64Array {
-    if (end > this.values.length) {
-      // Draw ahead to twice the length (at least 64), so a tape resumes its generator a few times, not once per turn.
-      const grown = new Float64Array(Math.max(end, this.values.length * 2, 64));
+  /** The tape from its start, at least `count` long (recorded on first use; read-only). */
+  atLeast(count: number): Float64Array {
+    if (count > this.values.length) {
+      // Draw ahead to twice the length (at least 64), so a tape resumes its generator a few times, not once per task.
+      const grown = new Float64Array(Math.max(count, this.values.length * 2, 64));
       grown.set(this.values);
       const rng = new Rng(this.seed, this.label, this.position);
       for (let i = this.values.length; i < grown.length; i++) grown[i] = rng.next();
       this.values = grown;
       this.position = rng.position();
     }
-    return this.values.subarray(start, end);
-  }
-
-  reader(): Uniforms {
-    return new TapeReader(this);
-  }
-}
-
-/** Replays a tape from its start (a class, not a closure: one is made per task and seed). */
-class TapeReader implements Uniforms {
-  private i = 0;
-  constructor(private readonly tape: UniformTape) {}
-
-  next(): number {
-    return this.take(1)[0]!;
-  }
-
-  take(count: number): Float64Array {
-    const view = this.tape.range(this.i, this.i + count);
-    this.i += count;
-    return view;
+    return this.values;
   }
 }
 
@@ -80,11 +55,15 @@ export class DrawCache {
   // By label, then seed: no key string is built per lookup (a caller that keeps its label strings pays their hash once).
   private readonly tapes = new Map<string, Map<number, UniformTape>>();
 
-  reader(seed: number, label: string): Uniforms {
+  /**
+   * The first draws of Rng(seed, label), at least `count` of them: the recorded tape itself,
+   * which may be longer (read-only; no copy or view is made per call).
+   */
+  uniforms(seed: number, label: string, count: number): Float64Array {
     let bySeed = this.tapes.get(label);
     if (!bySeed) this.tapes.set(label, (bySeed = new Map()));
     let tape = bySeed.get(seed);
     if (!tape) bySeed.set(seed, (tape = new UniformTape(seed, label)));
-    return tape.reader();
+    return tape.atLeast(count);
   }
 }

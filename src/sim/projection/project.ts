@@ -4,7 +4,8 @@ import type { TaskKind } from '../../tasks/types.ts';
 import { DEFAULT_SEED, Rng } from '../../util/rng.ts';
 import { PROJECTION_PARAMS, SIMULATION, valuesOf, type ProjectionParams } from './params.ts';
 import type { DrawCache } from './draws.ts';
-import { FAILURE_CAUSES, simulateTask, type FailureCause, type TaskTraits } from './simulate.ts';
+import { drawsPerTask, FAILURE_CAUSES, simulateTaskInto, TaskOutcomeSink, type FailureCause } from './simulate.ts';
+import { takeUniforms } from './draws.ts';
 import { projectionRho, reasoningFactor, type ProjectionTurn } from './turn-model.ts';
 
 export interface ProjectOptions {
@@ -70,25 +71,19 @@ export function projectPipeline(
   options: ProjectOptions = {},
 ): ProjectionResult {
   const tasks = groupTasks(records);
-  const violations = options.violations;
-  const traits: TaskTraits = {
-    hallucinationGate: options.hallucinationGate ?? false,
-    // The caller's function is asked about its own record, not the copy.
-    violations: violations ? (t) => violations((t as SimTurn).source) : () => 0,
-  };
+  const hallucinationGate = options.hallucinationGate ?? false;
+  const offered = offeredViolations(tasks, options.violations ?? noViolations);
   const simSeeds = Array.from({ length: SIMULATION.seeds }, (_, i) => seed + i);
   const bootstrap = options.bootstrap ?? true;
 
   const taskSuccess: number[] = [];
   const taskCost: number[] = [];
   const taskScore: number[] = [];
-  const scores: number[] = [];
-  const scoresAtTurn: number[] = [];
+  const scores = new Float64Array(tasks.length * simSeeds.length);
   const taskScoreAtTurn: number[] = [];
-  // One per simulated turn: every record's turn under every simulation seed.
-  const latencies = new Float64Array(records.length * simSeeds.length);
-  const cacheShares = new Float64Array(records.length * simSeeds.length);
-  let simulatedTurns = 0;
+  // One per simulated turn: every record's turn under every simulation seed, written there by simulateTaskInto.
+  const out = new TaskOutcomeSink(new Float64Array(records.length * simSeeds.length), new Float64Array(records.length * simSeeds.length));
+  let simulated = 0;
   const byCause = Object.fromEntries(FAILURE_CAUSES.map((c) => [c, 0])) as Record<FailureCause, number>;
   const kindTotals = new Map<TaskKind, { n: number; s: number }>();
   let failed = 0;
@@ -98,29 +93,31 @@ export function projectPipeline(
   let rhoSum = 0;
   let reasoningSum = 0;
   const reasoningKey = REASONING_KEYS.map((k) => valuesOf(params)[k]).join();
-  for (const { turns, label } of tasks) {
+  for (let taskIndex = 0; taskIndex < tasks.length; taskIndex++) {
+    const task = tasks[taskIndex]!;
+    const { turns, label, draws } = task;
     const first = turns[0]!;
     const { reasoning, rho } = turnFactors(turns, params, reasoningKey);
     for (const r of rho) rhoSum += r;
     for (const r of reasoning) reasoningSum += r;
-    let s = 0;
+    let successes = 0;
     let c = 0;
     let q = 0;
-    const atTurn: number[] = [];
-    for (const simSeed of simSeeds) {
-      const draws = options.draws ? options.draws.reader(simSeed, label) : new Rng(simSeed, label);
-      const out = simulateTask(turns, params, draws, traits, reasoning);
-      s += out.success ? 1 : 0;
+    // The sum and count of the scores at the quality turn (the mean of the seeds that reach it).
+    let atTurnSum = 0;
+    let atTurnCount = 0;
+    for (let s = 0; s < simSeeds.length; s++) {
+      const simSeed = simSeeds[s]!;
+      const u = options.draws ? drawsOf(task, s, simSeed, options.draws) : takeUniforms(new Rng(simSeed, label), draws);
+      simulateTaskInto(turns, params, u, hallucinationGate, offered[taskIndex]!, reasoning, out);
+      successes += out.success ? 1 : 0;
       c += out.costUsd;
       q += out.score;
-      scores.push(out.score);
+      scores[simulated++] = out.score;
       if (out.scoreAtQualityTurn !== null) {
-        scoresAtTurn.push(out.scoreAtQualityTurn);
-        atTurn.push(out.scoreAtQualityTurn);
+        atTurnSum += out.scoreAtQualityTurn;
+        atTurnCount++;
       }
-      latencies.set(out.turnLatencies, simulatedTurns);
-      cacheShares.set(out.cacheHitShares, simulatedTurns);
-      simulatedTurns += out.turnLatencies.length;
       if (out.cause !== null) {
         failed++;
         byCause[out.cause]++;
@@ -129,13 +126,18 @@ export function projectPipeline(
       extra += out.extraCalls;
     }
     const n = simSeeds.length;
-    taskSuccess.push(s / n);
+    taskSuccess.push(successes / n);
     taskCost.push(c / n);
     taskScore.push(q / n);
-    if (atTurn.length) taskScoreAtTurn.push(mean(atTurn));
-    const k = kindTotals.get(first.kind) ?? { n: 0, s: 0 };
-    kindTotals.set(first.kind, { n: k.n + 1, s: k.s + s / n });
+    if (atTurnCount) taskScoreAtTurn.push(atTurnSum / atTurnCount);
+    const k = kindTotals.get(first.kind);
+    if (k) {
+      k.n += 1;
+      k.s += successes / n;
+    } else kindTotals.set(first.kind, { n: 1, s: successes / n });
   }
+  const latencies = out.turnLatencies;
+  const cacheShares = out.cacheHitShares;
 
   const estimate = (values: number[], label: string): Estimate =>
     bootstrap
@@ -147,7 +149,7 @@ export function projectPipeline(
 
   return {
     pipeline: records[0]?.pipeline ?? '',
-    hallucinationGate: traits.hallucinationGate,
+    hallucinationGate,
     simSeeds,
     tasks: tasks.length,
     turns: records.length,
@@ -239,6 +241,30 @@ function simTurn(r: ProjectionTurn): SimTurn {
 interface SimTask {
   turns: readonly SimTurn[];
   label: string;
+  /** Uniform draws its simulation takes (drawsPerTask). */
+  draws: number;
+  /**
+   * Its draws under the simulation seed `tapeSeeds[s]`, as the DrawCache `tapesOf` gave them:
+   * looked up once, not in each of the ~50 projections of a pipeline's records.
+   */
+  tapes: Float64Array[];
+  tapeSeeds: number[];
+  tapesOf?: DrawCache;
+}
+
+/** The task's draws under simulation seed `simSeed` (index `s`), from `cache`. */
+function drawsOf(task: SimTask, s: number, simSeed: number, cache: DrawCache): Float64Array {
+  if (task.tapesOf !== cache) {
+    task.tapesOf = cache;
+    task.tapes = [];
+    task.tapeSeeds = [];
+  }
+  let tape = task.tapes[s];
+  if (!tape || task.tapeSeeds[s] !== simSeed) {
+    tape = task.tapes[s] = cache.uniforms(simSeed, task.label, task.draws);
+    task.tapeSeeds[s] = simSeed;
+  }
+  return tape;
 }
 
 // groupTasks by records array: the sensitivity analysis projects the same records dozens of times.
@@ -259,10 +285,31 @@ function groupTasksOnce(records: readonly ProjectionTurn[]): SimTask[] {
     if (!list) byTask.set(key, (list = []));
     list.push(simTurn(r));
   }
-  return [...byTask.values()].map((list) => ({
-    turns: [...list].sort((a, b) => a.turn - b.turn),
-    label: `projection|${list[0]!.seed}|${list[0]!.taskId}`,
-  }));
+  return [...byTask.values()].map((list) => {
+    const turns = [...list].sort((a, b) => a.turn - b.turn);
+    return { turns, label: `projection|${list[0]!.seed}|${list[0]!.taskId}`, draws: drawsPerTask(turns), tapes: [], tapeSeeds: [] };
+  });
+}
+
+const noViolations = (): number => 0;
+const offeredMemo = new WeakMap<(t: ProjectionTurn) => number, WeakMap<readonly SimTask[], Float64Array[]>>();
+
+/**
+ * Each task's offered precondition violations per turn (ProjectOptions.violations of the
+ * caller's record), asked once per turn and memoised per function and task list: a pipeline's
+ * 49 projections simulate each turn ~150 times, and a call and a map lookup each time cost
+ * about a second of a bench run.
+ */
+function offeredViolations(tasks: readonly SimTask[], violations: (t: ProjectionTurn) => number): Float64Array[] {
+  let byTasks = offeredMemo.get(violations);
+  if (!byTasks) offeredMemo.set(violations, (byTasks = new WeakMap()));
+  let offered = byTasks.get(tasks);
+  if (!offered) {
+    // The caller's function is asked about its own record, not the copy.
+    offered = tasks.map(({ turns }) => Float64Array.from(turns, (t) => violations(t.source)));
+    byTasks.set(tasks, offered);
+  }
+  return offered;
 }
 
 /** A bootstrap seed per statistic, so intervals of different statistics use independent streams. */

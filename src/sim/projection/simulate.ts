@@ -43,6 +43,46 @@ export interface TaskOutcome {
 }
 
 /**
+ * A task's outcome as simulateTaskInto writes it: one object reused for every task of a
+ * projection, its per-turn figures written into the projection's own arrays from `offset`, so
+ * no object or array is made per simulated task (a bench run simulates about 1.5 million).
+ */
+export class TaskOutcomeSink {
+  success = false;
+  cause: FailureCause | null = null;
+  failedAtTurn: number | null = null;
+  score = 0;
+  scoreAtQualityTurn: number | null = null;
+  costUsd = 0;
+  modelCalls = 0;
+  extraCalls = 0;
+  meanReasoning = 0;
+  /** Where the next task's first turn goes in `turnLatencies` and `cacheHitShares`. */
+  offset = 0;
+
+  constructor(
+    /** Per turn: latency (s), and prompt tokens read from the cache / prompt tokens sent over the turn's calls. */
+    readonly turnLatencies: Float64Array,
+    readonly cacheHitShares: Float64Array,
+  ) {}
+
+  /** A failure drawn at `turn`: it becomes the task's cause when it is the first. */
+  fail(cause: FailureCause, turn: number): void {
+    if (this.cause === null) {
+      this.cause = cause;
+      this.failedAtTurn = turn;
+    }
+  }
+}
+
+/** How many uniform draws simulating these turns takes (see simulateTask). */
+export function drawsPerTask(turns: readonly ProjectionTurn[]): number {
+  let draws = 1 + 4;
+  for (let index = 0; index < turns.length; index++) draws += 4 + 5 * turns[index]!.needed;
+  return draws;
+}
+
+/**
  * Simulates one task of measured turns (ordered by turn) with a seeded generator.
  *
  * Every turn draws the same number of random numbers whatever the pipeline (4 per turn, 5 per
@@ -73,13 +113,43 @@ export function simulateTask(
   /** The turns' reasoning factors when already computed (they depend on the turn and the parameters only). */
   reasoning: readonly number[] = turns.map((t) => reasoningFactor(t, params)),
 ): TaskOutcome {
+  const out = new TaskOutcomeSink(new Float64Array(turns.length), new Float64Array(turns.length));
+  const offered = turns.map((t) => traits.violations(t));
+  simulateTaskInto(turns, params, takeUniforms(rng, drawsPerTask(turns)), traits.hallucinationGate, offered, reasoning, out);
+  return {
+    success: out.success,
+    cause: out.cause,
+    failedAtTurn: out.failedAtTurn,
+    score: out.score,
+    scoreAtQualityTurn: out.scoreAtQualityTurn,
+    costUsd: out.costUsd,
+    modelCalls: out.modelCalls,
+    extraCalls: out.extraCalls,
+    meanReasoning: out.meanReasoning,
+    turnLatencies: Array.from(out.turnLatencies),
+    cacheHitShares: Array.from(out.cacheHitShares),
+  };
+}
+
+/**
+ * simulateTask into a reused sink: `u` holds the task's draws from its start (at least
+ * drawsPerTask(turns) of them; it may be longer), `offered` each turn's TaskTraits.violations,
+ * and the per-turn figures go to the sink's arrays from `out.offset`, which moves past them.
+ */
+export function simulateTaskInto(
+  turns: readonly ProjectionTurn[],
+  params: ProjectionParams,
+  u: Float64Array,
+  hallucinationGate: boolean,
+  offered: ArrayLike<number>,
+  reasoning: readonly number[],
+  out: TaskOutcomeSink,
+): void {
   const v = valuesOf(params);
   const cache = new SessionCache(params);
-  const first = new FirstFailure();
-  // Every draw of the task, in the order they are used (see the count in the doc comment).
-  let draws = 1 + 4;
-  for (let index = 0; index < turns.length; index++) draws += 4 + 5 * turns[index]!.needed;
-  const u = takeUniforms(rng, draws);
+  // The first failure drawn decides the outcome (out.fail keeps only the first).
+  out.cause = null;
+  out.failedAtTurn = null;
   let k = 0;
 
   const uAmbiguous = u[k++]!;
@@ -89,8 +159,9 @@ export function simulateTask(
   let costUsd = 0;
   let modelCalls = 0;
   let extraCalls = 0;
-  const turnLatencies: number[] = [];
-  const cacheHitShares: number[] = [];
+  const latencies = out.turnLatencies;
+  const cacheShares = out.cacheHitShares;
+  let at = out.offset;
 
   for (let index = 0; index < turns.length; index++) {
     const t = turns[index]!;
@@ -103,9 +174,9 @@ export function simulateTask(
     if (t.turn === SIMULATION.qualityTurn - 1) reasoningAtQualityTurn = r;
     let extra = 0;
 
-    if (t.promptTokens > v['context.windowTokens']) first.fail('context overflow', t.turn);
+    if (t.promptTokens > v['context.windowTokens']) out.fail('context overflow', t.turn);
     if (t.needed > 0) {
-      if (!sawToolTurn && t.ambiguous && uAmbiguous < v['failure.ambiguousFail']) first.fail('ambiguous query', t.turn);
+      if (!sawToolTurn && t.ambiguous && uAmbiguous < v['failure.ambiguousFail']) out.fail('ambiguous query', t.turn);
       sawToolTurn = true;
 
       const present = Math.min(t.needed, t.neededPresent);
@@ -122,34 +193,34 @@ export function simulateTask(
         if (i < present) {
           if (uSelect >= pRight) {
             extra++;
-            if (uSelectRecovery >= v['selection.wrongRecovery']) first.fail('wrong tool selected', t.turn);
+            if (uSelectRecovery >= v['selection.wrongRecovery']) out.fail('wrong tool selected', t.turn);
           }
           continue;
         }
         if (i < present + listedOnly) {
           if (uAttempt < v['failure.blindCallAttempt']) {
-            if (traits.hallucinationGate) {
+            if (hallucinationGate) {
               extra++;
-              if (uOutcome >= v['failure.gateRecovery']) first.fail('unrecovered hallucination', t.turn);
+              if (uOutcome >= v['failure.gateRecovery']) out.fail('unrecovered hallucination', t.turn);
             } else if (uOutcome >= v['failure.blindCallSuccess']) {
-              first.fail('unrecovered hallucination', t.turn);
+              out.fail('unrecovered hallucination', t.turn);
             }
           } else {
-            first.fail('missing tool', t.turn);
+            out.fail('missing tool', t.turn);
           }
         } else if (uUnlisted < v['failure.unlistedFail']) {
-          first.fail('missing tool', t.turn);
+          out.fail('missing tool', t.turn);
         }
       }
 
-      const offeredViolations = traits.violations(t);
+      const offeredViolations = offered[index]!;
       const pViolation = 1 - Math.pow(1 - v['failure.violationCallPerSchema'], offeredViolations);
       if (uViolation < pViolation) {
         extra++;
-        if (uViolationRecovery >= v['failure.violationRecovery']) first.fail('precondition violation', t.turn);
+        if (uViolationRecovery >= v['failure.violationRecovery']) out.fail('precondition violation', t.turn);
       }
-      if (uDegradation < v['failure.degradationErrorPerToolTurn'] * (1 - r)) first.fail('context degradation', t.turn);
-      if (uBase < v['failure.baseErrorPerToolTurn']) first.fail('base model error', t.turn);
+      if (uDegradation < v['failure.degradationErrorPerToolTurn'] * (1 - r)) out.fail('context degradation', t.turn);
+      if (uBase < v['failure.baseErrorPerToolTurn']) out.fail('base model error', t.turn);
     }
 
     // Latency and cost of the turn's model calls.
@@ -165,8 +236,8 @@ export function simulateTask(
       costUsd += inputCostUsd(t.promptTokens, cache.read, cache.written, params);
     }
     costUsd += (outputTokens * v['price.outputPerMTok']) / 1e6;
-    turnLatencies.push(ttft + outputTokens / v['latency.decodeTokensPerS']);
-    cacheHitShares.push(t.promptTokens > 0 ? read / (calls * t.promptTokens) : 0);
+    latencies[at] = ttft + outputTokens / v['latency.decodeTokensPerS'];
+    cacheShares[at++] = t.promptTokens > 0 ? read / (calls * t.promptTokens) : 0;
     modelCalls += calls;
     extraCalls += extra;
   }
@@ -174,37 +245,19 @@ export function simulateTask(
   const noiseTask = normalOf(u[k++]!, u[k++]!);
   const noiseAtTurn = normalOf(u[k++]!, u[k++]!);
   const meanReasoning = turns.length ? reasoningSum / turns.length : 1;
-  const score = judge(meanReasoning, first.cause !== null, noiseTask, params);
-  const failedByQualityTurn = first.turn !== null && first.turn <= SIMULATION.qualityTurn - 1;
+  const score = judge(meanReasoning, out.cause !== null, noiseTask, params);
+  const failedByQualityTurn = out.failedAtTurn !== null && out.failedAtTurn <= SIMULATION.qualityTurn - 1;
   const scoreAtQualityTurn =
     reasoningAtQualityTurn === null ? null : judge(reasoningAtQualityTurn, failedByQualityTurn, noiseAtTurn, params);
 
-  return {
-    success: first.cause === null,
-    cause: first.cause,
-    failedAtTurn: first.turn,
-    score,
-    scoreAtQualityTurn,
-    turnLatencies,
-    costUsd,
-    cacheHitShares,
-    modelCalls,
-    extraCalls,
-    meanReasoning,
-  };
-}
-
-/** The first failure of a task (its cause decides the outcome); a class, not a closure per task. */
-class FirstFailure {
-  cause: FailureCause | null = null;
-  turn: number | null = null;
-
-  fail(cause: FailureCause, turn: number): void {
-    if (this.cause === null) {
-      this.cause = cause;
-      this.turn = turn;
-    }
-  }
+  out.success = out.cause === null;
+  out.score = score;
+  out.scoreAtQualityTurn = scoreAtQualityTurn;
+  out.costUsd = costUsd;
+  out.modelCalls = modelCalls;
+  out.extraCalls = extraCalls;
+  out.meanReasoning = meanReasoning;
+  out.offset = at;
 }
 
 /** Judge-like score: 5 minus the degradation and failure drops plus judge noise, rounded to 1–5. */
