@@ -14,7 +14,7 @@ export interface TimingReport {
   steps: StepTiming[];
   totalWallSeconds: number;
   totalCpuSeconds: number;
-  /** Peak resident memory of the process so far (process.resourceUsage().maxRSS), in MB. */
+  /** Peak resident memory of the process so far (process.resourceUsage().maxRSS), in MB (10^6 bytes). */
   peakRssMb: number;
 }
 
@@ -57,7 +57,8 @@ export class StepTimer {
       steps: [...this.steps],
       totalWallSeconds: (performance.now() - this.startedWall) / 1000,
       totalCpuSeconds: cpuSecondsSince(this.startedCpu),
-      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      // maxRSS is in KiB.
+      peakRssMb: (process.resourceUsage().maxRSS * 1024) / 1e6,
     };
   }
 }
@@ -83,6 +84,6 @@ export function formatTimingTable(report: TimingReport): string[] {
       line(s.step, s.wallSeconds.toFixed(2), `${((100 * s.wallSeconds) / total).toFixed(1)}%`, s.cpuSeconds?.toFixed(2) ?? ''),
     ),
     line('total', report.totalWallSeconds.toFixed(2), '100.0%', report.totalCpuSeconds.toFixed(2)),
-    `peak RSS ${Math.round(report.peakRssMb)} MB`,
+    `peak RSS ${Math.round(report.peakRssMb)} MB (${Math.round((report.peakRssMb * 1e6) / 2 ** 20)} MiB)`,
   ];
 }
