@@ -4,14 +4,19 @@
  * scores inline. Every ranking of the bench goes through it (120 to 10,000 tools each); with a
  * comparator called per comparison, building rankings took ~1.7 CPU-s of a warm run (profiles).
  */
-export function rankOrder(scores: Float64Array): Uint32Array {
+export function rankOrder(scores: Float64Array): IndexArray {
   const n = scores.length;
-  let order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
+  const out = indexArray(n);
+  for (let i = 0; i < n; i++) out[i] = i;
   // NaN ties with everything under that comparator (the order is then the engine's): keep its sort.
-  for (let i = 0; i < n; i++) if (scores[i] !== scores[i]) return order.sort((a, b) => scores[b]! - scores[a]! || a - b);
-  // Runs of RUN by insertion, then merged in rounds. Equal scores never pass each other, so ties
-  // keep index order; -0 and 0 (and equal infinities) are ties, as the comparator has them.
+  for (let i = 0; i < n; i++) if (scores[i] !== scores[i]) return out.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  // The sort works in two scratch arrays kept by the thread (no allocation per ranking) and
+  // copies the result out. Runs of RUN by insertion, then merged in rounds. Equal scores never
+  // pass each other, so ties keep index order; -0 and 0 (and equal infinities) are ties, as the
+  // comparator has them.
+  if (scratch[0].length < n) scratch = [new Uint32Array(n), new Uint32Array(n)];
+  let [order, merged] = scratch;
+  for (let i = 0; i < n; i++) order[i] = i;
   for (let lo = 0; lo < n; lo += RUN) {
     const hi = Math.min(lo + RUN, n);
     for (let i = lo + 1; i < hi; i++) {
@@ -22,7 +27,6 @@ export function rankOrder(scores: Float64Array): Uint32Array {
       order[j + 1] = x;
     }
   }
-  let merged = new Uint32Array(n);
   for (let width = RUN; width < n; width *= 2) {
     for (let lo = 0; lo < n; lo += 2 * width) {
       const mid = Math.min(lo + width, n);
@@ -36,7 +40,17 @@ export function rankOrder(scores: Float64Array): Uint32Array {
     }
     [order, merged] = [merged, order];
   }
-  return order;
+  for (let i = 0; i < n; i++) out[i] = order[i]!;
+  return out;
 }
+
+/** Indexes 0..n-1 in the narrowest array that holds them: a run keeps tens of thousands of rankings. */
+export type IndexArray = Uint16Array | Uint32Array;
+
+function indexArray(n: number): IndexArray {
+  return n <= 0x10000 ? new Uint16Array(n) : new Uint32Array(n);
+}
+
+let scratch: [Uint32Array, Uint32Array] = [new Uint32Array(0), new Uint32Array(0)];
 
 const RUN = 16;

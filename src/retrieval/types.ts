@@ -1,5 +1,5 @@
 import type { CatalogTool } from '../catalog/types.ts';
-import { rankOrder } from './rank-order.ts';
+import { rankOrder, type IndexArray } from './rank-order.ts';
 
 /**
  * A tool retriever (issue 8): fitted once on a catalog's tools, it scores every tool for a
@@ -47,7 +47,7 @@ export function rankScores(ids: readonly string[], scores: Float64Array): Ranked
  * {id, score} objects they took ~150 MB. Hits are made as they are read.
  */
 export class Ranking implements Iterable<RankedTool> {
-  private readonly order: Uint32Array;
+  private readonly order: IndexArray;
 
   constructor(
     private readonly toolIds: readonly string[],

@@ -28,4 +28,15 @@ describe('rankOrder', () => {
     expect([...rankOrder(scores)]).toEqual(byComparator(scores));
     expect(rankOrder(new Float64Array(0))).toHaveLength(0);
   });
+
+  it('holds indexes in the narrowest array: 16 bits up to 65,536 tools, 32 above (the same order)', () => {
+    const scores = (n: number) => Float64Array.from({ length: n }, (_, i) => ((i * 7919) % 1000) / 1000);
+    const small = scores(65_536);
+    const large = scores(70_001);
+    expect(rankOrder(small)).toBeInstanceOf(Uint16Array);
+    expect(rankOrder(large)).toBeInstanceOf(Uint32Array);
+    expect([...rankOrder(large)]).toEqual(byComparator(large));
+    // After a larger ranking, a smaller one still sorts right (the scratch arrays are reused).
+    expect([...rankOrder(small)]).toEqual(byComparator(small));
+  });
 });
