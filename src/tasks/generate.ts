@@ -32,9 +32,12 @@ const CONNECTORS = ['', '', 'ok, now ', 'next, ', 'also, ', 'cool. ', 'right —
  */
 export class TaskGenerator {
   private readonly tools: ToolRef[];
+  /** Every auth scope some tool requires, sorted (the same for every task: built once). */
+  private readonly allScopes: readonly string[];
 
   constructor(private readonly specs: readonly ServerSpec[]) {
     this.tools = specs.flatMap((server) => server.tools.map((tool) => ({ server, tool, id: toolId(server.server, tool.name) })));
+    this.allScopes = [...new Set(this.tools.flatMap((t) => authScopes(t.tool.preconditions)))].sort();
   }
 
   /** The evaluated task set; another `stream` (e.g. `history`) gives an independent sample. */
@@ -146,8 +149,7 @@ export class TaskGenerator {
    */
   private scopes(rng: Rng, groundTruth: string[]): string[] {
     const needed = new Set(groundTruth.flatMap((id) => authScopes(this.byId(id).tool.preconditions)));
-    const all = new Set(this.tools.flatMap((t) => authScopes(t.tool.preconditions)));
-    for (const scope of [...all].sort()) {
+    for (const scope of this.allScopes) {
       const isRead = !/:write$/.test(scope);
       if (isRead || rng.chance(EXTRA_WRITE_SCOPE_CHANCE)) needed.add(scope);
     }
