@@ -235,14 +235,15 @@ type ScopesOf = (seed: number, taskId: string) => readonly string[] | undefined;
 function input(ctx: StudyContext, id: string, scopesOf: ScopesOf): Input {
   const records = ctx.records.get(id)!;
   const summary = ctx.summaries.find((s) => s.pipeline === id);
-  const violations = preconditionViolations(records, ctx.catalog, scopesOf);
+  // Found on first use: a pipeline whose projections the bench's per-pipeline step made needs none.
+  let violations: Map<TurnRecord, number> | undefined;
   return {
     id,
     label: summary?.label ?? id,
     records,
     summary,
     gate: hasHallucinationGate(summary?.settings),
-    violations: (t) => violations.get(t as TurnRecord) ?? 0,
+    violations: (t) => (violations ??= preconditionViolations(records, ctx.catalog, scopesOf)).get(t as TurnRecord) ?? 0,
   };
 }
 
