@@ -1,5 +1,5 @@
 import type { PipelineSettings } from '../pipelines/types.ts';
-import { bootstrapMean, mean, type Estimate } from '../stats/bootstrap.ts';
+import { bootstrapMean, bootstrapMeanPair, mean, type Estimate } from '../stats/bootstrap.ts';
 import { MEASUREMENT_PARAMS } from './params.ts';
 import type { TurnRecord } from './run-pipeline.ts';
 
@@ -49,21 +49,21 @@ export function summarize(
   const labels = new Set(records.flatMap((r) => Object.keys(r.toolTokensByLabel)));
   const toolTokensByLabel: Record<string, number> = {};
   for (const l of labels) toolTokensByLabel[l] = mean(records.map((r) => r.toolTokensByLabel[l] ?? 0));
+  // One resampling for both (the same seed draws the same turns).
+  const [toolTokens, promptTokens] = bootstrapMeanPair(
+    records.map((r) => r.toolTokens),
+    records.map((r) => r.promptTokens),
+    seed,
+  );
   return {
     pipeline: records[0]?.pipeline ?? '',
     label,
     turns: records.length,
     tasks: new Set(records.map((r) => `${r.seed}:${r.taskId}`)).size,
     seeds: [...new Set(records.map((r) => r.seed))],
-    toolTokens: bootstrapMean(
-      records.map((r) => r.toolTokens),
-      seed,
-    ),
+    toolTokens,
     toolTokensByLabel,
-    promptTokens: bootstrapMean(
-      records.map((r) => r.promptTokens),
-      seed,
-    ),
+    promptTokens,
     recall,
     precision,
     f1: recall + precision > 0 ? (2 * recall * precision) / (recall + precision) : 0,

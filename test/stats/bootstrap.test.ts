@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapMean, quantile } from '../../src/stats/bootstrap.ts';
+import fc from 'fast-check';
+import { bootstrapMean, bootstrapMeanPair, quantile } from '../../src/stats/bootstrap.ts';
 
 describe('bootstrapMean', () => {
   it('gives the mean and a 95% interval close to the normal-theory one on known data', () => {
@@ -24,5 +25,23 @@ describe('bootstrapMean', () => {
   it('returns NaN bounds for no data and interpolates quantiles', () => {
     expect(bootstrapMean([]).n).toBe(0);
     expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
+  });
+});
+
+describe('bootstrapMeanPair', () => {
+  it('is two bootstrapMean calls with the same seed, bit for bit, for any columns of one length', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), fc.integer({ min: 0, max: 50_000 })), { maxLength: 300 }),
+        fc.integer(),
+        (rows, seed) => {
+          const x = rows.map((r) => r[0]);
+          const y = rows.map((r) => r[1]);
+          expect(bootstrapMeanPair(x, y, seed, 200)).toEqual([bootstrapMean(x, seed, 200), bootstrapMean(y, seed, 200)]);
+        },
+      ),
+      { numRuns: 100 },
+    );
+    expect(() => bootstrapMeanPair([1, 2], [1], 42)).toThrow(/different lengths/);
   });
 });
