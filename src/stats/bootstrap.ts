@@ -16,9 +16,8 @@ export function bootstrapMean(values: readonly number[], seed = 42, resamples = 
   const n = values.length;
   if (n === 0) return { mean: NaN, low: NaN, high: NaN, n: 0 };
   const mean = values.reduce((a, b) => a + b, 0) / n;
-  // Resampling draws n × resamples indices.
-  // Mulberry32, a tiny 32-bit generator, inlined in the loop (a call per draw cost more than the
-  // draw); seeded from the Rng stream, so the interval is reproducible.
+  // Resampling draws n × resamples indices with Mulberry32, a tiny 32-bit generator stepped in
+  // the loop (drawnIndex), seeded from the Rng stream, so the interval is reproducible.
   let a = Math.floor(new Rng(seed, 'bootstrap').next() * 2 ** 32) >>> 0;
   const data = Float64Array.from(values);
   const means = new Float64Array(resamples);
@@ -26,10 +25,7 @@ export function bootstrapMean(values: readonly number[], seed = 42, resamples = 
     let s = 0;
     for (let i = 0; i < n; i++) {
       a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      s += data[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)]!;
+      s += data[drawnIndex(a, n)]!;
     }
     means[r] = s / n;
   }
@@ -40,7 +36,7 @@ export function bootstrapMean(values: readonly number[], seed = 42, resamples = 
 /**
  * bootstrapMean of two columns of one length with one seed, bit for bit as two calls: both
  * calls would draw the same indexes, so they are drawn once (a pipeline's summary resamples
- * ~22,000 turns 1,000 times for two statistics: 104 against 218 ms).
+ * ~22,000 turns 1,000 times for two statistics: ~110 against ~210 ms).
  */
 export function bootstrapMeanPair(first: readonly number[], second: readonly number[], seed = 42, resamples = 1000): [Estimate, Estimate] {
   const n = first.length;
@@ -57,10 +53,7 @@ export function bootstrapMeanPair(first: readonly number[], second: readonly num
     let sy = 0;
     for (let i = 0; i < n; i++) {
       a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      const at = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+      const at = drawnIndex(a, n);
       sx += x[at]!;
       sy += y[at]!;
     }
@@ -72,6 +65,18 @@ export function bootstrapMeanPair(first: readonly number[], second: readonly num
     return { mean: values.reduce((p, q) => p + q, 0) / n, low: quantileSorted(means, 0.025), high: quantileSorted(means, 0.975), n };
   };
   return [estimate(first, meansX), estimate(second, meansY)];
+}
+
+/**
+ * Mulberry32's output for state `a`, as an index below n: the one home of the generator of
+ * both loops. As a call it costs ~10% more than written out in the loop (4.2 against 3.8 ms for
+ * 1,000 resamples of 1,500 values), which the pair loop saves many times over.
+ */
+function drawnIndex(a: number, n: number): number {
+  let t = a;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
 }
 
 /** Linear-interpolated quantile of an ascending array. */
