@@ -113,6 +113,18 @@ export class CachedEncoder implements Encoder {
   }
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    const keys = await this.cache(texts);
+    const store = this.store();
+    return keys.map((k) => store.vectors.get(k)!.slice());
+  }
+
+  /** Embeds and caches the texts not cached yet, returning no copies (an up-front pass does not read them). */
+  async warm(texts: readonly string[]): Promise<void> {
+    await this.cache(texts);
+  }
+
+  /** The texts' cache keys, after every uncached one was encoded and written. */
+  private async cache(texts: readonly string[]): Promise<string[]> {
     const store = this.store();
     const keys = texts.map(textKey);
     const todo = new Map<string, string>(); // key -> text, distinct uncached texts in first-seen order
@@ -137,7 +149,7 @@ export class CachedEncoder implements Encoder {
       // The cache keeps the written segment's views (shared with worker threads), not the encoder's arrays.
       for (const [k, v] of writeSegment(FLOAT32, this.dir, this.dim, entries)) store.vectors.set(k, v);
     }
-    return keys.map((k) => store.vectors.get(k)!.slice());
+    return keys;
   }
 }
 

@@ -6,7 +6,12 @@ export interface EmbedRequest {
   id: number;
   texts: string[];
 }
-export type EmbedResponse = { id: number; vectors: Float32Array[] } | { id: number; error: string };
+/**
+ * The vectors of a request, end to end in one array (`dim` floats each): one transferred buffer
+ * per request, not one per text. Thousands of 2 KB buffers, allocated by this thread and freed by
+ * the main one, had left the process's malloc arenas fragmented after a cold run's embedding pass.
+ */
+export type EmbedResponse = { id: number; packed: Float32Array; dim: number } | { id: number; error: string };
 
 const encoder = await createUseLiteEncoder(workerData as UseLiteOptions);
 let queue: Promise<void> = Promise.resolve();
@@ -14,10 +19,10 @@ parentPort!.on('message', (req: EmbedRequest) => {
   queue = queue.then(async () => {
     try {
       const vectors = await encoder.embed(req.texts);
-      parentPort!.postMessage(
-        { id: req.id, vectors } satisfies EmbedResponse,
-        vectors.map((v) => v.buffer as ArrayBuffer),
-      );
+      const dim = vectors[0]?.length ?? 0;
+      const packed = new Float32Array(vectors.length * dim);
+      vectors.forEach((v, i) => packed.set(v, i * dim));
+      parentPort!.postMessage({ id: req.id, packed, dim } satisfies EmbedResponse, [packed.buffer as ArrayBuffer]);
     } catch (e) {
       parentPort!.postMessage({ id: req.id, error: e instanceof Error ? e.message : String(e) } satisfies EmbedResponse);
     }

@@ -94,7 +94,10 @@ class Pool {
       const w = this.waiting.get(res.id);
       this.waiting.delete(res.id);
       if ('error' in res) w?.reject(new Error(`use-lite worker: ${res.error}`));
-      else w?.resolve(res.vectors);
+      else
+        w?.resolve(
+          Array.from({ length: res.dim ? res.packed.length / res.dim : 0 }, (_, i) => res.packed.subarray(i * res.dim, (i + 1) * res.dim)),
+        );
     });
     worker.on('error', (e) => this.failAll(e));
     return worker;

@@ -60,7 +60,7 @@ export async function prewarmEmbeddings(encoder: Encoder, inputs: PrewarmInputs)
   const before = encoder.stats().misses;
   const bar = progress(`embedding (${encoder.name})`, all.length);
   for (let i = 0; i < all.length; i += CHUNK) {
-    await encoder.embed(all.slice(i, i + CHUNK));
+    await encoder.warm(all.slice(i, i + CHUNK));
     bar.tick(Math.min(CHUNK, all.length - i));
   }
   bar.stop();

@@ -27,6 +27,16 @@ async function freshCacheModule(): Promise<CacheModule> {
 }
 
 describe('disk embedding cache', () => {
+  it('warm() encodes and caches what is missing, and embed() then gives the same vectors from the cache', async () => {
+    const inner = countingEncoder();
+    const cached = withDiskCache(inner, { dir: tempDir() });
+    await cached.warm(['list open issues', 'send a message', 'list open issues']);
+    expect(inner.calls).toEqual([['list open issues', 'send a message']]);
+    const vectors = await cached.embed(['send a message', 'list open issues']);
+    expect(inner.calls.length).toBe(1);
+    expect(vectors).toEqual(await countingEncoder().embed(['send a message', 'list open issues']));
+  });
+
   it('returns identical vectors and skips the encoder on a second call', async () => {
     const inner = countingEncoder();
     const cached = withDiskCache(inner, { dir: tempDir() });
