@@ -106,15 +106,7 @@ export const projectionStudy: Study = {
   id: 'projection',
   readsPipelineResults: true,
   perPipeline: async (ctx) => {
-    const violations = preconditionViolations(ctx.records, ctx.catalog, scopesLookup(ctx));
-    const inp: Input = {
-      id: ctx.entry.id,
-      label: ctx.summary.label,
-      records: ctx.records,
-      summary: ctx.summary,
-      gate: hasHallucinationGate(ctx.summary.settings),
-      violations: (t) => violations.get(t as TurnRecord) ?? 0,
-    };
+    const inp = projectionInput(ctx.entry.id, ctx.records, ctx.summary, ctx.catalog, scopesLookup(ctx));
     return projectionsOf(inp, ctx.entry, ctx.seed, ablationSeeds(ctx.taskSets), threadDraws);
   },
   run: (ctx) => runProjectionStudy(ctx),
@@ -233,8 +225,18 @@ function discoveryCallsPerToolTurn(inputs: readonly Input[]): Map<string, number
 type ScopesOf = (seed: number, taskId: string) => readonly string[] | undefined;
 
 function input(ctx: StudyContext, id: string, scopesOf: ScopesOf): Input {
-  const records = ctx.records.get(id)!;
   const summary = ctx.summaries.find((s) => s.pipeline === id);
+  return projectionInput(id, ctx.records.get(id)!, summary, ctx.catalog, scopesOf);
+}
+
+/** What the projection reads of one pipeline: its records, its settings' gate, and its precondition violations. */
+function projectionInput(
+  id: string,
+  records: readonly TurnRecord[],
+  summary: PipelineSummary | undefined,
+  catalog: StudyContext['catalog'],
+  scopesOf: ScopesOf,
+): Input {
   // Found on first use: a pipeline whose projections the bench's per-pipeline step made needs none.
   let violations: Map<TurnRecord, number> | undefined;
   return {
@@ -243,7 +245,7 @@ function input(ctx: StudyContext, id: string, scopesOf: ScopesOf): Input {
     records,
     summary,
     gate: hasHallucinationGate(summary?.settings),
-    violations: (t) => (violations ??= preconditionViolations(records, ctx.catalog, scopesOf)).get(t as TurnRecord) ?? 0,
+    violations: (t) => (violations ??= preconditionViolations(records, catalog, scopesOf)).get(t as TurnRecord) ?? 0,
   };
 }
 
