@@ -94,8 +94,7 @@ export function projectPipeline(
   let reasoningSum = 0;
   const reasoningKey = REASONING_KEYS.map((k) => valuesOf(params)[k]).join();
   for (let taskIndex = 0; taskIndex < tasks.length; taskIndex++) {
-    const task = tasks[taskIndex]!;
-    const { turns, label, draws } = task;
+    const { turns, label, draws } = tasks[taskIndex]!;
     const first = turns[0]!;
     const { reasoning, rho } = turnFactors(turns, params, reasoningKey);
     for (const r of rho) rhoSum += r;
@@ -108,7 +107,7 @@ export function projectPipeline(
     let atTurnCount = 0;
     for (let s = 0; s < simSeeds.length; s++) {
       const simSeed = simSeeds[s]!;
-      const u = options.draws ? drawsOf(task, s, simSeed, options.draws) : takeUniforms(new Rng(simSeed, label), draws);
+      const u = options.draws ? options.draws.uniforms(simSeed, label, draws) : takeUniforms(new Rng(simSeed, label), draws);
       simulateTaskInto(turns, params, u, hallucinationGate, offered[taskIndex]!, reasoning, out);
       successes += out.success ? 1 : 0;
       c += out.costUsd;
@@ -243,28 +242,6 @@ interface SimTask {
   label: string;
   /** Uniform draws its simulation takes (drawsPerTask). */
   draws: number;
-  /**
-   * Its draws under the simulation seed `tapeSeeds[s]`, as the DrawCache `tapesOf` gave them:
-   * looked up once, not in each of the ~50 projections of a pipeline's records.
-   */
-  tapes: Float64Array[];
-  tapeSeeds: number[];
-  tapesOf?: DrawCache;
-}
-
-/** The task's draws under simulation seed `simSeed` (index `s`), from `cache`. */
-function drawsOf(task: SimTask, s: number, simSeed: number, cache: DrawCache): Float64Array {
-  if (task.tapesOf !== cache) {
-    task.tapesOf = cache;
-    task.tapes = [];
-    task.tapeSeeds = [];
-  }
-  let tape = task.tapes[s];
-  if (!tape || task.tapeSeeds[s] !== simSeed) {
-    tape = task.tapes[s] = cache.uniforms(simSeed, task.label, task.draws);
-    task.tapeSeeds[s] = simSeed;
-  }
-  return tape;
 }
 
 // groupTasks by records array: the sensitivity analysis projects the same records dozens of times.
@@ -287,7 +264,7 @@ function groupTasksOnce(records: readonly ProjectionTurn[]): SimTask[] {
   }
   return [...byTask.values()].map((list) => {
     const turns = [...list].sort((a, b) => a.turn - b.turn);
-    return { turns, label: `projection|${list[0]!.seed}|${list[0]!.taskId}`, draws: drawsPerTask(turns), tapes: [], tapeSeeds: [] };
+    return { turns, label: `projection|${list[0]!.seed}|${list[0]!.taskId}`, draws: drawsPerTask(turns) };
   });
 }
 
