@@ -51,13 +51,13 @@ function studyOf(unit: BenchUnit): Study | undefined {
   return unit.kind === 'study' ? STUDIES.find((s) => s.id === unit.id) : undefined;
 }
 
-/** True for a study that reads the pipelines' results (only such a unit needs them sent to its lane). */
 /** True for a pipeline unit run on every seed's task set (runsOnEverySeed): its records are the largest. */
 export function runsEverySeed(unit: BenchUnit): boolean {
   const entry = unit.kind === 'pipeline' ? PIPELINES.find((p) => p.id === unit.id) : undefined;
   return entry !== undefined && runsOnEverySeed(entry);
 }
 
+/** True for a study that reads the pipelines' results (only such a unit needs them sent to its lane). */
 export function readsPipelineResults(unit: BenchUnit): boolean {
   return studyOf(unit)?.readsPipelineResults === true;
 }

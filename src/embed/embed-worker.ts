@@ -8,8 +8,8 @@ export interface EmbedRequest {
 }
 /**
  * The vectors of a request, end to end in one array (`dim` floats each): one transferred buffer
- * per request, not one per text. Thousands of 2 KB buffers, allocated by this thread and freed by
- * the main one, had left the process's malloc arenas fragmented after a cold run's embedding pass.
+ * per request, not one 2 KB buffer per text allocated by this thread and freed by the main one
+ * (~12,000 in a cold run's embedding pass).
  */
 export type EmbedResponse = { id: number; packed: Float32Array; dim: number } | { id: number; error: string };
 
