@@ -51,8 +51,8 @@ type UnitResult<U extends BenchUnit> = U extends { kind: 'pipeline' } ? Pipeline
  * Put the costliest units first: the last unit to start decides the wall time.
  */
 export class BenchLanes {
-  /** Worker threads by lane - 1; undefined once released. */
-  private workers: (Worker | undefined)[] = [];
+  /** Worker threads by lane - 1 (started: their modules are compiled first); undefined once released. */
+  private workers: (Promise<Worker> | undefined)[] = [];
   private nextId = 0;
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private studyInputs: StudyInputs | undefined;
@@ -65,7 +65,7 @@ export class BenchLanes {
   constructor(
     private readonly inputs: BenchInputs,
     readonly lanes: number,
-    private early?: Worker,
+    private early?: Promise<Worker>,
   ) {}
 
   /** What the studies of the pipelines' results read; set once the pipelines ran (studies that read none run before). */
@@ -134,18 +134,26 @@ export class BenchLanes {
     return results;
   }
 
-  /** Ends the worker threads. */
+  /** Ends the worker threads (one that failed to start has nothing to end). */
   async close(): Promise<void> {
-    await Promise.all([...this.workers, this.early].map((w) => w?.terminate()));
+    await Promise.all(
+      [...this.workers, this.early].map((w) =>
+        w?.then(
+          (t) => t.terminate(),
+          () => undefined,
+        ),
+      ),
+    );
     this.workers = [];
     this.early = undefined;
   }
 
   /** Ends one worker thread now (its isolate's heap goes with it); a later run starts a new one. */
   private async release(worker: number): Promise<void> {
-    const w = this.workers[worker];
-    if (!w) return;
+    const started = this.workers[worker];
+    if (!started) return;
     this.workers[worker] = undefined;
+    const w = await started;
     this.sentStudyInputs.delete(w);
     await w.terminate();
   }
@@ -154,7 +162,8 @@ export class BenchLanes {
     return unit.kind === 'pipeline' ? runPipelineUnit(this.inputs, unit.id) : runStudyUnit(this.inputs, this.studyInputs, unit.id);
   }
 
-  private async runThere(worker: Worker, unit: BenchUnit): Promise<unknown> {
+  private async runThere(started: Promise<Worker>, unit: BenchUnit): Promise<unknown> {
+    const worker = await started;
     const id = this.nextId++;
     const req: LaneRequest = { id, unit };
     // The pipelines' results are large (every turn record): sent only to a lane that runs a study of them.
@@ -170,9 +179,17 @@ export class BenchLanes {
     return result === UNKNOWN_UNIT ? this.runHere(unit) : result;
   }
 
-  private startWorker(): Worker {
-    const worker = this.early ?? startLaneThread();
+  /** A worker lane's thread, given the inputs; a failure to start rejects where the lane awaits it. */
+  private startWorker(): Promise<Worker> {
+    const started = this.initWorker();
+    started.catch(() => undefined);
+    return started;
+  }
+
+  private async initWorker(): Promise<Worker> {
+    const early = this.early;
     this.early = undefined;
+    const worker = await (early ?? startLaneThread());
     worker.postMessage({ init: { inputs: this.inputs, shared: processSharedBytes() } } satisfies LaneInit);
     worker.on('message', (res: LaneResponse) => {
       const w = this.waiting.get(res.id);
@@ -198,8 +215,8 @@ const failedEarly = new WeakMap<Worker, Error>();
  * A lane's worker thread, not yet given its inputs (BenchLanes sends them). Started early, it
  * loads its modules (~0.5 s) while the main thread prepares the inputs.
  */
-export function startLaneThread(): Worker {
-  const worker = startTsWorker(new URL('./bench-worker.ts', import.meta.url), undefined, {
+export async function startLaneThread(): Promise<Worker> {
+  const worker = await startTsWorker(new URL('./bench-worker.ts', import.meta.url), undefined, {
     maxOldGenerationSizeMb: WORKER_HEAP_MB,
     maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
   });

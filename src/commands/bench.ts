@@ -73,12 +73,17 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   // The first worker lane's thread loads its modules while this one prepares the inputs.
   const lanes = opts.lanes ?? benchLaneCount();
   const early = lanes > 1 ? startLaneThread() : undefined;
+  // A thread that fails to start fails the run when its lane first needs it, not before.
+  early?.catch(() => undefined);
   const lanesOf = (inputs: BenchInputs) => new BenchLanes(inputs, lanes, early);
   try {
     return await runBenchWith(opts, lanesOf);
   } finally {
     // Ended here when the run failed before a BenchLanes took it (BenchLanes.close ends it otherwise).
-    await early?.terminate();
+    await early?.then(
+      (w) => w.terminate(),
+      () => undefined,
+    );
   }
 }
 

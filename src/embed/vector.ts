@@ -30,10 +30,13 @@ export function norm(v: Float32Array): number {
  * dot(query, v) rounded to float32 (as the vector indexes return scores) for every v, equal bit
  * for bit to computing each alone. A sparse query (TF-IDF: a handful of its 512 entries are
  * non-zero) visits only its non-zero entries, in order: a skipped product is an exact zero,
- * which leaves a sum that started at +0 unchanged.
+ * which leaves a sum that started at +0 unchanged. Written into `out` when given (every entry).
  */
-export function cosineScores(query: Float32Array, vectors: readonly Float32Array[]): Float64Array {
-  const out = new Float64Array(vectors.length);
+export function cosineScores(
+  query: Float32Array,
+  vectors: readonly Float32Array[],
+  out: Float64Array = new Float64Array(vectors.length),
+): Float64Array {
   const nonZero: number[] = [];
   for (let j = 0; j < query.length; j++) if (query[j] !== 0) nonZero.push(j);
   if (nonZero.length * 4 >= query.length) {

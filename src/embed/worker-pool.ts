@@ -50,7 +50,8 @@ export function withEmbedWorkers<E extends Encoder>(
 }
 
 class Pool {
-  private threads: Worker[] = [];
+  /** Started threads (their module is compiled first); empty while none is. */
+  private threads: Promise<Worker>[] = [];
   private nextId = 0;
   private readonly waiting = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>();
   private idle: NodeJS.Timeout | undefined;
@@ -87,8 +88,15 @@ class Pool {
     }
   }
 
-  private start(): Worker {
-    const worker = startTsWorker(new URL('./embed-worker.ts', import.meta.url), this.options);
+  private start(): Promise<Worker> {
+    const started = this.startThread();
+    // A thread that fails to start rejects where a request awaits it.
+    started.catch(() => undefined);
+    return started;
+  }
+
+  private async startThread(): Promise<Worker> {
+    const worker = await startTsWorker(new URL('./embed-worker.ts', import.meta.url), this.options);
     worker.unref();
     worker.on('message', (res: EmbedResponse) => {
       const w = this.waiting.get(res.id);
@@ -103,11 +111,12 @@ class Pool {
     return worker;
   }
 
-  private request(w: number, texts: string[]): Promise<Float32Array[]> {
+  private async request(w: number, texts: string[]): Promise<Float32Array[]> {
+    const worker = await this.threads[w]!;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.threads[w]!.postMessage({ id, texts } satisfies EmbedRequest);
+      worker.postMessage({ id, texts } satisfies EmbedRequest);
     });
   }
 
@@ -118,7 +127,11 @@ class Pool {
   }
 
   private stop(): void {
-    for (const t of this.threads) void t.terminate();
+    for (const t of this.threads)
+      void t.then(
+        (w) => w.terminate(),
+        () => undefined,
+      );
     this.threads = [];
   }
 
@@ -128,7 +141,14 @@ class Pool {
     clearTimeout(this.idle);
     const threads = this.threads;
     this.threads = [];
-    await Promise.all(threads.map((t) => t.terminate()));
+    await Promise.all(
+      threads.map((t) =>
+        t.then(
+          (w) => w.terminate(),
+          () => undefined,
+        ),
+      ),
+    );
   }
 }
 

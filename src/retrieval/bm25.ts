@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { CatalogTool } from '../catalog/types.ts';
+import { scoreRows } from './score-rows.ts';
 import { analyze } from './tokenize.ts';
 import { describeFields, TOOL_FIELDS, toolFields, type ToolField, type ToolFields } from './tool-fields.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
@@ -72,12 +73,13 @@ export function createBm25Retriever(options: Bm25Options = {}): Retriever {
       return {
         ids,
         async score(queries) {
-          return queries.map((q) => {
-            const scores = new Float64Array(ids.length);
+          const rows = scoreRows(queries.length, ids.length);
+          return queries.map((q, qi) => {
+            const scores = rows[qi]!;
             // The terms MiniSearch's search would take from the analysed query joined by spaces.
             const terms = analyze(q, { vocabulary, entityCues }).join(' ').split(' ').filter(Boolean);
             if (terms.length === 0) return scores;
-            const distinct = new Uint32Array(ids.length);
+            const distinct = distinctTerms(ids.length);
             const seen = new Set<string>();
             for (const term of terms) {
               const { tools: hit, scores: s } = postingsOf(term);
@@ -95,6 +97,13 @@ export function createBm25Retriever(options: Bm25Options = {}): Retriever {
       };
     },
   };
+}
+
+// Distinct query terms per tool, a zeroed array kept by the thread (score() does not re-enter).
+let distinctScratch = new Uint32Array(0);
+function distinctTerms(n: number): Uint32Array {
+  if (distinctScratch.length < n) distinctScratch = new Uint32Array(n);
+  return distinctScratch.fill(0, 0, n);
 }
 
 /** Term scores kept per fitted index at most (12 bytes each: ~48 MB), then the memo starts over. */

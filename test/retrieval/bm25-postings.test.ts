@@ -32,7 +32,7 @@ describe('bm25 scores from per-term postings', () => {
       let nonZero = 0;
       queries.forEach((q, i) => {
         const ref = miniSearchScores(index, catalog.tools.length, q, entityCues, vocabulary);
-        expect(new Uint32Array(ours[i]!.buffer), q).toEqual(new Uint32Array(ref.buffer));
+        expect(new Uint32Array(ours[i]!.slice().buffer), q).toEqual(new Uint32Array(ref.buffer));
         nonZero += ref.filter((x) => x > 0).length;
       });
       expect(nonZero).toBeGreaterThan(queries.length); // the comparison is about real scores, not zeros

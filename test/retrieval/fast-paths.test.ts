@@ -21,10 +21,15 @@ describe('WordAssociations.scoreAll', () => {
     const assoc = WordAssociations.fromEntries(entries);
     const tools = Array.from({ length: 60 }, () => words(rng.shuffle(vocab).slice(0, rng.int(0, 7))));
     let fired = 0;
+    const into = new Float64Array(tools.length + 5);
     for (let k = 0; k < 50; k++) {
       const query = queryWords(rng.shuffle(vocab).slice(0, rng.int(0, 9)).join(' '));
       const all = assoc.scoreAll(query, tools);
       tools.forEach((t, i) => expect(Object.is(all[i], assoc.score(query, t))).toBe(true));
+      // Into a reused, dirty buffer longer than the tool list (the reranker's scratch): the same bits.
+      const reused = assoc.scoreAll(query, tools, into.fill(7));
+      tools.forEach((_, i) => expect(Object.is(reused[i], all[i])).toBe(true));
+      expect(reused.length).toBe(tools.length);
       fired += all.filter((x) => x > 0).length;
     }
     expect(fired).toBeGreaterThan(100); // the associations do fire

@@ -68,7 +68,7 @@ describe('RankTable', () => {
       bpe_ranks: `! 0 ${Array.from({ length: 256 }, (_, n) => b64(n)).join(' ')}`,
     });
     expect(new TokenCounter('cl100k_base').count('hello')).toBe(1);
-    const worker = startTsWorker(new URL('./fixtures/rank-table-worker.ts', import.meta.url), {
+    const worker = await startTsWorker(new URL('./fixtures/rank-table-worker.ts', import.meta.url), {
       shared: new Map([['rank-table:cl100k_base', bytesOnly]]),
       text: 'hello',
     });

@@ -12,7 +12,9 @@ describe('writeFileAtomic', () => {
     const path = join(dir, 'calibration.json');
     const texts = ['{"theta":0.43}\n', '{"theta":0.43}\n'.repeat(50)];
     // Many writes each, so that both threads write within the same millisecond again and again.
-    const workers = texts.map((text) => startTsWorker(new URL('./fixtures/atomic-writer.ts', import.meta.url), { path, text, times: 500 }));
+    const workers = await Promise.all(
+      texts.map((text) => startTsWorker(new URL('./fixtures/atomic-writer.ts', import.meta.url), { path, text, times: 500 })),
+    );
     const results = await Promise.all(
       workers.map((w) => new Promise((resolve, reject) => w.once('message', resolve).once('error', reject))),
     );

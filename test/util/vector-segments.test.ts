@@ -53,7 +53,7 @@ describe('vector segments in shared memory', () => {
     const [file] = readdirSync(dir);
     // Not how segments are ever written: proves the worker reads the shared bytes, not the file.
     writeFileSync(join(dir, file!), encodeSegment(FLOAT32, 4, [[textKey('x'), Float32Array.of(9, 9, 9, 9)]]));
-    const worker = startTsWorker(new URL('./fixtures/segments-worker.ts', import.meta.url), { dir, shared: processSharedBytes() });
+    const worker = await startTsWorker(new URL('./fixtures/segments-worker.ts', import.meta.url), { dir, shared: processSharedBytes() });
     const got = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
     await worker.terminate();
     expect(got).toEqual({ values: [1, 2, 3, 4], shared: true });

@@ -194,11 +194,12 @@ export class WordAssociations {
    * the per-word bests are added in the same query-word order (adding the zeros score() adds
    * changes nothing). Cost follows the associations that fire, not tools × words.
    */
-  scoreAll(query: QueryWords, tools: readonly ToolWords[]): Float64Array {
-    const sums = new Float64Array(tools.length);
+  scoreAll(query: QueryWords, tools: readonly ToolWords[], into?: Float64Array): Float64Array {
+    const sums = into ? into.fill(0, 0, tools.length).subarray(0, tools.length) : new Float64Array(tools.length);
     if (query.words.size === 0) return sums;
     const byWord = toolsByWord(tools);
-    const best = new Float64Array(tools.length);
+    // All zeros between calls: every entry set below is reset once its word is summed.
+    const best = scratchOf('best', tools.length);
     const touched: number[] = [];
     for (const q of query.words) {
       const m = this.lift.get(q);
@@ -247,30 +248,25 @@ const overlapShare = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
   return n / a.size;
 };
 
-/** Reciprocal ranks (1 for the best score), ties in catalog order. */
-function reciprocalRanks(scores: Float64Array): Float64Array {
+/** Reciprocal ranks (1 for the best score), ties in catalog order, written into `out`. */
+function reciprocalRanks(scores: Float64Array, out: Float64Array): Float64Array {
   const order = rankOrder(scores);
-  const out = new Float64Array(scores.length);
   order.forEach((i, r) => (out[i] = 1 / (r + 1)));
   return out;
 }
 
-/** Feature rows (FEATURES order) of every tool for one query. */
-export function featureRows(
-  query: QueryWords,
-  tools: readonly ToolWords[],
-  bm25: Float64Array,
-  dense: Float64Array,
-  associations: WordAssociations,
-): Float64Array[] {
-  const rows: Float64Array[] = [];
-  forEachFeatureRow(query, tools, bm25, dense, associations, (_, row) => rows.push(row.slice()));
-  return rows;
+// Per-query arrays kept by the thread and reused (forEachFeatureRow does not re-enter): scoring
+// the reranker's messages allocated five arrays of catalog length per query, which left the
+// allocator's arena tens of MB larger in a cold run (over 10,000 tools each is 80 KB).
+const scratch = { best: new Float64Array(0), bm25Rr: new Float64Array(0), denseRr: new Float64Array(0), association: new Float64Array(0) };
+function scratchOf(name: keyof typeof scratch, n: number): Float64Array {
+  if (scratch[name].length < n) scratch[name] = new Float64Array(n);
+  return scratch[name];
 }
 
 /**
  * Visits each tool's feature row (FEATURES order) for one query, in tool order. The row is one
- * buffer reused from tool to tool: copy it to keep it (featureRows does).
+ * buffer reused from tool to tool: copy it to keep it.
  */
 export function forEachFeatureRow(
   query: QueryWords,
@@ -284,9 +280,9 @@ export function forEachFeatureRow(
   for (const x of bm25) bestBm25 = Math.max(bestBm25, x);
   let bestCos = -Infinity;
   for (const x of dense) bestCos = Math.max(bestCos, x);
-  const bm25Rr = reciprocalRanks(bm25);
-  const denseRr = reciprocalRanks(dense);
-  const association = associations.scoreAll(query, tools);
+  const bm25Rr = reciprocalRanks(bm25, scratchOf('bm25Rr', tools.length));
+  const denseRr = reciprocalRanks(dense, scratchOf('denseRr', tools.length));
+  const association = associations.scoreAll(query, tools, scratchOf('association', tools.length));
   const row = new Float64Array(FEATURES.length);
   tools.forEach((tool, i) => {
     let serverCue = 0;

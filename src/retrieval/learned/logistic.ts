@@ -50,31 +50,36 @@ function solve(a: number[][], b: number[]): number[] {
   return x;
 }
 
+/**
+ * Fits the model on `y.length` examples: `x` holds their feature rows one after another
+ * (row-major, `features.length` values a row), `y` their labels (1 = needed).
+ */
 export function trainLogistic(
   features: readonly string[],
-  x: readonly Float64Array[],
+  x: Float64Array,
   y: readonly number[],
   options: TrainOptions = {},
 ): LogisticModel {
   const maxIterations = options.maxIterations ?? 50;
   const l2 = options.l2 ?? 1e-3;
-  const n = x.length;
+  const n = y.length;
   const d = features.length;
   if (n === 0) throw new Error('trainLogistic: no training examples');
+  if (x.length !== n * d) throw new Error(`trainLogistic: expected ${n} rows of ${d} features (${n * d} numbers), got ${x.length}`);
   const positives = y.filter((v) => v === 1).length;
   const posWeight = options.positiveWeight ?? (positives > 0 ? Math.min(20, (n - positives) / positives) : 1);
   const mean = new Array<number>(d).fill(0);
   const std = new Array<number>(d).fill(0);
-  for (const row of x) for (let j = 0; j < d; j++) mean[j]! += row[j]! / n;
-  for (const row of x) for (let j = 0; j < d; j++) std[j]! += (row[j]! - mean[j]!) ** 2 / n;
+  for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) mean[j]! += x[i * d + j]! / n;
+  for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) std[j]! += (x[i * d + j]! - mean[j]!) ** 2 / n;
   for (let j = 0; j < d; j++) std[j] = Math.sqrt(std[j]!) || 1;
-  // Standardised rows with a trailing 1 for the bias.
-  const z = x.map((row) => {
-    const r = new Float64Array(d + 1);
-    for (let j = 0; j < d; j++) r[j] = (row[j]! - mean[j]!) / std[j]!;
-    r[d] = 1;
-    return r;
-  });
+  // Standardised rows with a trailing 1 for the bias, row-major like x.
+  const width = d + 1;
+  const z = new Float64Array(n * width);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < d; j++) z[i * width + j] = (x[i * d + j]! - mean[j]!) / std[j]!;
+    z[i * width + d] = 1;
+  }
   const totalWeight = y.reduce((s, v) => s + (v === 1 ? posWeight : 1), 0);
   const lambda = l2 * totalWeight;
   const w = new Array<number>(d + 1).fill(0);
@@ -85,16 +90,16 @@ export function trainLogistic(
     const h = Array.from({ length: d + 1 }, () => new Array<number>(d + 1).fill(0));
     loss = 0;
     for (let i = 0; i < n; i++) {
-      const row = z[i]!;
+      const o = i * width; // the row's first value in z
       let s = 0;
-      for (let j = 0; j <= d; j++) s += w[j]! * row[j]!;
+      for (let j = 0; j <= d; j++) s += w[j]! * z[o + j]!;
       const p = sigmoid(s);
       const weight = y[i] === 1 ? posWeight : 1;
       const err = (p - y[i]!) * weight;
       const curv = p * (1 - p) * weight;
       for (let j = 0; j <= d; j++) {
-        g[j]! += err * row[j]!;
-        for (let k = 0; k <= j; k++) h[j]![k]! += curv * row[j]! * row[k]!;
+        g[j]! += err * z[o + j]!;
+        for (let k = 0; k <= j; k++) h[j]![k]! += curv * z[o + j]! * z[o + k]!;
       }
       loss -= weight * (y[i] === 1 ? Math.log(p + 1e-12) : Math.log(1 - p + 1e-12));
     }
