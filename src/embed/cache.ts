@@ -115,7 +115,14 @@ export class CachedEncoder implements Encoder {
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     const keys = await this.cache(texts);
     const store = this.store();
-    return keys.map((k) => store.vectors.get(k)!.slice());
+    // Copies in one block, a view per text: a copy of its own per vector (2 KB) left the
+    // allocator's arena larger once freed.
+    const block = new Float32Array(keys.length * this.dim);
+    return keys.map((k, i) => {
+      const copy = block.subarray(i * this.dim, (i + 1) * this.dim);
+      copy.set(store.vectors.get(k)!);
+      return copy;
+    });
   }
 
   /** Embeds and caches the texts not cached yet, returning no copies (an up-front pass does not read them). */
