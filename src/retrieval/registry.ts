@@ -111,13 +111,26 @@ export function shareEncoder(tools: readonly CatalogTool[], encoder: Encoder): v
 
 function memoised(retriever: Retriever): Retriever {
   const fits = new WeakMap<readonly CatalogTool[], Promise<FittedRetriever>>();
+  const keeping = new WeakMap<readonly CatalogTool[], Promise<FittedRetriever>>();
+  const fitUnkept = (tools: readonly CatalogTool[]) => {
+    let f = fits.get(tools);
+    if (!f) fits.set(tools, (f = retriever.fit(tools)));
+    return f;
+  };
   return {
     ...retriever,
     fit(tools) {
-      let f = fits.get(tools);
-      if (!f) fits.set(tools, (f = retriever.fit(tools).then((fitted) => withScoreStore(fitted, memoryScoreStore(MAX_MEMO_SCORES)))));
+      let f = keeping.get(tools);
+      if (!f)
+        keeping.set(
+          tools,
+          (f = fitUnkept(tools).then((fitted) =>
+            fitted.keepsScores ? fitted : withScoreStore(fitted, memoryScoreStore(MAX_MEMO_SCORES)),
+          )),
+        );
       return f;
     },
+    fitUnkept,
   };
 }
 

@@ -55,7 +55,7 @@ function topIndexes(scores: Float64Array, n: number): number[] {
  * Deterministic: no randomness anywhere, every collection in a fixed order.
  */
 export async function trainReranker(set: TrainingSet, bm25: Retriever, dense: Retriever): Promise<TrainedReranker> {
-  const [b, d] = await Promise.all([bm25.fit(set.tools), dense.fit(set.tools)]);
+  const [b, d] = await Promise.all([firstStage(bm25, set.tools), firstStage(dense, set.tools)]);
   const queries = set.turns.map((t) => t.query);
   const [bs, ds] = await Promise.all([b.score(queries), d.score(queries)]);
   const words = set.tools.map(toolWords);
@@ -154,6 +154,15 @@ async function cachedTraining(
 }
 
 /**
+ * A first stage's fit, without its memory of scores where it has one: the reranker keeps its
+ * own scores, and a cold run's BM25 and dense scores of every message it ranked (~28 MB at 120
+ * tools) stayed in memory beside them. Other users of the same fit still share it.
+ */
+function firstStage(retriever: Retriever, tools: readonly CatalogTool[]): Promise<FittedRetriever> {
+  return retriever.fitUnkept ? retriever.fitUnkept(tools) : retriever.fit(tools);
+}
+
+/**
  * The reranker's scores memoised on disk by content, beside the model: the key is the model's
  * cache key (training data, first stages and every source file of the features and scoring)
  * and the catalog's tools as the first stages see them; each query by the sha256 of its text.
@@ -164,22 +173,41 @@ async function cachedTraining(
 function diskScoreStore(dir: string, dim: number): ScoreStore {
   let stored: Map<string, Float64Array> | undefined;
   const load = () => (stored ??= loadSegments(FLOAT64, dir, dim).vectors);
+  // The scores by query text as well: hashing every asked text would cost more than a lookup.
+  const byText = new Map<string, Float64Array>();
   // New scores are written in segments of SCORES_PER_SEGMENT (a task's turns arrive a few at a
   // time), the rest by flushLearnedScores; scores not written are only computed again.
-  let pending: (readonly [string, Float64Array])[] = [];
+  let pending: { query: string; key: string; scores: Float64Array }[] = [];
   const flush = () => {
-    // The written segment's views (shared with worker threads started later) replace the computed arrays: the same values.
-    if (pending.length) for (const [k, v] of writeSegment(FLOAT64, dir, dim, pending)) load().set(k, v);
+    if (pending.length) {
+      // The written segment's views (shared with worker threads started later) replace the computed arrays: the same values.
+      const written = writeSegment(
+        FLOAT64,
+        dir,
+        dim,
+        pending.map((p) => [p.key, p.scores] as const),
+      );
+      for (const p of pending) {
+        const v = written.get(p.key)!;
+        load().set(p.key, v);
+        byText.set(p.query, v);
+      }
+    }
     pending = [];
   };
   pendingFlushes.add(flush);
   if (pendingFlushes.size === 1) process.once('exit', flushLearnedScores);
   return {
-    get: (query) => load().get(textKey(query)),
+    get(query) {
+      let v = byText.get(query);
+      if (v === undefined && (v = load().get(textKey(query)))) byText.set(query, v);
+      return v;
+    },
     set(query, scores) {
       const key = textKey(query);
       load().set(key, scores);
-      pending.push([key, scores]);
+      byText.set(query, scores);
+      pending.push({ query, key, scores });
       if (pending.length >= SCORES_PER_SEGMENT) flush();
     },
   };
@@ -213,7 +241,7 @@ export function createLearnedRetriever(options: LearnedOptions): Retriever & { t
     scale: 'probability',
     trained: train,
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
-      const [model, b, d] = await Promise.all([train(), options.bm25.fit(tools), options.dense.fit(tools)]);
+      const [model, b, d] = await Promise.all([train(), firstStage(options.bm25, tools), firstStage(options.dense, tools)]);
       const words: ToolWords[] = tools.map(toolWords);
       const computed: FittedRetriever = {
         ids: b.ids,
@@ -233,7 +261,11 @@ export function createLearnedRetriever(options: LearnedOptions): Retriever & { t
         .update(JSON.stringify(tools.map((t) => [t.id, t.server, t.name, t.summary, t.tags, t.definition])))
         .digest('hex')
         .slice(0, 16);
-      return withScoreStore(computed, diskScoreStore(join(cacheDir, `learned-scores-${model.cacheKey}-${toolsKey}`), computed.ids.length));
+      const stored = withScoreStore(
+        computed,
+        diskScoreStore(join(cacheDir, `learned-scores-${model.cacheKey}-${toolsKey}`), computed.ids.length),
+      );
+      return { ...stored, keepsScores: true };
     },
   };
 }
