@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { blockRows } from '../util/block-rows.ts';
 import { toStableJson, writeFileAtomic } from '../util/files.ts';
 import { FLOAT32, loadSegments, textKey, writeSegment } from '../util/vector-segments.ts';
 import type { Encoder } from './types.ts';
@@ -115,14 +116,10 @@ export class CachedEncoder implements Encoder {
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     const keys = await this.cache(texts);
     const store = this.store();
-    // Copies in one block, a view per text: a copy of its own per vector (2 KB) left the
-    // allocator's arena larger once freed.
-    const block = new Float32Array(keys.length * this.dim);
-    return keys.map((k, i) => {
-      const copy = block.subarray(i * this.dim, (i + 1) * this.dim);
-      copy.set(store.vectors.get(k)!);
-      return copy;
-    });
+    // Copies, in one block for the call.
+    const copies = blockRows(Float32Array, keys.length, this.dim);
+    keys.forEach((k, i) => copies[i]!.set(store.vectors.get(k)!));
+    return copies;
   }
 
   /** Embeds and caches the texts not cached yet, returning no copies (an up-front pass does not read them). */

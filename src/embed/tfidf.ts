@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Encoder } from './types.ts';
+import { blockRows } from '../util/block-rows.ts';
 import { l2Normalize } from './vector.ts';
 
 export interface TfidfOptions {
@@ -82,16 +83,15 @@ export function createTfidfEncoder(options: TfidfOptions): Encoder & { fingerpri
     fingerprint: `corpus-${fingerprint}${kept.length < all.length ? `-top${kept.length}` : ''}`,
     vocabulary,
     async embed(texts: readonly string[]): Promise<Float32Array[]> {
-      // One block for the call, a view per text: 10,000 tool vectors of their own (2 KB each at
-      // the scaling study's 512 terms) stayed in the worker's allocator arena once freed.
-      const block = new Float32Array(texts.length * vocabulary.length);
+      // One block for the call (the scaling study embeds 10,000 tools at once).
+      const rows = blockRows(Float32Array, texts.length, vocabulary.length);
       return texts.map((text, i) => {
         const tf = new Map<number, number>();
         for (const term of tokenize(text)) {
           const col = column.get(term);
           if (col !== undefined) tf.set(col, (tf.get(col) ?? 0) + 1);
         }
-        const v = block.subarray(i * vocabulary.length, (i + 1) * vocabulary.length);
+        const v = rows[i]!;
         for (const [col, count] of tf) v[col] = (1 + Math.log(count)) * idf[col]!;
         return l2Normalize(v);
       });

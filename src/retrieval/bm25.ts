@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { CatalogTool } from '../catalog/types.ts';
-import { scoreRows } from './score-rows.ts';
+import { blockRows } from '../util/block-rows.ts';
 import { analyze } from './tokenize.ts';
 import { describeFields, TOOL_FIELDS, toolFields, type ToolField, type ToolFields } from './tool-fields.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
@@ -73,7 +73,7 @@ export function createBm25Retriever(options: Bm25Options = {}): Retriever {
       return {
         ids,
         async score(queries) {
-          const rows = scoreRows(queries.length, ids.length);
+          const rows = blockRows(Float64Array, queries.length, ids.length);
           return queries.map((q, qi) => {
             const scores = rows[qi]!;
             // The terms MiniSearch's search would take from the analysed query joined by spaces.

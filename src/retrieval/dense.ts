@@ -1,7 +1,7 @@
 import type { Catalog, CatalogTool } from '../catalog/types.ts';
 import type { Encoder } from '../embed/types.ts';
 import { cosineScores } from '../embed/vector.ts';
-import { scoreRows } from './score-rows.ts';
+import { blockRows } from '../util/block-rows.ts';
 import { toolSummaryText } from './texts.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
 
@@ -26,7 +26,7 @@ export function createDenseRetriever(encoderName: string, encoderFor: (catalog: 
         async score(queries) {
           const qs = await encoder.embed(queries);
           // Rounded to float32 as the vector indexes return scores, so rankings equal an index search.
-          const rows = scoreRows(qs.length, vectors.length);
+          const rows = blockRows(Float64Array, qs.length, vectors.length);
           return qs.map((q, i) => cosineScores(q, vectors, rows[i]));
         },
       };

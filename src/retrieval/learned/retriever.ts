@@ -20,7 +20,7 @@ import {
   type ToolWords,
 } from './features.ts';
 import { predict, trainLogistic, type LogisticModel } from './logistic.ts';
-import { scoreRows } from '../score-rows.ts';
+import { blockRows } from '../../util/block-rows.ts';
 import { defaultTrainingSet, type TrainingSet } from './training-set.ts';
 
 /** Tools per training turn the model learns to reorder: the union of the first stages' top CANDIDATES, plus the needed ones. */
@@ -247,7 +247,7 @@ export function createLearnedRetriever(options: LearnedOptions): Retriever & { t
         ids: b.ids,
         async score(queries) {
           const [bs, ds] = await Promise.all([b.score(queries), d.score(queries)]);
-          const rows = scoreRows(queries.length, words.length);
+          const rows = blockRows(Float64Array, queries.length, words.length);
           return queries.map((q, i) => {
             const query: QueryWords = queryWords(q);
             const out = rows[i]!;
