@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { startTsWorker } from '../util/ts-worker.ts';
+import { awaitedLater, startTsWorker } from '../util/ts-worker.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
 import type { LaneInit, LaneRequest, LaneResponse } from './bench-worker.ts';
 import { processSharedBytes } from '../util/process-shared.ts';
@@ -181,9 +181,7 @@ export class BenchLanes {
 
   /** A worker lane's thread, given the inputs; a failure to start rejects where the lane awaits it. */
   private startWorker(): Promise<Worker> {
-    const started = this.initWorker();
-    started.catch(() => undefined);
-    return started;
+    return awaitedLater(this.initWorker());
   }
 
   private async initWorker(): Promise<Worker> {

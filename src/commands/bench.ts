@@ -29,6 +29,7 @@ import type { InputLimits } from '../util/limits.ts';
 import { formatTimingTable, StepTimer, type TimingReport } from '../util/step-timer.ts';
 import { embeddingCacheDir } from '../embed/cache.ts';
 import { BenchLanes, benchLaneCount, startLaneThread } from './bench-lanes.ts';
+import { awaitedLater } from '../util/ts-worker.ts';
 import { laneChooser } from './bench-schedule.ts';
 import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './bench-inputs.ts';
 import { benchEncoder } from './bench-units.ts';
@@ -72,9 +73,8 @@ const QUICK_TASKS = { single: 40, multi: 30, long: 6 };
 export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string; reportsDir: string; summaries: PipelineSummary[] }> {
   // The first worker lane's thread loads its modules while this one prepares the inputs.
   const lanes = opts.lanes ?? benchLaneCount();
-  const early = lanes > 1 ? startLaneThread() : undefined;
   // A thread that fails to start fails the run when its lane first needs it, not before.
-  early?.catch(() => undefined);
+  const early = lanes > 1 ? awaitedLater(startLaneThread()) : undefined;
   const lanesOf = (inputs: BenchInputs) => new BenchLanes(inputs, lanes, early);
   try {
     return await runBenchWith(opts, lanesOf);

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
-import { startTsWorker } from '../util/ts-worker.ts';
+import { rowsOf } from '../util/block-rows.ts';
+import { awaitedLater, startTsWorker } from '../util/ts-worker.ts';
 import type { EmbedRequest, EmbedResponse } from './embed-worker.ts';
 import type { Encoder } from './types.ts';
 import type { UseLiteOptions } from './use-lite.ts';
@@ -88,11 +89,9 @@ class Pool {
     }
   }
 
+  /** A thread that fails to start rejects where a request awaits it. */
   private start(): Promise<Worker> {
-    const started = this.startThread();
-    // A thread that fails to start rejects where a request awaits it.
-    started.catch(() => undefined);
-    return started;
+    return awaitedLater(this.startThread());
   }
 
   private async startThread(): Promise<Worker> {
@@ -102,10 +101,7 @@ class Pool {
       const w = this.waiting.get(res.id);
       this.waiting.delete(res.id);
       if ('error' in res) w?.reject(new Error(`use-lite worker: ${res.error}`));
-      else
-        w?.resolve(
-          Array.from({ length: res.dim ? res.packed.length / res.dim : 0 }, (_, i) => res.packed.subarray(i * res.dim, (i + 1) * res.dim)),
-        );
+      else w?.resolve(rowsOf(res.packed, res.dim));
     });
     worker.on('error', (e) => this.failAll(e));
     return worker;

@@ -15,10 +15,9 @@ export interface Estimate {
 export function bootstrapMean(values: readonly number[], seed = 42, resamples = 1000): Estimate {
   const n = values.length;
   if (n === 0) return { mean: NaN, low: NaN, high: NaN, n: 0 };
-  const mean = values.reduce((a, b) => a + b, 0) / n;
   // Resampling draws n × resamples indices with Mulberry32, a tiny 32-bit generator stepped in
   // the loop (drawnIndex), seeded from the Rng stream, so the interval is reproducible.
-  let a = Math.floor(new Rng(seed, 'bootstrap').next() * 2 ** 32) >>> 0;
+  let a = generatorState(seed);
   const data = Float64Array.from(values);
   const means = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
@@ -29,8 +28,7 @@ export function bootstrapMean(values: readonly number[], seed = 42, resamples = 
     }
     means[r] = s / n;
   }
-  means.sort();
-  return { mean, low: quantileSorted(means, 0.025), high: quantileSorted(means, 0.975), n };
+  return estimate(values, means);
 }
 
 /**
@@ -43,7 +41,7 @@ export function bootstrapMeanPair(first: readonly number[], second: readonly num
   if (second.length !== n) throw new Error('bootstrapMeanPair: columns of different lengths');
   if (n === 0) return [bootstrapMean(first, seed, resamples), bootstrapMean(second, seed, resamples)];
   // bootstrapMean's generator, seeded the same way, drawing the same indexes in the same order.
-  let a = Math.floor(new Rng(seed, 'bootstrap').next() * 2 ** 32) >>> 0;
+  let a = generatorState(seed);
   const x = Float64Array.from(first);
   const y = Float64Array.from(second);
   const meansX = new Float64Array(resamples);
@@ -60,11 +58,19 @@ export function bootstrapMeanPair(first: readonly number[], second: readonly num
     meansX[r] = sx / n;
     meansY[r] = sy / n;
   }
-  const estimate = (values: readonly number[], means: Float64Array): Estimate => {
-    means.sort();
-    return { mean: values.reduce((p, q) => p + q, 0) / n, low: quantileSorted(means, 0.025), high: quantileSorted(means, 0.975), n };
-  };
   return [estimate(first, meansX), estimate(second, meansY)];
+}
+
+/** The resampling generator's first state for a seed (both loops start from it). */
+function generatorState(seed: number): number {
+  return Math.floor(new Rng(seed, 'bootstrap').next() * 2 ** 32) >>> 0;
+}
+
+/** The mean of `values` and the 95% percentile interval of their resampled means (sorted here). */
+function estimate(values: readonly number[], means: Float64Array): Estimate {
+  means.sort();
+  const n = values.length;
+  return { mean: values.reduce((p, q) => p + q, 0) / n, low: quantileSorted(means, 0.025), high: quantileSorted(means, 0.975), n };
 }
 
 /**

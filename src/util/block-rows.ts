@@ -5,6 +5,10 @@
  * more is mapped on its own and returned whole once no view is kept.
  */
 export function blockRows<T extends Float32Array | Float64Array>(type: { new (length: number): T }, count: number, width: number): T[] {
-  const block = new type(count * width);
-  return Array.from({ length: count }, (_, i) => block.subarray(i * width, (i + 1) * width) as T);
+  return rowsOf(new type(count * width), width);
+}
+
+/** The rows of a block of `width` numbers each, as views (a block that came whole, e.g. from another thread). */
+export function rowsOf<T extends Float32Array | Float64Array>(block: T, width: number): T[] {
+  return Array.from({ length: width ? block.length / width : 0 }, (_, i) => block.subarray(i * width, (i + 1) * width) as T);
 }

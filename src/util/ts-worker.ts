@@ -28,6 +28,15 @@ export async function startTsWorker(
   return new Worker(bootstrap, { eval: true, ...options });
 }
 
+/**
+ * `started`, marked as handled now: a thread started ahead of its first use fails where it is
+ * awaited, not as an unhandled rejection (which ends the process) before anything awaits it.
+ */
+export function awaitedLater<T>(started: Promise<T>): Promise<T> {
+  started.catch(() => undefined);
+  return started;
+}
+
 // Compiled once per process and entry; the file's name is the hash of its text, so a changed
 // source never reuses an older build and parallel runs of the same code share one file.
 const compiled = new Map<string, Promise<URL | { unwritable: string }>>();

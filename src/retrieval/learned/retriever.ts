@@ -155,8 +155,8 @@ async function cachedTraining(
 
 /**
  * A first stage's fit, without its memory of scores where it has one: the reranker keeps its
- * own scores, and a cold run's BM25 and dense scores of every message it ranked (~28 MB at 120
- * tools) stayed in memory beside them. Other users of the same fit still share it.
+ * own scores, and a cold run's BM25 and dense scores of every message it ranked stayed in
+ * memory beside them. Other users of the same fit still share it.
  */
 function firstStage(retriever: Retriever, tools: readonly CatalogTool[]): Promise<FittedRetriever> {
   return retriever.fitUnkept ? retriever.fitUnkept(tools) : retriever.fit(tools);
