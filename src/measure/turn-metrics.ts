@@ -1,7 +1,8 @@
 import type { TurnResult } from '../pipelines/types.ts';
 import type { PromptSection } from '../prompt/types.ts';
 import { promptText } from '../pipelines/types.ts';
-import { hasCleanSeams, isKeptSection } from '../prompt/sections.ts';
+import { hasCleanSeams } from '../prompt/sections.ts';
+import { sectionTokens } from '../prompt/section-tokens.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { ListedForm } from '../sim/selection.ts';
 
@@ -74,20 +75,6 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
     precision: present.size ? neededPresent / present.size : null,
     missingNeeded: neededPresent < neededTools.length,
   };
-}
-
-// A pipeline hands back the same section object on every turn for what does not change (a
-// full tool list, a summary pool): its count is kept with the object, so a 16 MB list at
-// N = 10,000 is not split and looked up again each turn. Keyed weakly; the text is compared
-// too, in case an object is reused with new text.
-const sectionCounts = new WeakMap<PromptSection, { text: string; counter: TokenCounter; n: number }>();
-
-export function sectionTokens(section: PromptSection, tokens: TokenCounter): number {
-  const known = sectionCounts.get(section);
-  if (known && known.counter === tokens && known.text === section.text) return known.n;
-  const n = isKeptSection(section) ? tokens.countUnkept(section.text) : tokens.count(section.text);
-  sectionCounts.set(section, { text: section.text, counter: tokens, n });
-  return n;
 }
 
 function sum(xs: readonly number[]): number {

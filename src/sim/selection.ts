@@ -1,4 +1,4 @@
-import { valuesOf, type ProjectionParams } from './projection/params.ts';
+import type { ParamValues } from './projection/params.ts';
 
 /**
  * The tool-selection model: the probability that the model picks the right tool among the
@@ -25,8 +25,7 @@ export interface ShownOthers {
 /** How a prompt lists tools whose full definition it does not carry. */
 export type ListedForm = 'summary' | 'cli-line';
 
-export function rightPickProbability(others: ShownOthers, params: ProjectionParams): number {
-  const v = valuesOf(params);
+export function rightPickProbability(others: ShownOthers, v: ParamValues): number {
   const load =
     Math.max(0, others.schemas) +
     v['selection.weightSummary'] * Math.max(0, others.summaries) +

@@ -3,6 +3,7 @@ import {
   anchoredConfusion,
   PROJECTION_PARAMS,
   SELECTION_ANCHOR,
+  valuesOf,
   withParam,
   type ParamKey,
   type ProjectionParams,
@@ -12,6 +13,7 @@ import { othersAround, rightPickProbability } from '../../src/sim/selection.ts';
 import { tasks } from './records.ts';
 
 const P = PROJECTION_PARAMS;
+const PV = valuesOf(P);
 const none = { schemas: 0, summaries: 0, cliLines: 0 };
 
 function set(params: ProjectionParams, values: Partial<Record<ParamKey, number>>): ProjectionParams {
@@ -23,18 +25,18 @@ function set(params: ProjectionParams, values: Partial<Record<ParamKey, number>>
 describe('tool selection model', () => {
   it('reproduces its anchor: 79.5% with the assumed 58 full schemas in view', () => {
     expect(P['selection.confusionPerSchema'].value).toBe(anchoredConfusion());
-    const p = rightPickProbability({ ...none, schemas: SELECTION_ANCHOR.tools - 1 }, P);
+    const p = rightPickProbability({ ...none, schemas: SELECTION_ANCHOR.tools - 1 }, PV);
     expect(p).toBeCloseTo(SELECTION_ANCHOR.accuracy, 12);
   });
 
   it('is certain alone, falls as tools are added, and a summary or CLI line confuses less than a schema', () => {
-    expect(rightPickProbability(none, P)).toBe(1);
-    const at = (n: number) => rightPickProbability({ ...none, schemas: n }, P);
+    expect(rightPickProbability(none, PV)).toBe(1);
+    const at = (n: number) => rightPickProbability({ ...none, schemas: n }, PV);
     expect(at(9)).toBeGreaterThan(at(29));
     expect(at(29)).toBeGreaterThan(at(119));
-    const schema = rightPickProbability({ ...none, schemas: 100 }, P);
-    const summary = rightPickProbability({ ...none, summaries: 100 }, P);
-    const cli = rightPickProbability({ ...none, cliLines: 100 }, P);
+    const schema = rightPickProbability({ ...none, schemas: 100 }, PV);
+    const summary = rightPickProbability({ ...none, summaries: 100 }, PV);
+    const cli = rightPickProbability({ ...none, cliLines: 100 }, PV);
     expect(summary).toBeGreaterThan(schema);
     expect(cli).toBeGreaterThan(schema);
   });
@@ -57,7 +59,7 @@ describe('tool selection model', () => {
     const many = wrong(shape(120));
     expect(many).toBeGreaterThan(few);
     // 120 schemas: 1 − P(right) ≈ 35% of 600 runs fail this way.
-    const expected = 600 * (1 - rightPickProbability({ ...none, schemas: 119 }, noOther));
+    const expected = 600 * (1 - rightPickProbability({ ...none, schemas: 119 }, valuesOf(noOther)));
     expect(Math.abs(many - expected)).toBeLessThan(0.25 * expected);
     expect(wrong(shape(120, 1))).toBe(0);
   });

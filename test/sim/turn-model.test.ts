@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOLIMA_CURVE, PROJECTION_PARAMS, pv, scaleParam, withParam, type ParamKey } from '../../src/sim/projection/params.ts';
+import { NOLIMA_CURVE, PROJECTION_PARAMS, pv, scaleParam, valuesOf, withParam, type ParamKey } from '../../src/sim/projection/params.ts';
 import { judge } from '../../src/sim/projection/simulate.ts';
 import {
   cliffFactor,
@@ -79,15 +79,15 @@ describe('reasoning model', () => {
 describe('latency and cache', () => {
   it('TTFT is base + slopes per 1k uncached and cached tokens', () => {
     const v = (k: ParamKey) => pv(P, k);
-    expect(ttftSeconds(20_000, 30_000, P)).toBeCloseTo(
+    expect(ttftSeconds(20_000, 30_000, valuesOf(P))).toBeCloseTo(
       v('latency.ttftBaseS') + 20 * v('latency.ttftPerKUncachedS') + 30 * v('latency.ttftPerKCachedS'),
       12,
     );
-    expect(ttftSeconds(50_000, 0, P)).toBeGreaterThan(ttftSeconds(0, 50_000, P));
+    expect(ttftSeconds(50_000, 0, valuesOf(P))).toBeGreaterThan(ttftSeconds(0, 50_000, valuesOf(P)));
   });
 
   it('the session cache writes, reads while unchanged, rewrites on change, ignores short prefixes', () => {
-    const c = new SessionCache(P);
+    const c = new SessionCache(valuesOf(P));
     const call = (prefix: number) => (c.call(prefix), { read: c.read, write: c.written });
     expect(call(5000)).toEqual({ read: 0, write: 5000 });
     expect(call(5000)).toEqual({ read: 5000, write: 0 });

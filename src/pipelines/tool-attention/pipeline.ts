@@ -5,6 +5,7 @@ import type { EncoderName } from '../../embed/registry.ts';
 import type { Encoder } from '../../embed/types.ts';
 import type { CreateVectorIndexOptions } from '../../index/registry.ts';
 import { renderToolSummaries } from '../../prompt/render-tools.ts';
+import { sectionTokens } from '../../prompt/section-tokens.ts';
 import { section } from '../../prompt/sections.ts';
 import { transcriptSection } from '../../prompt/shared-parts.ts';
 import { resolveEncoder } from '../../retrieval/encoder.ts';
@@ -218,7 +219,7 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
           PROMOTED_SCHEMAS_HEADING,
           active.map((id) => loader!.get(id)),
         );
-        for (const s of promoted) phase2Tokens += tokens.count(s.text);
+        for (const s of promoted) phase2Tokens += sectionTokens(s, tokens);
         sections.push(...promoted);
       }
       sections.push(shared.user);

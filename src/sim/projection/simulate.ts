@@ -146,7 +146,7 @@ export function simulateTaskInto(
   out: TaskOutcomeSink,
 ): void {
   const v = valuesOf(params);
-  const cache = new SessionCache(params);
+  const cache = new SessionCache(v);
   // The first failure drawn decides the outcome (out.fail keeps only the first).
   out.cause = null;
   out.failedAtTurn = null;
@@ -182,7 +182,7 @@ export function simulateTaskInto(
       const present = Math.min(t.needed, t.neededPresent);
       const listedOnly = Math.max(0, Math.min(t.needed, t.neededListed) - present);
       const selected = Math.min(present, t.neededSelected);
-      const pRight = present > selected ? rightPickProbability(othersAround(t.fullSchemaTools, t.listedTools, t.listedForm), params) : 1;
+      const pRight = present > selected ? rightPickProbability(othersAround(t.fullSchemaTools, t.listedTools, t.listedForm), v) : 1;
       for (let i = 0; i < t.needed; i++) {
         const uAttempt = u[k++]!;
         const uOutcome = u[k++]!;
@@ -232,8 +232,8 @@ export function simulateTaskInto(
     for (let c = 0; c < calls; c++) {
       cache.call(t.stablePrefixTokens);
       read += cache.read;
-      ttft += ttftSeconds(t.promptTokens - cache.read, cache.read, params);
-      costUsd += inputCostUsd(t.promptTokens, cache.read, cache.written, params);
+      ttft += ttftSeconds(t.promptTokens - cache.read, cache.read, v);
+      costUsd += inputCostUsd(t.promptTokens, cache.read, cache.written, v);
     }
     costUsd += (outputTokens * v['price.outputPerMTok']) / 1e6;
     latencies[at] = ttft + outputTokens / v['latency.decodeTokensPerS'];

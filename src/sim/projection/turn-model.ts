@@ -1,6 +1,6 @@
 import type { TaskKind } from '../../tasks/types.ts';
 import type { ListedForm } from '../selection.ts';
-import { NOLIMA_CURVE, valuesOf, type ProjectionParams } from './params.ts';
+import { NOLIMA_CURVE, valuesOf, type ParamValues, type ProjectionParams } from './params.ts';
 
 /**
  * The measured fields of a turn the projection reads. A TurnRecord (src/measure/turn-record.ts, which extends this type)
@@ -91,8 +91,7 @@ export function reasoningFactor(t: ProjectionTurn, params: ProjectionParams): nu
 }
 
 /** Time to first token of one model call (s). */
-export function ttftSeconds(uncachedTokens: number, cachedTokens: number, params: ProjectionParams): number {
-  const v = valuesOf(params);
+export function ttftSeconds(uncachedTokens: number, cachedTokens: number, v: ParamValues): number {
   return (
     v['latency.ttftBaseS'] + (v['latency.ttftPerKUncachedS'] * uncachedTokens) / 1000 + (v['latency.ttftPerKCachedS'] * cachedTokens) / 1000
   );
@@ -112,11 +111,11 @@ export class SessionCache {
   read = 0;
   written = 0;
 
-  constructor(private readonly params: ProjectionParams) {}
+  constructor(private readonly values: ParamValues) {}
 
   /** One call with this stable prefix: sets `read` and `written`. */
   call(stablePrefixTokens: number): void {
-    const cacheable = stablePrefixTokens >= valuesOf(this.params)['cache.minPrefixTokens'];
+    const cacheable = stablePrefixTokens >= this.values['cache.minPrefixTokens'];
     const hit = cacheable && stablePrefixTokens === this.cached;
     if (cacheable) this.cached = stablePrefixTokens;
     this.read = hit ? stablePrefixTokens : 0;
@@ -125,8 +124,7 @@ export class SessionCache {
 }
 
 /** Input cost (USD) of one call of `promptTokens` with this much read from and written to the cache. */
-export function inputCostUsd(promptTokens: number, read: number, write: number, params: ProjectionParams): number {
-  const v = valuesOf(params);
+export function inputCostUsd(promptTokens: number, read: number, write: number, v: ParamValues): number {
   const uncached = Math.max(0, promptTokens - read - write);
   return (uncached * v['price.inputPerMTok'] + write * v['price.cacheWritePerMTok'] + read * v['price.cacheReadPerMTok']) / 1e6;
 }

@@ -1,4 +1,4 @@
-import { anchoredConfusion, SELECTION_ANCHOR, type ParamKey, type ProjectionParams } from '../../sim/projection/params.ts';
+import { anchoredConfusion, SELECTION_ANCHOR, valuesOf, type ParamKey, type ProjectionParams } from '../../sim/projection/params.ts';
 import { rightPickProbability, type ShownOthers } from '../../sim/selection.ts';
 import type { Table } from '../../table/table.ts';
 import type { ProjectedMethod } from './tables.ts';
@@ -19,7 +19,7 @@ const schemas = (n: number): ShownOthers => ({ schemas: Math.max(0, n - 1), summ
  * published selection figures it was not fitted to (cross-checks, computed here from the model).
  */
 export function selectionModelTable(params: ProjectionParams): Table {
-  const p = (n: number) => 100 * rightPickProbability(schemas(n), params);
+  const p = (n: number) => 100 * rightPickProbability(schemas(n), valuesOf(params));
   const c = params['selection.confusionPerSchema'].value;
   const rows: Record<string, string | number | undefined>[] = SELECTION_KEYS.map((key) => ({
     item: key,

@@ -6,7 +6,7 @@ import { PUBLISHED_CACHE_HIT, PUBLISHED_SOURCE } from '../../reference/published
 import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
-import { sectionTokens } from '../../measure/turn-metrics.ts';
+import { sectionTokens } from '../../prompt/section-tokens.ts';
 import { driveTurns, mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
 
 /**

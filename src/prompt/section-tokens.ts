@@ -1,0 +1,19 @@
+import type { TokenCounter } from '../tokens/counter.ts';
+import { isKeptSection } from './sections.ts';
+import type { PromptSection } from './types.ts';
+
+// A builder hands back the same section object on every turn for what does not change (a
+// full tool list, a summary pool, one promoted definition): its count is kept with the
+// object, so a 16 MB list at N = 10,000 is not split and looked up again each turn, and a
+// definition promoted on a thousand turns is not hashed and compared a thousand times.
+// Keyed weakly; the text is compared too, in case an object is reused with new text.
+const sectionCounts = new WeakMap<PromptSection, { text: string; counter: TokenCounter; n: number }>();
+
+/** Tokens of one section's text, exactly tokens.count(section.text), memoised by the section object. */
+export function sectionTokens(section: PromptSection, tokens: TokenCounter): number {
+  const known = sectionCounts.get(section);
+  if (known && known.counter === tokens && known.text === section.text) return known.n;
+  const n = isKeptSection(section) ? tokens.countUnkept(section.text) : tokens.count(section.text);
+  sectionCounts.set(section, { text: section.text, counter: tokens, n });
+  return n;
+}
