@@ -1,7 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { StudyContext } from '../../src/studies/types.ts';
 import { STUDIES } from '../../src/studies/registry.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../src/catalog/generate.ts';
@@ -47,6 +47,7 @@ function context(): StudyContext {
 
 describe('studies end to end (B1 only, tiny task subset)', () => {
   const ctx = context();
+  afterAll(() => rmSync(ctx.resultsDir, { recursive: true, force: true }));
 
   it('are registered', () => {
     expect(STUDIES.map((s) => s.id)).toEqual(expect.arrayContaining(['scaling', 'adversarial', 'prompt-caching']));

@@ -70,7 +70,7 @@ export function projectPipeline(
   seed: number = DEFAULT_SEED,
   options: ProjectOptions = {},
 ): ProjectionResult {
-  const tasks = groupTasks(records);
+  const { tasks, benchSeeds } = groupTasks(records);
   const hallucinationGate = options.hallucinationGate ?? false;
   const offered = offeredViolations(tasks, options.violations ?? noViolations);
   const simSeeds = Array.from({ length: SIMULATION.seeds }, (_, i) => seed + i);
@@ -90,15 +90,12 @@ export function projectPipeline(
   let calls = 0;
   let extra = 0;
 
-  let rhoSum = 0;
-  let reasoningSum = 0;
   const reasoningKey = REASONING_KEYS.map((k) => valuesOf(params)[k]).join();
   for (let taskIndex = 0; taskIndex < tasks.length; taskIndex++) {
-    const { turns, label, draws } = tasks[taskIndex]!;
+    const task = tasks[taskIndex]!;
+    const { turns } = task;
     const first = turns[0]!;
-    const { reasoning, rho } = turnFactors(turns, params, reasoningKey);
-    for (const r of rho) rhoSum += r;
-    for (const r of reasoning) reasoningSum += r;
+    const { reasoning } = turnFactors(task, params, reasoningKey);
     let successes = 0;
     let c = 0;
     let q = 0;
@@ -107,7 +104,7 @@ export function projectPipeline(
     let atTurnCount = 0;
     for (let s = 0; s < simSeeds.length; s++) {
       const simSeed = simSeeds[s]!;
-      const u = options.draws ? options.draws.uniforms(simSeed, label, draws) : takeUniforms(new Rng(simSeed, label), draws);
+      const u = options.draws ? taskDraws(task, simSeed, options.draws) : takeUniforms(new Rng(simSeed, task.label), task.draws);
       simulateTaskInto(turns, params, u, hallucinationGate, offered[taskIndex]!, reasoning, out);
       successes += out.success ? 1 : 0;
       c += out.costUsd;
@@ -144,7 +141,9 @@ export function projectPipeline(
       : { mean: mean(values), low: NaN, high: NaN, n: values.length };
   const scoreMean = mean(scores);
   const [p50, p95] = quantilesOf(latencies, [0.5, 0.95]) as [number, number];
-  const benchSeeds = new Set(records.map((r) => r.seed)).size;
+  const { rhoSum, reasoningSum } = factorSums(tasks, params, reasoningKey);
+  let good = 0;
+  for (let i = 0; i < scores.length; i++) if (scores[i]! >= SIMULATION.goodScore) good++;
 
   return {
     pipeline: records[0]?.pipeline ?? '',
@@ -162,7 +161,7 @@ export function projectPipeline(
     quality: {
       mean: estimate(taskScore, 'quality'),
       sd: Math.sqrt(mean(scores.map((x) => (x - scoreMean) ** 2))),
-      atLeast4: scores.length ? scores.filter((x) => x >= SIMULATION.goodScore).length / scores.length : NaN,
+      atLeast4: scores.length ? good / scores.length : NaN,
     },
     qualityAtTurn: { turn: SIMULATION.qualityTurn, mean: estimate(taskScoreAtTurn, 'quality-turn'), n: taskScoreAtTurn.length },
     failures: { runs: simSeeds.length * benchSeeds, tasksPerRun: benchSeeds ? tasks.length / benchSeeds : 0, failed, byCause },
@@ -181,21 +180,57 @@ const REASONING_KEYS = [
   'reasoning.floor',
   'reasoning.lengthWeight',
 ] as const;
-const factorMemo = new WeakMap<readonly ProjectionTurn[], Map<string, { reasoning: number[]; rho: number[] }>>();
+interface TurnFactors {
+  reasoning: number[];
+  rho: number[];
+}
 
 /**
- * A task's reasoning factors and its turns' rho, memoised by the values of the
- * parameters they depend on: most sensitivity runs move another parameter.
+ * A task's reasoning factors and its turns' rho, memoised with the task by the values of the
+ * parameters they depend on (most sensitivity runs move another parameter); the last key's
+ * answer is kept in front, since a projection asks every task with one key.
  */
-function turnFactors(turns: readonly ProjectionTurn[], params: ProjectionParams, key: string): { reasoning: number[]; rho: number[] } {
-  let byKey = factorMemo.get(turns);
-  if (!byKey) factorMemo.set(turns, (byKey = new Map()));
-  let f = byKey.get(key);
+function turnFactors(task: SimTask, params: ProjectionParams, key: string): TurnFactors {
+  if (task.lastFactors?.key === key) return task.lastFactors.factors;
+  let f = task.factors.get(key);
   if (!f) {
-    f = { reasoning: turns.map((t) => reasoningFactor(t, params)), rho: turns.map((t) => projectionRho(t, params)) };
-    byKey.set(key, f);
+    f = { reasoning: task.turns.map((t) => reasoningFactor(t, params)), rho: task.turns.map((t) => projectionRho(t, params)) };
+    task.factors.set(key, f);
   }
+  task.lastFactors = { key, factors: f };
   return f;
+}
+
+const sumsMemo = new WeakMap<readonly SimTask[], Map<string, { rhoSum: number; reasoningSum: number }>>();
+
+/** Sums of every turn's rho and reasoning factor, in task then turn order (memoised like turnFactors). */
+function factorSums(tasks: readonly SimTask[], params: ProjectionParams, key: string): { rhoSum: number; reasoningSum: number } {
+  let byKey = sumsMemo.get(tasks);
+  if (!byKey) sumsMemo.set(tasks, (byKey = new Map()));
+  let sums = byKey.get(key);
+  if (!sums) {
+    let rhoSum = 0;
+    let reasoningSum = 0;
+    for (const task of tasks) {
+      const { reasoning, rho } = turnFactors(task, params, key);
+      for (const r of rho) rhoSum += r;
+      for (const r of reasoning) reasoningSum += r;
+    }
+    byKey.set(key, (sums = { rhoSum, reasoningSum }));
+  }
+  return sums;
+}
+
+/**
+ * The task's first draws of Rng(simSeed, label) from the shared cache, kept with the task as
+ * well: a projection asks for every task under each simulation seed, and a pipeline's 49
+ * projections ask again (the tape's first `draws` values never change, so the array the
+ * cache gave first stays right even if the cache later grows the tape).
+ */
+function taskDraws(task: SimTask, simSeed: number, cache: DrawCache): Float64Array {
+  let u = task.tapes.get(simSeed);
+  if (!u) task.tapes.set(simSeed, (u = cache.uniforms(simSeed, task.label, task.draws)));
+  return u;
 }
 
 /** A turn as the simulation reads it: a copy of the record's fields, and the record itself (for the caller's traits). */
@@ -242,16 +277,26 @@ interface SimTask {
   label: string;
   /** Uniform draws its simulation takes (drawsPerTask). */
   draws: number;
+  /** Memos of turnFactors and taskDraws. */
+  factors: Map<string, TurnFactors>;
+  lastFactors: { key: string; factors: TurnFactors } | undefined;
+  tapes: Map<number, Float64Array>;
+}
+
+interface GroupedTasks {
+  tasks: readonly SimTask[];
+  /** Distinct bench seeds of the records. */
+  benchSeeds: number;
 }
 
 // groupTasks by records array: the sensitivity analysis projects the same records dozens of times.
-const grouped = new WeakMap<readonly ProjectionTurn[], SimTask[]>();
+const grouped = new WeakMap<readonly ProjectionTurn[], GroupedTasks>();
 
 /** Turns grouped by (bench seed, task id), each task's turns in order; tasks in first-seen order (memoised; read-only). */
-function groupTasks(records: readonly ProjectionTurn[]): readonly SimTask[] {
-  let tasks = grouped.get(records);
-  if (!tasks) grouped.set(records, (tasks = groupTasksOnce(records)));
-  return tasks;
+function groupTasks(records: readonly ProjectionTurn[]): GroupedTasks {
+  let g = grouped.get(records);
+  if (!g) grouped.set(records, (g = { tasks: groupTasksOnce(records), benchSeeds: new Set(records.map((r) => r.seed)).size }));
+  return g;
 }
 
 function groupTasksOnce(records: readonly ProjectionTurn[]): SimTask[] {
@@ -264,7 +309,8 @@ function groupTasksOnce(records: readonly ProjectionTurn[]): SimTask[] {
   }
   return [...byTask.values()].map((list) => {
     const turns = [...list].sort((a, b) => a.turn - b.turn);
-    return { turns, label: `projection|${list[0]!.seed}|${list[0]!.taskId}`, draws: drawsPerTask(turns) };
+    const label = `projection|${list[0]!.seed}|${list[0]!.taskId}`;
+    return { turns, label, draws: drawsPerTask(turns), factors: new Map(), lastFactors: undefined, tapes: new Map() };
   });
 }
 
