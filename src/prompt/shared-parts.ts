@@ -14,12 +14,21 @@ const SYSTEM_PROMPT = [
   'After each tool result, report what you found in a few sentences and propose the next step.',
 ].join('\n');
 
-function systemSection(): PromptSection {
-  return section('system', 'system', SYSTEM_PROMPT, true);
-}
+// One object for the system text and one per user message, shared by every pipeline and task
+// set (frozen: sections are never changed), so measurement keeps each count with its object
+// (src/prompt/section-tokens.ts) instead of hashing the same text again on every turn.
+const SYSTEM_SECTION: PromptSection = Object.freeze(section('system', 'system', SYSTEM_PROMPT, true));
+const userSections = new Map<string, PromptSection>();
+/** Messages remembered at most; then the memo starts over. */
+const MAX_USER_SECTIONS = 100_000;
 
 function userSection(message: string): PromptSection {
-  return section('user', 'user-message', `User: ${message}`, false);
+  let s = userSections.get(message);
+  if (!s) {
+    if (userSections.size >= MAX_USER_SECTIONS) userSections.clear();
+    userSections.set(message, (s = Object.freeze(section('user', 'user-message', `User: ${message}`, false))));
+  }
+  return s;
 }
 
 /**
@@ -60,7 +69,7 @@ function buildTranscript(catalog: Catalog, turnIndex: number, turn: TaskTurn): P
 }
 
 export function sharedParts(history: readonly PromptSection[], message: string): SharedPromptParts {
-  return { system: systemSection(), history: [...history], user: userSection(message) };
+  return { system: SYSTEM_SECTION, history: [...history], user: userSection(message) };
 }
 
 /** Plausible arguments for a call: each required parameter's default, first enum value or a placeholder. */

@@ -51,6 +51,9 @@ export function createCliLazyPipeline(options: CliLazyOptions = {}): Pipeline {
   let byId = new Map<string, CatalogTool>();
   let allIds: string[] = [];
   let listOutput = '';
+  // Discovery outputs by command, for the run: one section object per output, reused by every
+  // task that runs the command (sections are never changed), and each --help rendered once.
+  let discovered = new Map<string, { section: PromptSection; output: string }>();
   const description = section('tools', 'cli-description', cliDescription(cli), true);
   // Per-task state.
   let listed = false;
@@ -66,6 +69,7 @@ export function createCliLazyPipeline(options: CliLazyOptions = {}): Pipeline {
       byId = new Map(ctx.catalog.tools.map((t) => [t.id, t]));
       allIds = ctx.catalog.tools.map((t) => t.id);
       listOutput = renderList(ctx.catalog.tools);
+      discovered = new Map();
     },
     startTask(task: Task) {
       // One stream per task (its id and first message, since ids repeat across task sets).
@@ -76,13 +80,18 @@ export function createCliLazyPipeline(options: CliLazyOptions = {}): Pipeline {
     },
     async turn({ turn, shared }: TurnInput): Promise<TurnResult> {
       const discoveryCalls: DiscoveryCall[] = [];
-      const run = (label: string, command: string, output: string) => {
-        discoveryCalls.push({ command, output });
-        calls.push(section('tools', label, `$ ${command}\n${output}`, false));
+      const run = (label: string, command: string, render: () => string) => {
+        let d = discovered.get(command);
+        if (!d) {
+          const output = render();
+          discovered.set(command, (d = { section: Object.freeze(section('tools', label, `$ ${command}\n${output}`, false)), output }));
+        }
+        discoveryCalls.push({ command, output: d.output });
+        calls.push(d.section);
       };
       if (turn.tools.length && !listed) {
         listed = true;
-        run('cli-list', `${cli} --list`, listOutput);
+        run('cli-list', `${cli} --list`, () => listOutput);
       }
       const selectedTools: string[] = [];
       for (const id of turn.tools) {
@@ -92,7 +101,7 @@ export function createCliLazyPipeline(options: CliLazyOptions = {}): Pipeline {
         const plan = planHelps(tool, tools, new Set([...helped, ...turn.tools]), rng, mode, params);
         for (const h of plan.helps) {
           helped.push(h);
-          run('cli-help', `${cli} --help ${h}`, renderHelp(cli, byId.get(h)!));
+          run('cli-help', `${cli} --help ${h}`, () => renderHelp(cli, byId.get(h)!));
         }
         if (plan.found) selectedTools.push(id);
       }
