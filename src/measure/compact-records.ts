@@ -1,3 +1,4 @@
+import { sameElements } from './distinct-ids.ts';
 import type { TurnRecord } from './turn-record.ts';
 
 /**
@@ -13,6 +14,12 @@ export class RecordCompactor {
   private readonly strings = new Map<string, string>();
   private readonly lists = new Map<string, readonly string[]>();
   private readonly byLabel = new Map<string, Record<string, number>>();
+  /**
+   * The shared copy last given for a list object, to skip joining it again when the same list
+   * comes back (B1 records all 120 tools on every turn); used while the list still holds the
+   * copy's elements (checked one by one), so a list changed in place is looked up again.
+   */
+  private readonly listCopies = new WeakMap<readonly string[], readonly string[]>();
 
   /**
    * compact() of each record of one finished run. Within it the same list or label object met
@@ -70,6 +77,14 @@ export class RecordCompactor {
   }
 
   private list(ids: readonly string[], run: SeenInRun | undefined): readonly string[] {
+    const copy = this.listCopies.get(ids);
+    if (copy && sameElements(ids, copy)) return copy;
+    const out = this.sharedList(ids, run);
+    this.listCopies.set(ids, out);
+    return out;
+  }
+
+  private sharedList(ids: readonly string[], run: SeenInRun | undefined): readonly string[] {
     return this.shared(
       ids,
       run?.lists,

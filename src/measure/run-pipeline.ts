@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog/types.ts';
 import { RecordCompactor } from './compact-records.ts';
 import type { TurnRecord } from './turn-record.ts';
+import { distinctIds } from './distinct-ids.ts';
 import { measureTurn } from './turn-metrics.ts';
 import type { AgentState, Pipeline, PromptSection, TurnResult } from '../pipelines/types.ts';
 import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
@@ -44,8 +45,10 @@ export async function driveTurns(
     pipeline.startTask?.(task);
     const history: PromptSection[] = [];
     const toolOutputs: string[] = [];
+    // The task's scopes, one Set for all its turns (AgentState.authScopes is read-only).
+    const authScopes: ReadonlySet<string> = new Set(task.initialState.authScopes);
     for (const [turnIndex, turn] of task.turns.entries()) {
-      const state: AgentState = { authScopes: new Set(task.initialState.authScopes), toolOutputs: [...toolOutputs] };
+      const state: AgentState = { authScopes, toolOutputs: [...toolOutputs] };
       const result = await pipeline.turn({ task, turnIndex, turn, state, shared: sharedParts(history, turn.user) });
       onTurn({ task, turnIndex, turn, result });
       history.push(transcriptSection(catalog, turnIndex, turn));
@@ -84,7 +87,7 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
           turn: turnIndex,
           turns: task.turns.length,
           neededTools: turn.tools,
-          schemaTools: [...new Set(result.exposure.fullSchemaTools)],
+          schemaTools: distinctIds(result.exposure.fullSchemaTools),
           // A turn needs a few tools; a Set of every listed tool per turn cost more than the scans.
           neededListed: turn.tools.filter((t) => result.exposure.listedTools.includes(t)).length,
           ...measureTurn(result, turn.tools, opts.tokens),

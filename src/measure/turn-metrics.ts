@@ -3,6 +3,7 @@ import type { PromptSection } from '../prompt/types.ts';
 import { promptText } from '../pipelines/types.ts';
 import { hasCleanSeams } from '../prompt/sections.ts';
 import { sectionTokens } from '../prompt/section-tokens.ts';
+import { distinctIds } from './distinct-ids.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { ListedForm } from '../sim/selection.ts';
 
@@ -54,8 +55,9 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
   let stablePrefixTokens = 0;
   for (let i = 0; i < sections.length && sections[i]!.stable; i++) stablePrefixTokens += counts[i]!;
 
-  const present = new Set(result.exposure.fullSchemaTools);
-  const neededPresent = neededTools.filter((t) => present.has(t)).length;
+  // A turn needs a few tools: scans of the (distinct) full schemas, not a Set per turn.
+  const present = distinctIds(result.exposure.fullSchemaTools);
+  const neededPresent = neededTools.filter((t) => present.includes(t)).length;
   return {
     promptTokens,
     toolTokens: roleTokens(sections, counts, 'tools'),
@@ -65,14 +67,14 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
     userTokens: roleTokens(sections, counts, 'user'),
     stablePrefixTokens,
     listedTools: result.exposure.listedTools.length,
-    fullSchemaTools: present.size,
+    fullSchemaTools: present.length,
     discoveryCalls: result.exposure.discoveryCalls.length,
     listedForm: result.exposure.listedForm ?? 'summary',
     neededSelected: neededTools.filter((t) => result.exposure.selectedTools?.includes(t)).length,
     needed: neededTools.length,
     neededPresent,
     recall: neededTools.length ? neededPresent / neededTools.length : null,
-    precision: present.size ? neededPresent / present.size : null,
+    precision: present.length ? neededPresent / present.length : null,
     missingNeeded: neededPresent < neededTools.length,
   };
 }

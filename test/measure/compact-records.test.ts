@@ -36,6 +36,17 @@ function record(over: Partial<TurnRecord> = {}): TurnRecord {
 }
 
 describe('RecordCompactor', () => {
+  it('gives a list met again its shared copy, and looks a list changed in place up again', () => {
+    const c = new RecordCompactor();
+    const tools = ['github/get_file_contents', 'filesystem/read_file'];
+    const a = c.compact(record({ schemaTools: tools }));
+    expect(c.compact(record({ schemaTools: tools })).schemaTools).toBe(a.schemaTools);
+    tools.push('slack/post_message');
+    const b = c.compact(record({ schemaTools: tools }));
+    expect(b.schemaTools).toEqual(['github/get_file_contents', 'filesystem/read_file', 'slack/post_message']);
+    expect(a.schemaTools).toEqual(['github/get_file_contents', 'filesystem/read_file']);
+  });
+
   it('keeps every value and shares equal lists and per-label objects between records', () => {
     const c = new RecordCompactor();
     // Copies, as a record arrives from a worker lane.

@@ -12,6 +12,7 @@ import {
 import { task } from './records.ts';
 
 const P = PROJECTION_PARAMS;
+const PV = valuesOf(P);
 
 describe('parameters', () => {
   it('every parameter states a unit and a source', () => {
@@ -65,14 +66,14 @@ describe('reasoning model', () => {
       [0, true, -3],
       [0.5, false, 0.2],
     ] as const) {
-      const s = judge(r, failed, noise, P);
+      const s = judge(r, failed, noise, PV);
       expect(Number.isInteger(s)).toBe(true);
       expect(s).toBeGreaterThanOrEqual(1);
       expect(s).toBeLessThanOrEqual(5);
     }
-    expect(judge(1, false, 0, P)).toBe(5);
-    expect(judge(0.2, false, 0, P)).toBeLessThan(judge(0.9, false, 0, P));
-    expect(judge(0.9, true, 0, P)).toBeLessThan(judge(0.9, false, 0, P));
+    expect(judge(1, false, 0, PV)).toBe(5);
+    expect(judge(0.2, false, 0, PV)).toBeLessThan(judge(0.9, false, 0, PV));
+    expect(judge(0.9, true, 0, PV)).toBeLessThan(judge(0.9, false, 0, PV));
   });
 });
 

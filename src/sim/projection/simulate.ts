@@ -1,5 +1,5 @@
 import { normalOf, takeUniforms, type Uniforms } from './draws.ts';
-import { SIMULATION, valuesOf, type ProjectionParams } from './params.ts';
+import { SIMULATION, valuesOf, type ParamValues, type ProjectionParams } from './params.ts';
 import { othersAround, rightPickProbability } from '../selection.ts';
 import { inputCostUsd, reasoningFactor, SessionCache, ttftSeconds, type ProjectionTurn } from './turn-model.ts';
 
@@ -245,10 +245,9 @@ export function simulateTaskInto(
   const noiseTask = normalOf(u[k++]!, u[k++]!);
   const noiseAtTurn = normalOf(u[k++]!, u[k++]!);
   const meanReasoning = turns.length ? reasoningSum / turns.length : 1;
-  const score = judge(meanReasoning, out.cause !== null, noiseTask, params);
+  const score = judge(meanReasoning, out.cause !== null, noiseTask, v);
   const failedByQualityTurn = out.failedAtTurn !== null && out.failedAtTurn <= SIMULATION.qualityTurn - 1;
-  const scoreAtQualityTurn =
-    reasoningAtQualityTurn === null ? null : judge(reasoningAtQualityTurn, failedByQualityTurn, noiseAtTurn, params);
+  const scoreAtQualityTurn = reasoningAtQualityTurn === null ? null : judge(reasoningAtQualityTurn, failedByQualityTurn, noiseAtTurn, v);
 
   out.success = out.cause === null;
   out.score = score;
@@ -261,8 +260,7 @@ export function simulateTaskInto(
 }
 
 /** Judge-like score: 5 minus the degradation and failure drops plus judge noise, rounded to 1–5. */
-export function judge(reasoning: number, failed: boolean, noise: number, params: ProjectionParams): number {
-  const v = valuesOf(params);
+export function judge(reasoning: number, failed: boolean, noise: number, v: ParamValues): number {
   const latent =
     5 - v['quality.degradationDrop'] * (1 - reasoning) - (failed ? v['quality.failureDrop'] : 0) + v['quality.judgeNoiseSd'] * noise;
   return Math.min(5, Math.max(1, Math.round(latent)));

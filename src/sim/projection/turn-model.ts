@@ -70,14 +70,16 @@ export function nolimaRelative(tokens: number): number {
   if (tokens <= 0) return 1;
   const x = Math.log2(tokens);
   if (x <= pts[0]![0]) return 1;
+  // Index reads, not destructuring: this runs for every turn of every parameter set, and each
+  // destructured pair allocated.
   for (let i = 1; i < pts.length; i++) {
-    const [x0, v0] = pts[i - 1]!;
-    const [x1, v1] = pts[i]!;
-    if (x <= x1) return v0 + ((v1 - v0) * (x - x0)) / (x1 - x0);
+    const p0 = pts[i - 1]!;
+    const p1 = pts[i]!;
+    if (x <= p1[0]) return p0[1] + ((p1[1] - p0[1]) * (x - p0[0])) / (p1[0] - p0[0]);
   }
-  const [xa, va] = pts[pts.length - 2]!;
-  const [xb, vb] = pts[pts.length - 1]!;
-  return Math.max(0, vb + ((vb - va) / (xb - xa)) * (x - xb));
+  const a = pts[pts.length - 2]!;
+  const b = pts[pts.length - 1]!;
+  return Math.max(0, b[1] + ((b[1] - a[1]) / (b[0] - a[0])) * (x - b[0]));
 }
 
 /** The long-context length factor: 1 − lengthWeight × (1 − NoLiMa relative accuracy). */

@@ -1,0 +1,22 @@
+/**
+ * The distinct ids of a list, in first-seen order: `[...new Set(ids)]`, remembered for the
+ * last list asked. A pipeline that shows the same tools every turn (B1's 120) hands back the
+ * same list each time, and a Set and a copy per turn were most of what measuring its turns
+ * allocated. The answer is reused only while the list still holds what it held then (checked
+ * element by element, no allocation), so a list changed in place is deduplicated again.
+ */
+export function distinctIds(ids: readonly string[]): readonly string[] {
+  if (ids === last.ids && sameElements(ids, last.snapshot)) return last.distinct;
+  const distinct = [...new Set(ids)];
+  last = { ids, snapshot: distinct.length === ids.length ? distinct : [...ids], distinct };
+  return distinct;
+}
+
+let last: { ids: readonly string[]; snapshot: readonly string[]; distinct: readonly string[] } = { ids: [], snapshot: [], distinct: [] };
+
+/** The same strings in the same order. */
+export function sameElements(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
