@@ -50,7 +50,14 @@ export function createTfidfEncoder(options: TfidfOptions): Encoder & { fingerpri
   const { corpus } = options;
   if (!corpus || corpus.length === 0) throw new Error('tfidf: options.corpus must be a non-empty list of texts to fit the vocabulary on');
   const df = new Map<string, number>();
-  for (const doc of corpus) for (const term of new Set(tokenize(doc))) df.set(term, (df.get(term) ?? 0) + 1);
+  // A document's distinct terms, found once per distinct text: a large catalog repeats its
+  // definitions (at N = 10,000 the scaling study's corpus holds each of them many times).
+  const termsOf = new Map<string, readonly string[]>();
+  for (const doc of corpus) {
+    let terms = termsOf.get(doc);
+    if (!terms) termsOf.set(doc, (terms = [...new Set(tokenize(doc))]));
+    for (const term of terms) df.set(term, (df.get(term) ?? 0) + 1);
+  }
   if (df.size === 0) throw new Error('tfidf: the corpus contains no words');
   const { maxFeatures } = options;
   if (maxFeatures !== undefined && (!Number.isInteger(maxFeatures) || maxFeatures <= 0))
