@@ -37,9 +37,11 @@ export interface TurnMetrics {
   missingNeeded: boolean;
 }
 
-/** Tokens of the sections of one role (a function, not a closure per turn). */
+/** Tokens of the sections of one role, added in section order (a loop: no filtered array per role and turn). */
 function roleTokens(sections: readonly PromptSection[], counts: readonly number[], role: string): number {
-  return sum(counts.filter((_, i) => sections[i]!.role === role));
+  let n = 0;
+  for (let i = 0; i < sections.length; i++) if (sections[i]!.role === role) n += counts[i]!;
+  return n;
 }
 
 export function measureTurn(result: TurnResult, neededTools: readonly string[], tokens: TokenCounter): TurnMetrics {
