@@ -37,7 +37,7 @@ export function planHelps(
 ): HelpPlan {
   if (mode === 'oracle') return { helps: [needed.id], found: true };
   const v = valuesOf(params);
-  const pRight = rightPickProbability({ schemas: 0, summaries: 0, cliLines: catalog.length - 1 }, valuesOf(params));
+  const pRight = rightPickProbability({ schemas: 0, summaries: 0, cliLines: catalog.length - 1 }, v);
   const helps: string[] = [];
   const maxAttempts = Math.max(1, Math.round(v['discovery.maxHelpAttempts']));
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
