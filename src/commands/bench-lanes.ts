@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { awaitedLater, startTsWorker } from '../util/ts-worker.ts';
+import { awaitedLater, endStarted, startTsWorker } from '../util/ts-worker.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
 import type { LaneInit, LaneRequest, LaneResponse } from './bench-worker.ts';
 import { processSharedBytes } from '../util/process-shared.ts';
@@ -136,14 +136,7 @@ export class BenchLanes {
 
   /** Ends the worker threads (one that failed to start has nothing to end). */
   async close(): Promise<void> {
-    await Promise.all(
-      [...this.workers, this.early].map((w) =>
-        w?.then(
-          (t) => t.terminate(),
-          () => undefined,
-        ),
-      ),
-    );
+    await Promise.all([...this.workers, this.early].map(endStarted));
     this.workers = [];
     this.early = undefined;
   }

@@ -29,7 +29,7 @@ import type { InputLimits } from '../util/limits.ts';
 import { formatTimingTable, StepTimer, type TimingReport } from '../util/step-timer.ts';
 import { embeddingCacheDir } from '../embed/cache.ts';
 import { BenchLanes, benchLaneCount, startLaneThread } from './bench-lanes.ts';
-import { awaitedLater } from '../util/ts-worker.ts';
+import { awaitedLater, endStarted } from '../util/ts-worker.ts';
 import { laneChooser } from './bench-schedule.ts';
 import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './bench-inputs.ts';
 import { benchEncoder } from './bench-units.ts';
@@ -80,10 +80,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
     return await runBenchWith(opts, lanesOf);
   } finally {
     // Ended here when the run failed before a BenchLanes took it (BenchLanes.close ends it otherwise).
-    await early?.then(
-      (w) => w.terminate(),
-      () => undefined,
-    );
+    await endStarted(early);
   }
 }
 

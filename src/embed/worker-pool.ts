@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { rowsOf } from '../util/block-rows.ts';
-import { awaitedLater, startTsWorker } from '../util/ts-worker.ts';
+import { awaitedLater, endStarted, startTsWorker } from '../util/ts-worker.ts';
 import type { EmbedRequest, EmbedResponse } from './embed-worker.ts';
 import type { Encoder } from './types.ts';
 import type { UseLiteOptions } from './use-lite.ts';
@@ -123,11 +123,7 @@ class Pool {
   }
 
   private stop(): void {
-    for (const t of this.threads)
-      void t.then(
-        (w) => w.terminate(),
-        () => undefined,
-      );
+    for (const t of this.threads) void endStarted(t);
     this.threads = [];
   }
 
@@ -137,14 +133,7 @@ class Pool {
     clearTimeout(this.idle);
     const threads = this.threads;
     this.threads = [];
-    await Promise.all(
-      threads.map((t) =>
-        t.then(
-          (w) => w.terminate(),
-          () => undefined,
-        ),
-      ),
-    );
+    await Promise.all(threads.map(endStarted));
   }
 }
 

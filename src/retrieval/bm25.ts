@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { CatalogTool } from '../catalog/types.ts';
 import { blockRows } from '../util/block-rows.ts';
+import { ScratchArray } from '../util/scratch-array.ts';
 import { analyze } from './tokenize.ts';
 import { describeFields, TOOL_FIELDS, toolFields, type ToolField, type ToolFields } from './tool-fields.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
@@ -79,7 +80,7 @@ export function createBm25Retriever(options: Bm25Options = {}): Retriever {
             // The terms MiniSearch's search would take from the analysed query joined by spaces.
             const terms = analyze(q, { vocabulary, entityCues }).join(' ').split(' ').filter(Boolean);
             if (terms.length === 0) return scores;
-            const distinct = distinctTerms(ids.length);
+            const distinct = distinctScratch.zeroed(ids.length);
             const seen = new Set<string>();
             for (const term of terms) {
               const { tools: hit, scores: s } = postingsOf(term);
@@ -99,12 +100,8 @@ export function createBm25Retriever(options: Bm25Options = {}): Retriever {
   };
 }
 
-// Distinct query terms per tool, a zeroed array kept by the thread (score() does not re-enter).
-let distinctScratch = new Uint32Array(0);
-function distinctTerms(n: number): Uint32Array {
-  if (distinctScratch.length < n) distinctScratch = new Uint32Array(n);
-  return distinctScratch.fill(0, 0, n);
-}
+// Distinct query terms per tool, zeroed for each query (score() does not re-enter).
+const distinctScratch = new ScratchArray(Uint32Array);
 
 /** Term scores kept per fitted index at most (12 bytes each: ~48 MB), then the memo starts over. */
 const MAX_POSTINGS = 4_000_000;

@@ -1,3 +1,5 @@
+import { ScratchArray } from '../util/scratch-array.ts';
+
 /**
  * Indexes of `scores`, best first, ties in index (catalog) order: the order of
  * `sort((a, b) => scores[b] - scores[a] || a - b)`, by a stable merge sort that compares the
@@ -14,8 +16,8 @@ export function rankOrder(scores: Float64Array): IndexArray {
   // copies the result out. Runs of RUN by insertion, then merged in rounds. Equal scores never
   // pass each other, so ties keep index order; -0 and 0 (and equal infinities) are ties, as the
   // comparator has them.
-  if (scratch[0].length < n) scratch = [new Uint32Array(n), new Uint32Array(n)];
-  let [order, merged] = scratch;
+  let order = orderScratch.atLeast(n);
+  let merged = mergedScratch.atLeast(n);
   for (let i = 0; i < n; i++) order[i] = i;
   for (let lo = 0; lo < n; lo += RUN) {
     const hi = Math.min(lo + RUN, n);
@@ -51,6 +53,7 @@ function indexArray(n: number): IndexArray {
   return n <= 0x10000 ? new Uint16Array(n) : new Uint32Array(n);
 }
 
-let scratch: [Uint32Array, Uint32Array] = [new Uint32Array(0), new Uint32Array(0)];
+const orderScratch = new ScratchArray(Uint32Array);
+const mergedScratch = new ScratchArray(Uint32Array);
 
 const RUN = 16;

@@ -37,6 +37,14 @@ export function awaitedLater<T>(started: Promise<T>): Promise<T> {
   return started;
 }
 
+/** Ends a thread started ahead of its use; one that failed to start has nothing to end. */
+export async function endStarted(started: Promise<Worker> | undefined): Promise<void> {
+  await started?.then(
+    (w) => w.terminate(),
+    () => undefined,
+  );
+}
+
 // Compiled once per process and entry; the file's name is the hash of its text, so a changed
 // source never reuses an older build and parallel runs of the same code share one file.
 const compiled = new Map<string, Promise<URL | { unwritable: string }>>();
@@ -73,7 +81,7 @@ async function compile(entry: string): Promise<URL | { unwritable: string }> {
     else writeFileAtomic(file, text);
   } catch (e) {
     const reason = `${WORKERS_DIR} is not writable (${(e as NodeJS.ErrnoException).code ?? String(e)})`;
-    process.emitWarning(`worker threads load their TypeScript through tsx, ~34 MB more each: ${reason}`, {
+    process.emitWarning(`worker threads load their TypeScript through tsx (one more thread each, for its module hooks): ${reason}`, {
       code: 'TOOLTAX_WORKER_UNCOMPILED',
     });
     return { unwritable: reason };

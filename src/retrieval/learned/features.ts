@@ -1,5 +1,6 @@
 import type { CatalogTool } from '../../catalog/types.ts';
 import { isObject } from '../../util/json.ts';
+import { ScratchArray } from '../../util/scratch-array.ts';
 import { rankOrder } from '../rank-order.ts';
 import { analyze } from '../tokenize.ts';
 import { entityCueWords } from '../vocabulary.ts';
@@ -199,7 +200,7 @@ export class WordAssociations {
     if (query.words.size === 0) return sums;
     const byWord = toolsByWord(tools);
     // All zeros between calls: every entry set below is reset once its word is summed.
-    const best = scratchOf('best', tools.length);
+    const best = scratch.best.atLeast(tools.length);
     const touched: number[] = [];
     for (const q of query.words) {
       const m = this.lift.get(q);
@@ -258,11 +259,12 @@ function reciprocalRanks(scores: Float64Array, out: Float64Array): Float64Array 
 // Per-query arrays kept by the thread and reused (forEachFeatureRow does not re-enter): scoring
 // the reranker's messages allocated five arrays of catalog length per query, which left the
 // allocator's arena tens of MB larger in a cold run (over 10,000 tools each is 80 KB).
-const scratch = { best: new Float64Array(0), bm25Rr: new Float64Array(0), denseRr: new Float64Array(0), association: new Float64Array(0) };
-function scratchOf(name: keyof typeof scratch, n: number): Float64Array {
-  if (scratch[name].length < n) scratch[name] = new Float64Array(n);
-  return scratch[name];
-}
+const scratch = {
+  best: new ScratchArray(Float64Array),
+  bm25Rr: new ScratchArray(Float64Array),
+  denseRr: new ScratchArray(Float64Array),
+  association: new ScratchArray(Float64Array),
+};
 
 /**
  * Visits each tool's feature row (FEATURES order) for one query, in tool order. The row is one
@@ -280,9 +282,9 @@ export function forEachFeatureRow(
   for (const x of bm25) bestBm25 = Math.max(bestBm25, x);
   let bestCos = -Infinity;
   for (const x of dense) bestCos = Math.max(bestCos, x);
-  const bm25Rr = reciprocalRanks(bm25, scratchOf('bm25Rr', tools.length));
-  const denseRr = reciprocalRanks(dense, scratchOf('denseRr', tools.length));
-  const association = associations.scoreAll(query, tools, scratchOf('association', tools.length));
+  const bm25Rr = reciprocalRanks(bm25, scratch.bm25Rr.atLeast(tools.length));
+  const denseRr = reciprocalRanks(dense, scratch.denseRr.atLeast(tools.length));
+  const association = associations.scoreAll(query, tools, scratch.association.atLeast(tools.length));
   const row = new Float64Array(FEATURES.length);
   tools.forEach((tool, i) => {
     let serverCue = 0;

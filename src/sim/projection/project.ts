@@ -70,7 +70,8 @@ export function projectPipeline(
   seed: number = DEFAULT_SEED,
   options: ProjectOptions = {},
 ): ProjectionResult {
-  const { tasks, benchSeeds } = groupTasks(records);
+  const group = groupTasks(records);
+  const { tasks, benchSeeds } = group;
   const hallucinationGate = options.hallucinationGate ?? false;
   const offered = offeredViolations(tasks, options.violations ?? noViolations);
   const simSeeds = Array.from({ length: SIMULATION.seeds }, (_, i) => seed + i);
@@ -141,7 +142,7 @@ export function projectPipeline(
       : { mean: mean(values), low: NaN, high: NaN, n: values.length };
   const scoreMean = mean(scores);
   const [p50, p95] = quantilesOf(latencies, [0.5, 0.95]) as [number, number];
-  const { rhoSum, reasoningSum } = factorSums(tasks, params, reasoningKey);
+  const { rhoSum, reasoningSum } = factorSums(group, params, reasoningKey);
   let good = 0;
   for (let i = 0; i < scores.length; i++) if (scores[i]! >= SIMULATION.goodScore) good++;
 
@@ -201,22 +202,18 @@ function turnFactors(task: SimTask, params: ProjectionParams, key: string): Turn
   return f;
 }
 
-const sumsMemo = new WeakMap<readonly SimTask[], Map<string, { rhoSum: number; reasoningSum: number }>>();
-
-/** Sums of every turn's rho and reasoning factor, in task then turn order (memoised like turnFactors). */
-function factorSums(tasks: readonly SimTask[], params: ProjectionParams, key: string): { rhoSum: number; reasoningSum: number } {
-  let byKey = sumsMemo.get(tasks);
-  if (!byKey) sumsMemo.set(tasks, (byKey = new Map()));
-  let sums = byKey.get(key);
+/** Sums of every turn's rho and reasoning factor, in task then turn order (memoised with the group, like turnFactors). */
+function factorSums(group: GroupedTasks, params: ProjectionParams, key: string): FactorSums {
+  let sums = group.sums.get(key);
   if (!sums) {
     let rhoSum = 0;
     let reasoningSum = 0;
-    for (const task of tasks) {
+    for (const task of group.tasks) {
       const { reasoning, rho } = turnFactors(task, params, key);
       for (const r of rho) rhoSum += r;
       for (const r of reasoning) reasoningSum += r;
     }
-    byKey.set(key, (sums = { rhoSum, reasoningSum }));
+    group.sums.set(key, (sums = { rhoSum, reasoningSum }));
   }
   return sums;
 }
@@ -283,10 +280,17 @@ interface SimTask {
   tapes: Map<number, Float64Array>;
 }
 
+interface FactorSums {
+  rhoSum: number;
+  reasoningSum: number;
+}
+
 interface GroupedTasks {
   tasks: readonly SimTask[];
   /** Distinct bench seeds of the records. */
   benchSeeds: number;
+  /** factorSums by parameter key. */
+  sums: Map<string, FactorSums>;
 }
 
 // groupTasks by records array: the sensitivity analysis projects the same records dozens of times.
@@ -295,7 +299,8 @@ const grouped = new WeakMap<readonly ProjectionTurn[], GroupedTasks>();
 /** Turns grouped by (bench seed, task id), each task's turns in order; tasks in first-seen order (memoised; read-only). */
 function groupTasks(records: readonly ProjectionTurn[]): GroupedTasks {
   let g = grouped.get(records);
-  if (!g) grouped.set(records, (g = { tasks: groupTasksOnce(records), benchSeeds: new Set(records.map((r) => r.seed)).size }));
+  if (!g)
+    grouped.set(records, (g = { tasks: groupTasksOnce(records), benchSeeds: new Set(records.map((r) => r.seed)).size, sums: new Map() }));
   return g;
 }
 
