@@ -12,6 +12,7 @@
  */
 import { join, resolve } from 'node:path';
 import { Bench } from 'tinybench';
+import { realPrimaryDumps } from '../src/catalog/bundled.ts';
 import { loadCatalog } from '../src/catalog/load.ts';
 import { allRetrieverNames, retrieverByName } from '../src/retrieval/registry.ts';
 import { DEFAULT_QUERY_MODE, turnQuery } from '../src/retrieval/query.ts';
@@ -28,10 +29,7 @@ const synthetic = args.includes('--synthetic');
 const names = opt('--retriever')?.split(',') ?? allRetrieverNames();
 const time = Number(opt('--time') ?? 500);
 
-const realDir = process.env.TOOLTAX_REAL_CATALOGS ?? resolve(ROOT, '..', 'shared', 'real-catalogs');
-const catalog = synthetic
-  ? loadCatalog(join(ROOT, 'catalogs', 'synthetic-120'))
-  : loadCatalog(['github', 'filesystem', 'supabase', 'slack', 'firecrawl', 'jira'].map((s) => join(realDir, `${s}.json`)));
+const catalog = synthetic ? loadCatalog(join(ROOT, 'catalogs', 'synthetic-120')) : loadCatalog(realPrimaryDumps(ROOT));
 const tasks = loadTasks(join(ROOT, 'tasks', synthetic ? 'tasks.jsonl' : join('real', 'queries.jsonl')), catalog);
 const queries = tasks.flatMap((t) => t.turns.map((_, i) => turnQuery(t.turns, i, DEFAULT_QUERY_MODE)));
 

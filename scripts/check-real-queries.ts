@@ -7,14 +7,15 @@
 //   npx tsx scripts/check-real-queries.ts [--tasks tasks/real/queries.jsonl] [--catalogs <dir>]
 //                                         [--update-readme]
 //
-// The dumps are read from --catalogs, else $TOOLTAX_REAL_CATALOGS, else ../shared/real-catalogs
-// next to the project root. Every problem is reported as `file:line: JSON path: expected …,
+// The dumps are read from --catalogs, else $TOOLTAX_REAL_CATALOGS, else catalogs/real
+// in the repository. Every problem is reported as `file:line: JSON path: expected …,
 // found …`.
 // Exit codes: 0 ok; 1 the query set failed a check (or the README block is stale); 2 usage or
 // missing input.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { realCatalogDir } from '../src/catalog/bundled.ts';
 import { loadCatalog } from '../src/catalog/load.ts';
 import type { Catalog } from '../src/catalog/types.ts';
 import { loadTasks } from '../src/tasks/load.ts';
@@ -45,7 +46,7 @@ const README_END = '<!-- stats:end -->';
 
 const args = process.argv.slice(2);
 let tasksFile = join(ROOT, 'tasks', 'real', 'queries.jsonl');
-let catalogDir = process.env.TOOLTAX_REAL_CATALOGS ?? resolve(ROOT, '..', 'shared', 'real-catalogs');
+let catalogDir = realCatalogDir(ROOT);
 let updateReadme = false;
 for (let i = 0; i < args.length; i++) {
   const a = args[i]!;
@@ -360,7 +361,7 @@ if (!agree) {
 const f3 = (x: number) => x.toFixed(3);
 const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
 const out: string[] = [];
-out.push(`Generated from \`${shown(tasksFile)}\` and the dumps in \`../shared/real-catalogs\` (${catalog.tools.length} tools).`, '');
+out.push(`Generated from \`${shown(tasksFile)}\` and the dumps in \`${shown(catalogDir)}\` (${catalog.tools.length} tools).`, '');
 out.push('| | count |', '|---|---:|');
 out.push(`| tasks | ${tasks.length} |`);
 out.push(`| single-server tasks | ${tasks.length - cross.length} |`);

@@ -12,7 +12,7 @@ import { toolId, type Catalog, type CatalogTool, type McpTool, type Precondition
  * Reads a catalog: one MCP `tools/list` dump or a folder of them, plus an optional
  * `catalog.meta.json`. A dump may be
  *   - a JSON array of tools (server named after the file),
- *   - `{ "tools": [...] }`, optionally with `"server"` (the format of shared/real-catalogs),
+ *   - `{ "tools": [...] }`, optionally with `"server"` (the format of catalogs/real),
  *   - a JSON-RPC response `{ "result": { "tools": [...] } }`,
  *   - `{ "servers": [ { "server": "...", "tools": [...] }, ... ] }` for several servers.
  * Unknown fields on tools are kept as they are.

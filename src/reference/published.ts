@@ -1,9 +1,9 @@
 /**
  * Published figures, printed BESIDE our measurements with the difference, never used as our
- * results. Source: ../shared/reference/published-figures.md (the Tool Attention paper,
+ * results. Source: docs/reference/published-figures.md (the Tool Attention paper,
  * arXiv 2604.21816, Tables 2–5).
  */
-export const PUBLISHED_SOURCE = 'Tool Attention paper (arXiv 2604.21816), via shared/reference/published-figures.md';
+export const PUBLISHED_SOURCE = 'Tool Attention paper (arXiv 2604.21816), via docs/reference/published-figures.md';
 
 /** Table 2: the testbed. */
 export const PUBLISHED_TESTBED = [

@@ -7,7 +7,7 @@ import { serializeToolDefinition } from '../../src/catalog/types.ts';
 import { countTokens } from '../../src/tokens/counter.ts';
 import { InputError } from '../../src/util/input-error.ts';
 
-const REAL = join(process.cwd(), '..', 'shared', 'real-catalogs');
+const REAL = join(process.cwd(), 'catalogs', 'real');
 
 function dump(content: unknown, name = 'dump.json'): string {
   const dir = mkdtempSync(join(tmpdir(), 'tooltax-load-'));

@@ -4,7 +4,7 @@ import { canonicalJson, isPlainObject } from './json.ts';
 
 /**
  * The duplication statistics of the ADOL draft §2.1 and the MCP proposal, computed the way
- * shared/real-catalogs/README.md says the proposal counted them: IDENTICAL definitions, not
+ * catalogs/real/README.md says the proposal counted them: IDENTICAL definitions, not
  * presence.
  *
  * - owner / repo: tools whose top-level `inputSchema.properties.owner` (`.repo`) equals the

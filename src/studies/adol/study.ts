@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
+import { REAL_CATALOGS_ENV, realCatalogDir } from '../../catalog/bundled.ts';
 import type { TurnRecord } from '../../measure/run-pipeline.ts';
 import type { Study, StudyContext } from '../types.ts';
 import { loadCatalog } from '../../catalog/load.ts';
@@ -39,7 +40,7 @@ import { mean } from '../../stats/bootstrap.ts';
  *      and every real dump) beside the published GitHub figures;
  *  (c) `adol-static`: the static tool-list tokens of each catalog under each mechanism, with
  *      the lossless check (ref-parser dereference) of every deduplicated list.
- * Real dumps are read from $TOOLTAX_REAL_CATALOGS, else ../shared/real-catalogs next to the
+ * Real dumps are read from $TOOLTAX_REAL_CATALOGS, else catalogs/real in the
  * project root; without them (b) and (c) cover the run's catalog only.
  */
 export const adolStudy: Study = {
@@ -68,12 +69,6 @@ export const adolStudy: Study = {
     return tables;
   },
 };
-
-const REAL_CATALOGS_ENV = 'TOOLTAX_REAL_CATALOGS';
-
-function realCatalogDir(root: string): string {
-  return process.env[REAL_CATALOGS_ENV] ?? resolve(root, '..', 'shared', 'real-catalogs');
-}
 
 /** Every real dump: the primary ones, then extra/, each sorted by name (summary.json skipped). */
 function realCatalogs(root: string, log: (line: string) => void = () => {}): { label: string; catalog: Catalog }[] {
@@ -308,7 +303,7 @@ function duplicationTable(items: { label: string; stats: DuplicationStats }[]): 
     notes: [
       'Identical "owner"/"repo": tools whose top-level input property equals the catalog\'s most common definition of it (key-sorted JSON), out of all tools; "of N" counts any definition. required: inputSchema.required exactly ["owner","repo"].',
       'Repetition rate (ours; the draft gives 9.84% without a method): tokens of repeated copies / tokens of the whole list. Units: top-level input properties as written ("name":definition, identical name and definition) and "required" lists; a unit in k ≥ 2 tools contributes (k − 1) × its tokens. Denominator: the tools\' compact JSON tokens, summed.',
-      'owner/repo/required copies: the same, restricted to the modal owner and repo definitions and the ["owner","repo"] list (the content the draft shows). Dup share: all occurrences of top-level property definitions (value only) found in ≥ 2 tools, as in shared/real-catalogs/summary.json (dup_share_tokens).',
+      'owner/repo/required copies: the same, restricted to the modal owner and repo definitions and the ["owner","repo"] list (the content the draft shows). Dup share: all occurrences of top-level property definitions (value only) found in ≥ 2 tools, as in catalogs/real/summary.json (dup_share_tokens).',
       `Published: ${PUBLISHED_ADOL_SOURCE}; shown only on the row of the matching catalog (extra/github-2025-09.json, the GitHub MCP server's 60 tools of September 2025). The whole run's catalog is counted as one list (duplicates across its servers included).`,
     ],
   };

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { realCatalogDir, realPrimaryDumps, realQueriesFile } from '../../catalog/bundled.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import { loadCatalog } from '../../catalog/load.ts';
 import type { Catalog, CatalogTool } from '../../catalog/types.ts';
@@ -14,21 +14,13 @@ import { loadTasks } from '../../tasks/load.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { Study } from '../types.ts';
 
-/** The six real dumps of the real query set, by file (tasks/real/README.md). */
-const REAL_DUMPS = ['github', 'filesystem', 'supabase', 'slack', 'firecrawl', 'jira'].map((s) => `${s}.json`);
-
 /** The real query set (tasks/real/queries.jsonl over the six real dumps), when its files are there. */
 function loadRealSet(root: string): { catalog: Catalog; tasks: Task[] } | undefined {
-  const realTasks = join(root, 'tasks', 'real', 'queries.jsonl');
-  const dumps = REAL_DUMPS.map((f) => join(realCatalogDir(root), f));
+  const realTasks = realQueriesFile(root);
+  const dumps = realPrimaryDumps(root);
   if (!dumps.every(existsSync) || !existsSync(realTasks)) return undefined;
   const catalog = loadCatalog(dumps);
   return { catalog, tasks: loadTasks(realTasks, catalog) };
-}
-
-/** Where the real dumps are: $TOOLTAX_REAL_CATALOGS, else ../shared/real-catalogs beside the repository. */
-function realCatalogDir(root: string): string {
-  return process.env.TOOLTAX_REAL_CATALOGS ?? resolve(root, '..', 'shared', 'real-catalogs');
 }
 
 /** bm25:okapi re-scans every tool text per query (≈ 4 ms): compared on the real set only, where it costs ~1 s, not on thousands of synthetic turns. */

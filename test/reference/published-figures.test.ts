@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as published from '../../src/reference/published.ts';
+
+// The figures printed beside ours live in src/reference/published.ts; their source, as a
+// reader can check it, is docs/reference/published-figures.md. Every number in the code must
+// appear in that file, so a mistyped figure fails here.
+
+const doc = readFileSync('docs/reference/published-figures.md', 'utf8');
+// Every number in the file, thousands separators and signs dropped (47,312 → 47312; −3.2 → 3.2).
+const numbersInDoc = new Set([...doc.replaceAll(/(\d),(\d{3})/g, '$1$2').matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0])));
+
+function numbersIn(value: unknown, path: string, out: [string, number][] = []): [string, number][] {
+  if (typeof value === 'number') out.push([path, Math.abs(value)]);
+  else if (Array.isArray(value)) value.forEach((v, i) => numbersIn(v, `${path}[${i}]`, out));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) numbersIn(v, `${path}.${k}`, out);
+  return out;
+}
+
+describe('docs/reference/published-figures.md', () => {
+  const figures = Object.entries(published)
+    .filter(([name]) => name.startsWith('PUBLISHED_') && name !== 'PUBLISHED_SOURCE')
+    .flatMap(([name, value]) => numbersIn(value, name))
+    // 0 is a placeholder (the full mechanism's Δ, "phase 2 skipped" tokens), not a figure.
+    .filter(([, n]) => n !== 0);
+
+  it('holds every figure of src/reference/published.ts', () => {
+    expect(figures.length).toBeGreaterThan(60);
+    const missing = figures.filter(([, n]) => !numbersInDoc.has(n)).map(([p, n]) => `${p} = ${n}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('is the source the footnotes name', () => {
+    expect(published.PUBLISHED_SOURCE).toContain('docs/reference/published-figures.md');
+  });
+});
