@@ -129,6 +129,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
       code: entry.code ?? pipeline.id,
       group: entry.group,
       baseline: entry.baseline === true,
+      ...(entry.ablationOf ? { ablationOf: entry.ablationOf } : {}),
       settings,
     },
     records,

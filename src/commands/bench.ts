@@ -18,6 +18,7 @@ import type { Study, TaskSet } from '../studies/types.ts';
 import { footprintTable } from '../catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from '../catalog/ref-table.ts';
 import { mainMeasuredTable } from '../measure/main-table.ts';
+import { withRecallGapNotes } from '../measure/suite-gap.ts';
 import { staticCostTable } from '../measure/static-cost.ts';
 import type { Table } from '../table/table.ts';
 import { loadTasks } from '../tasks/load.ts';
@@ -259,6 +260,7 @@ async function runBenchWith(
       );
     }
     for (const study of studies) tables.push(...studyTables.get(study.id)!);
+    tables.splice(0, tables.length, ...withRecallGapNotes(tables));
   } finally {
     await lanes.close();
   }

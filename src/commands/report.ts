@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { readManifest, readTables } from '../results/read.ts';
 import { writeCharts, type ChartResult } from '../report/charts/write-charts.ts';
 import type { PngAvailability } from '../report/charts/png.ts';
+import { computeFindings, findingsMarkdown } from '../report/findings.ts';
 import { renderPage } from '../report/html-page.ts';
 import { writeMarkdownAndCsv } from '../report/render-markdown.ts';
 import { runFacts } from '../report/run-info.ts';
@@ -26,6 +27,7 @@ export interface RenderOptions {
 
 export const REPORT_FILES = {
   markdown: 'tables.md',
+  findings: 'findings.md',
   xlsx: 'tooltax.xlsx',
   html: 'index.html',
   csv: (id: string) => `csv/${id}.csv`,
@@ -53,19 +55,24 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
     'Columns marked † are projections from a parameterised model, not measurements; "published" columns are the source documents\' figures, printed beside ours.',
     '',
   ].join('\n');
-  writeMarkdownAndCsv(reportsDir, tables, header);
+  // The findings lead: computed from the suites' Table 3, before any table.
+  const findings = computeFindings(tables, info);
+  const findingsText = findingsMarkdown(findings);
+  writeMarkdownAndCsv(reportsDir, tables, findingsText ? `${header}\n${findingsText}` : header);
+  if (findingsText) writeFileAtomic(join(reportsDir, REPORT_FILES.findings), findingsText);
   return (async () => {
     const log = opts.log ?? ((line: string) => console.log(line));
     const facts = runFacts(info);
     const { charts, png, notes } = await writeCharts(reportsDir, tables, info);
     writeFileAtomic(join(reportsDir, REPORT_FILES.xlsx), await workbookBuffer(tables, facts, info ? new Date(info.finishedAt) : undefined));
     const interactive = charts.some((c) => c.status === 'rendered') && writeVegaScript(reportsDir, notes);
-    const html = renderPage({ tables, facts, charts, notes, files: REPORT_FILES, interactive, runFinishedAt: info?.finishedAt });
+    const html = renderPage({ tables, findings, facts, charts, notes, files: REPORT_FILES, interactive, runFinishedAt: info?.finishedAt });
     writeFileAtomic(join(reportsDir, REPORT_FILES.html), html);
     if (png.available && charts.some((c) => c.png === 'written')) log(`report: chart PNGs drawn with ${png.renderer.version}`);
     for (const n of notes) log(`report: ${n}`);
     const files = [
       REPORT_FILES.markdown,
+      ...(findingsText ? [REPORT_FILES.findings] : []),
       ...tables.map((t) => REPORT_FILES.csv(t.id)),
       REPORT_FILES.xlsx,
       ...charts.flatMap((c) => Object.values(c.files)),

@@ -1,4 +1,5 @@
 import type { PipelineSummary } from './summarize.ts';
+import { fitNotes } from './fit-note.ts';
 import { MEASUREMENT_PARAMS } from './params.ts';
 import { PUBLISHED_MAIN, PUBLISHED_SOURCE } from '../reference/published.ts';
 import type { Table } from '../table/table.ts';
@@ -56,6 +57,7 @@ export function mainMeasuredTable(summaries: readonly PipelineSummary[], context
       `Means over every turn of every task and seed (${summaries[0]?.seeds.join(', ') ?? ''}); 95% CI: percentile bootstrap over turns, 1,000 resamples.`,
       `rho(K) = C_task / (C_task + tool tokens + C_sys) at turn ${MEASUREMENT_PARAMS.rhoTurn} of long-horizon tasks; C_task = history + user message tokens.`,
       ...summaries.filter((s) => s.settings.discovery).map((s) => `${s.label} discovery — ${s.settings.discovery!.rule}.`),
+      ...fitNotes(summaries),
       `Recall/precision: full schemas present in the prompt versus the turn's ground-truth tools (turns that need a tool). Published: ${PUBLISHED_SOURCE}, Table 3.`,
     ],
   };

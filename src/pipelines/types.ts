@@ -72,6 +72,11 @@ export interface PipelineContext {
   /** Held-out tasks for calibrating thresholds; never the evaluated ones. */
   calibrationTasks: Task[];
   /**
+   * The catalog the calibration tasks are over, when it is not `catalog` (a suite with no
+   * held-out tasks of its own: θ is calibrated there and carried over). Default: `catalog`.
+   */
+  calibrationCatalog?: Catalog;
+  /**
    * A separate sample of past usage (what a curator would look at), never the evaluated
    * tasks; empty when the user's catalog comes without one.
    */

@@ -1,4 +1,5 @@
 import type { ChartResult } from './charts/write-charts.ts';
+import { FINDINGS_HEADERS, FINDINGS_NOTE, findingCells, type SuiteFindings } from './findings.ts';
 import { esc } from './html-escape.ts';
 import { tableToHtml } from './html-table.ts';
 import { KIND_LEGEND, KIND_TINT } from './kinds.ts';
@@ -15,6 +16,8 @@ import { PROJECTED_MARK, type Table } from '../table/table.ts';
  */
 export interface PageInput {
   tables: readonly Table[];
+  /** The findings block (src/report/findings.ts), shown first; empty when no suite's Table 3 ran. */
+  findings: readonly SuiteFindings[];
   facts: readonly RunFact[];
   charts: readonly ChartResult[];
   /** Report notes shown near the top: skipped charts, skipped PNGs, renderer warnings. */
@@ -47,6 +50,7 @@ ${p.facts.map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}</dd></div
 </dl>
 </header>
 <main>
+${findingsSection(p.findings)}
 <section class="legend" aria-label="legend">
 <h2>How to read the numbers</h2>
 <p>Columns marked <b>${PROJECTED_MARK}</b> are <b>projections</b> from a parameterised model, <b>not measurements</b>. Measured numbers come from this run; published numbers are the source documents' own figures, printed beside ours.</p>
@@ -75,6 +79,21 @@ ${p.interactive && rendered.length ? `<script src="${esc(p.files.vegaScript)}"><
 </body>
 </html>
 `;
+}
+
+/** The findings as the page's first section: one row per suite, computed from its Table 3. */
+function findingsSection(findings: readonly SuiteFindings[]): string {
+  if (findings.length === 0) return '';
+  const rows = findings.map((f) => {
+    const c = findingCells(f);
+    return `<tr><th scope="row">${esc(c.suite)}</th><td class="num">${esc(c.baseline)}</td><td>${esc(c.leanest)}</td><td>${esc(c.success)}</td></tr>`;
+  });
+  return `<section class="findings" aria-label="findings">
+<h2>Findings</h2>
+<table><thead><tr>${FINDINGS_HEADERS.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead>
+<tbody>${rows.join('')}</tbody></table>
+<p class="muted">${esc(FINDINGS_NOTE)} The first chart compares the methods on both suites.</p>
+</section>`;
 }
 
 function chartFigure(c: ChartResult, interactive: boolean): string {

@@ -11,6 +11,8 @@ export interface ManifestPipeline {
   group: 'main' | 'ablation' | 'adol';
   /** The reference the others are compared with (B1). */
   baseline: boolean;
+  /** A labelled ablation shown beside a main method (B4's oracle discovery): never ranked against the methods. */
+  ablationOf?: string;
   settings: PipelineSettings;
 }
 

@@ -47,7 +47,17 @@ export interface GateSettings {
  * What a pipeline records about how it ran. Typed fields are what studies and reports read;
  * `details` is for the human reader of run.json and no code reads it by key.
  */
+/** One part of a pipeline fitted on data (a trained ranker, a calibrated θ, a curated subset), and on what. */
+export interface FittedPart {
+  /** e.g. `retriever learned`, `θ`, `tool subset`. */
+  part: string;
+  /** What it was fitted on, or what stands in when nothing could be (never the evaluated tasks). */
+  on: string;
+}
+
 export interface PipelineSettings {
+  /** Everything the pipeline fitted before the evaluated tasks, and on what; empty or absent when nothing. */
+  fitted?: FittedPart[];
   retrieval?: RetrievalSettings;
   gates?: GateSettings;
   discovery?: DiscoverySettings;

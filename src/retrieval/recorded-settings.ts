@@ -1,4 +1,10 @@
+import type { FittedPart } from '../results/pipeline-settings.ts';
 import type { Retriever } from './types.ts';
+
+/** The retriever's fitted part, for PipelineSettings.fitted (none for a retriever that learns nothing). */
+export function retrieverFit(retriever: Retriever | undefined): FittedPart[] {
+  return retriever?.fittedOn ? [{ part: `retriever ${retriever.name}`, on: retriever.fittedOn }] : [];
+}
 
 /**
  * The fields every retrieval pipeline records about the retriever it ranks with (run.json,

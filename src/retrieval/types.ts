@@ -18,6 +18,12 @@ export interface Retriever {
    * in [0, 1], or `unbounded` (BM25, fusion), which the router normalises per query by the top score.
    */
   readonly scale: ScoreScale;
+  /**
+   * What its trained parts were fitted on (never the tasks it is evaluated on); undefined when
+   * it learns nothing from labelled data. Pipelines record it, and every table of a fitted
+   * method prints it.
+   */
+  readonly fittedOn?: string;
   fit(tools: readonly CatalogTool[]): Promise<FittedRetriever>;
   /**
    * The same fit (shared) without a memory of the scores it computes, for a caller that keeps

@@ -1,5 +1,6 @@
 import type { Study } from './types.ts';
 import { adolStudy } from './adol/study.ts';
+import { realSuiteStudy } from './real-suite/study.ts';
 import { projectionStudy } from './projection/study.ts';
 import { scalingStudy } from './scaling/study.ts';
 import { adversarialStudy } from './adversarial/study.ts';
@@ -13,6 +14,7 @@ import { retrievalStudy } from './retrieval/study.ts';
 /** Studies run after the pipelines, in this order; each adds its tables to the results. */
 export const STUDIES: Study[] = [
   projectionStudy,
+  realSuiteStudy,
   scalingStudy,
   adversarialStudy,
   promptCachingStudy,

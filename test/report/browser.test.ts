@@ -45,7 +45,9 @@ describe('scripts/check-html.ts in headless Chromium', () => {
       expect(result.csvLinks).toBe(result.tables);
       // Tooltips carry the table's figures as printed (fixture: B1 measured 47,712; AACP hop 48 tokens).
       const tooltip = (id: string) => result.charts.find((c) => c.id === `chart-${id}`)!.tooltip;
-      expect(tooltip('tool-tokens-per-turn')).toBe('method B1 Full-Schema source measured tool tokens/turn (table table3-measured) 47,712');
+      expect(tooltip('tool-tokens-per-turn')).toBe(
+        'method B1 Full-Schema source synthetic-120 (measured) tool tokens/turn 47,712 table table3-measured',
+      );
       expect(tooltip('aacp-tokens-per-hop')).toContain('payroll · fetch-employees language English tokens (measured, table aacp-hops) 48');
       expect(tooltip('f1-vs-theta')).toMatch(/^encoder \S+ θ \d\.\d\d F1 \d\.\d{3} precision \d\.\d{3} recall \d\.\d{3}$/);
       // The screenshot, decoded: every chart's box holds drawn pixels, not a blank area.

@@ -221,9 +221,11 @@ describe('chart tooltips', () => {
     const values = (result.spec as { data: { values: { method: string; source: string; figure: string }[] } }).data.values;
     const b3 = t3.rows.find((r) => String(r.method).startsWith('B4'))!; // 4163.18 tokens: a fraction the table rounds
     const col = t3.columns.find((c) => c.key === 'toolTokens')!;
-    expect(values.find((v) => v.method === b3.method && v.source === 'measured')!.figure).toBe(formatCell(b3.toolTokens, col));
+    expect(values.find((v) => v.method === b3.method && v.source === 'synthetic-120 (measured)')!.figure).toBe(
+      formatCell(b3.toolTokens, col),
+    );
     expect(formatCell(b3.toolTokens, col)).toBe('4,163');
-    expect(values.find((v) => v.method === b3.method && v.source === 'published')!.figure).toBe(String(b3.pubTokens));
+    expect(values.find((v) => v.method === b3.method && v.source === 'published (paper testbed)')!.figure).toBe(String(b3.pubTokens));
   });
 });
 

@@ -122,6 +122,7 @@ describe('without the vega bundle (it could not be built)', () => {
   it('has no script at all, and every chart is its static SVG', () => {
     const page = renderPage({
       tables: FIXTURE_TABLES,
+      findings: [],
       facts: [],
       charts,
       notes: [],

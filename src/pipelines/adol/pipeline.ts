@@ -5,7 +5,7 @@ import { transcriptSection } from '../../prompt/shared-parts.ts';
 import { resolveEncoder } from '../../retrieval/encoder.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
-import { retrieverRecord } from '../../retrieval/recorded-settings.ts';
+import { retrieverFit, retrieverRecord } from '../../retrieval/recorded-settings.ts';
 import { taskRankings } from '../../retrieval/task-rankings.ts';
 import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
 import { queryText } from '../../retrieval/texts.ts';
@@ -276,6 +276,7 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
     describe() {
       const requested = [...selections.values()].filter((s) => s.requested.length).length;
       return {
+        fitted: options.retrieval === 'semantic' ? retrieverFit(retriever) : [],
         retrieval:
           options.retrieval === 'semantic' && retriever
             ? {

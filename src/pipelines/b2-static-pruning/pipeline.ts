@@ -1,6 +1,7 @@
 import { renderToolDefinitions } from '../../prompt/render-tools.ts';
 import { section } from '../../prompt/sections.ts';
 import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
+import type { FittedPart } from '../../results/pipeline-settings.ts';
 import { selectStaticSubset, type StaticSubset } from './select.ts';
 
 const DEFAULT_SUBSET_SIZE = 30;
@@ -21,11 +22,13 @@ export function createStaticPruningPipeline(options: StaticPruningOptions = {}):
   const size = options.size ?? DEFAULT_SUBSET_SIZE;
   let subset: StaticSubset | undefined;
   let definitions = section('tools', 'tool-definitions', '', true);
+  let fitted: FittedPart[] = [];
   return {
     id: 'b2-static-pruning',
     label: 'B2 Static Pruning',
     async prepare(ctx: PipelineContext) {
       subset = selectStaticSubset(ctx.catalog, ctx.historyTasks, size);
+      fitted = [{ part: 'tool subset', on: subsetSource(subset, ctx.catalog.name) }];
       const chosen = new Set(subset.ids);
       const tools = ctx.catalog.tools.filter((t) => chosen.has(t.id));
       definitions = section('tools', 'tool-definitions', renderToolDefinitions(tools), true);
@@ -40,6 +43,7 @@ export function createStaticPruningPipeline(options: StaticPruningOptions = {}):
     },
     describe() {
       return {
+        fitted,
         details: {
           subsetSize: size,
           rule: subset?.rule,
@@ -54,4 +58,12 @@ export function createStaticPruningPipeline(options: StaticPruningOptions = {}):
       };
     },
   };
+}
+
+/** What the curated subset was chosen from, in one line for the table notes. */
+function subsetSource(subset: StaticSubset, catalog: string): string {
+  const fallback = 'the fallback rule (round-robin over servers, read-only tools first)';
+  if (subset.fromHistory === 0) return `no usage history over ${catalog}'s tools: all ${subset.ranked.length} tools by ${fallback}`;
+  const rest = subset.fromFallback ? `, ${subset.fromFallback} more by ${fallback}` : '';
+  return `usage history: ${subset.historyTasks.toLocaleString('en-US')} past tasks (${subset.historyCalls.toLocaleString('en-US')} calls to ${catalog}'s tools), never the evaluated tasks${rest}`;
 }

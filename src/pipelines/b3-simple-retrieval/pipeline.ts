@@ -9,7 +9,7 @@ import { buildToolIndex, type ToolIndex } from '../../retrieval/tool-index.ts';
 import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
-import { retrieverRecord } from '../../retrieval/recorded-settings.ts';
+import { retrieverFit, retrieverRecord } from '../../retrieval/recorded-settings.ts';
 import { taskRankings } from '../../retrieval/task-rankings.ts';
 import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
 
@@ -86,6 +86,7 @@ export function createSimpleRetrievalPipeline(options: SimpleRetrievalOptions = 
     },
     describe() {
       return {
+        fitted: retrieverFit(retriever),
         retrieval: retriever
           ? {
               ...retrieverRecord(retriever),

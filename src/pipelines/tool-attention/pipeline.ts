@@ -16,7 +16,7 @@ import type { Task } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
 import type { Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
 import { calibrateTheta, writeCalibration } from './calibration.ts';
-import type { ThresholdCalibration } from '../../results/pipeline-settings.ts';
+import type { FittedPart, ThresholdCalibration } from '../../results/pipeline-settings.ts';
 import { round4, vectorHash, type GateEvent, type RoutingEvent } from './events.ts';
 import { hallucinationGate } from './hallucination-gate.ts';
 import { LazySchemaLoader } from './lazy-loader.ts';
@@ -25,7 +25,7 @@ import { IntentRouter, routeRanking, type RouteResult } from './router.ts';
 import { calibrateRetrieverTheta, COVERAGE_TARGET, SCALE_NOTES, type ThetaPolicy } from './retriever-calibration.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
-import { retrieverRecord } from '../../retrieval/recorded-settings.ts';
+import { retrieverFit, retrieverRecord } from '../../retrieval/recorded-settings.ts';
 import { normaliseRanking, taskRankings } from '../../retrieval/task-rankings.ts';
 import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
 import { createHash } from 'node:crypto';
@@ -114,6 +114,7 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
   let theta = 0;
   let thetaSource = '';
   let calibration: ThresholdCalibration | undefined;
+  let thetaFit: FittedPart | undefined;
   let catalogOf: PipelineContext['catalog'] | undefined;
   let retriever: Retriever | undefined;
   let fitted: FittedRetriever | undefined;
@@ -163,12 +164,18 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
       phase1Tokens = ctx.tokens.count(pool.text);
 
       const canCalibrate = ctx.calibrationTasks.some((t) => t.turns.some((turn) => turn.tools.length > 0));
+      // Calibration tasks over another catalog: θ is calibrated on that catalog's tools and carried over.
+      const calCatalog = ctx.calibrationCatalog ?? ctx.catalog;
+      const carried = calCatalog !== ctx.catalog;
+      thetaFit = undefined;
+      calibration = undefined;
       if (typeof thetaOption === 'number') {
         theta = thetaOption;
         thetaSource = 'fixed';
       } else if (canCalibrate && retriever && fitted) {
         const policy: ThetaPolicy = thetaOption === 'coverage' ? { kind: 'coverage', target: COVERAGE_TARGET } : { kind: 'f1' };
-        const cal = await calibrateRetrieverTheta(retriever, fitted, ctx.calibrationTasks, queryMode, policy);
+        const calFitted = carried ? await retriever.fit(calCatalog.tools) : fitted;
+        const cal = await calibrateRetrieverTheta(retriever, calFitted, ctx.calibrationTasks, queryMode, policy);
         writeCalibration(ctx.workDir, cal);
         theta = cal.chosen.theta;
         thetaSource =
@@ -177,7 +184,16 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
             : `calibrated (coverage): highest θ keeping every needed tool on ≥ ${policy.target * 100}% of ${cal.queries} held-out turns, step ${cal.step}`;
         calibration = cal;
       } else if (canCalibrate && encoder && toolVectors) {
-        const cal = await calibrateTheta(encoder, tools, toolVectors, ctx.calibrationTasks, 'server/name: summary (the phase-1 line)');
+        const calVectors = carried
+          ? (await buildToolIndex(encoder, calCatalog.tools, toolSummaryText, options.index)).vectors
+          : toolVectors;
+        const cal = await calibrateTheta(
+          encoder,
+          calCatalog.tools,
+          calVectors,
+          ctx.calibrationTasks,
+          'server/name: summary (the phase-1 line)',
+        );
         // Every point of the sweep, for the record; the threshold study reads `calibration` from describe().
         writeCalibration(ctx.workDir, cal);
         theta = cal.chosen.theta;
@@ -186,6 +202,13 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
       } else {
         theta = 0;
         thetaSource = 'uncalibrated: no held-out calibration tasks, θ = 0 (top-k only)';
+      }
+      if (calibration) {
+        const turns = calibration.queries.toLocaleString('en-US');
+        thetaFit = {
+          part: 'θ',
+          on: `${turns} held-out calibration turns over ${calCatalog.name}${carried ? ` (θ = ${theta.toFixed(2)} carried over to ${ctx.catalog.name}, which has no held-out tasks)` : ''}, never the evaluated tasks`,
+        };
       }
     },
 
@@ -262,6 +285,7 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
 
     describe() {
       return {
+        fitted: [...retrieverFit(retriever), ...(thetaFit ? [thetaFit] : [])],
         retrieval: retriever
           ? {
               ...retrieverRecord(retriever),

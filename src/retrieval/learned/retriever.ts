@@ -21,7 +21,7 @@ import {
 } from './features.ts';
 import { predict, trainLogistic, type LogisticModel } from './logistic.ts';
 import { blockRows } from '../../util/block-rows.ts';
-import { defaultTrainingSet, type TrainingSet } from './training-set.ts';
+import { DEFAULT_TRAINING_DESCRIPTION, defaultTrainingSet, type TrainingSet } from './training-set.ts';
 
 /** Tools per training turn the model learns to reorder: the union of the first stages' top CANDIDATES, plus the needed ones. */
 const CANDIDATES = 30;
@@ -31,6 +31,8 @@ export interface LearnedOptions {
   dense: Retriever;
   /** Training data (default: the synthetic calibration tasks and history sample, ./training-set.ts). */
   training?: () => TrainingSet;
+  /** What a given training set holds, in one line (recorded as the retriever's `fittedOn`). */
+  fittedOn?: string;
   /** Where trained models are cached (default `.cache/retrieval` under the working directory); `false` = never. */
   cacheDir?: string | false;
   name?: string;
@@ -239,6 +241,7 @@ export function createLearnedRetriever(options: LearnedOptions): Retriever & { t
     description: `logistic-regression reranker over ${options.bm25.name} + ${options.dense.name} (${FEATURES.length} features), trained on synthetic calibration + history turns`,
     toolText: `${options.bm25.name}: ${options.bm25.toolText}; ${options.dense.name}: ${options.dense.toolText}; name, server and parameter words`,
     scale: 'probability',
+    fittedOn: options.training ? (options.fittedOn ?? 'a training set given by the caller') : DEFAULT_TRAINING_DESCRIPTION,
     trained: train,
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
       const [model, b, d] = await Promise.all([train(), firstStage(options.bm25, tools), firstStage(options.dense, tools)]);

@@ -44,6 +44,9 @@ const EVALUATED_SEEDS = [42, 43, 44];
 
 const REPO_ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..', '..');
 
+/** What the default training set is, in one line (the learned retriever's `fittedOn`). */
+export const DEFAULT_TRAINING_DESCRIPTION = `synthetic-120 seed ${DEFAULT_SEED} only: tasks/calibration.jsonl and the usage-history sample (messages of evaluated synthetic tasks removed); no real or LiveMCPBench request`;
+
 /**
  * The default training set: the committed seed-42 synthetic catalog, its held-out calibration
  * tasks (`tasks/calibration.jsonl`, ids `cal…`) and the usage-history sample (seed 42, the

@@ -1,3 +1,4 @@
+import { fitNotes } from '../../measure/fit-note.ts';
 import type { PipelineSummary } from '../../measure/summarize.ts';
 import { PUBLISHED_ABLATION, PUBLISHED_MAIN, PUBLISHED_SOURCE } from '../../reference/published.ts';
 import type { Table } from '../../table/table.ts';
@@ -73,6 +74,7 @@ export function projectedMainTable(methods: readonly ProjectedMethod[]): Table {
       const pub = PUBLISHED_MAIN[id];
       const success = 100 * r.successRate.mean;
       return {
+        pipeline: id,
         method: label,
         retriever: retrieverOf(summary),
         toolTokens: summary?.toolTokens.mean,
@@ -97,6 +99,7 @@ export function projectedMainTable(methods: readonly ProjectedMethod[]): Table {
     notes: [
       'Projections (†) from the measured turns and the parameters in "Projection parameters"; published figures are the paper\'s own projections, printed beside ours, never used by the model.',
       SIM_NOTE,
+      ...fitNotes(methods.flatMap((m) => (m.summary ? [m.summary] : []))),
       "Latency: per turn, over every turn of every simulation: sum over the turn's model calls of TTFT(uncached, cached prompt tokens) + output tokens / decode rate. Model calls per turn: 1 + tool calls + discovery calls + gate rejections and precondition errors.",
       "Cost per task: every model call re-sends the turn's measured prompt; the stable prefix (measured) is written to the prompt cache on a session's first call and read on later calls while it is unchanged (same length); the rest, history included, is uncached input (no moving cache breakpoint, no cache shared across sessions: conservative, and it favours methods with a long stable prefix); a stable prefix under the cache minimum is never cached; output tokens at the output price.",
       `Cache hit %: mean over turns of prompt tokens read from the cache / prompt tokens sent. Published cache hit rates: paper §5.6. Published: ${PUBLISHED_SOURCE}, Table 3.`,

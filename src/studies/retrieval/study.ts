@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
-import { realCatalogDir, realPrimaryDumps, realQueriesFile } from '../../catalog/bundled.ts';
+import { realCatalogDir } from '../../catalog/bundled.ts';
+import { loadRealSuite } from '../../tasks/real-suite.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
-import { loadCatalog } from '../../catalog/load.ts';
-import type { Catalog, CatalogTool } from '../../catalog/types.ts';
+import type { CatalogTool } from '../../catalog/types.ts';
 import { evaluateRetriever, type RetrievalEvaluation } from '../../retrieval/evaluate.ts';
 import { FEATURES } from '../../retrieval/learned/features.ts';
 import type { TrainedReranker } from '../../retrieval/learned/retriever.ts';
@@ -10,18 +9,8 @@ import { DEFAULT_QUERY_MODE, describeQueryMode, QUERY_MODES, type QueryMode } fr
 import { allRetrieverNames, DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
 import { retrievalByServerTable, retrievalTable } from '../../retrieval/tables.ts';
 import type { Table } from '../../table/table.ts';
-import { loadTasks } from '../../tasks/load.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { Study } from '../types.ts';
-
-/** The real query set (tasks/real/queries.jsonl over the six real dumps), when its files are there. */
-function loadRealSet(root: string): { catalog: Catalog; tasks: Task[] } | undefined {
-  const realTasks = realQueriesFile(root);
-  const dumps = realPrimaryDumps(root);
-  if (!dumps.every(existsSync) || !existsSync(realTasks)) return undefined;
-  const catalog = loadCatalog(dumps);
-  return { catalog, tasks: loadTasks(realTasks, catalog) };
-}
 
 /** bm25:okapi re-scans every tool text per query (≈ 4 ms): compared on the real set only, where it costs ~1 s, not on thousands of synthetic turns. */
 const REAL_SET_ONLY = new Set(['bm25:okapi']);
@@ -94,7 +83,7 @@ export const retrievalStudy: Study = {
   id: 'retrieval',
   readsPipelineResults: false,
   toEmbed: (ctx) => {
-    const real = ctx.catalog.name === SYNTHETIC_CATALOG_NAME ? loadRealSet(ctx.root) : undefined;
+    const real = ctx.catalog.name === SYNTHETIC_CATALOG_NAME ? loadRealSuite(ctx.root) : undefined;
     return real ? { catalogs: [real.catalog], taskSets: [real.tasks] } : {};
   },
   async run(ctx) {
@@ -119,7 +108,7 @@ export const retrievalStudy: Study = {
     const realDir = realCatalogDir(ctx.root);
     // The real query set goes with the synthetic bench; a user's catalog is measured on its own tasks (above).
     if (ctx.catalog.name === SYNTHETIC_CATALOG_NAME) {
-      const realSet = loadRealSet(ctx.root);
+      const realSet = loadRealSuite(ctx.root);
       if (!realSet) {
         ctx.log(`retrieval: real query set skipped (dumps not found in ${realDir}; set TOOLTAX_REAL_CATALOGS)`);
       } else {

@@ -1,0 +1,99 @@
+import type { RunManifest } from '../results/manifest.ts';
+import { SUITES, type Suite } from '../table/suites.ts';
+import { PROJECTED_MARK, type Table } from '../table/table.ts';
+
+/**
+ * The findings block that opens tables.md, the HTML page and the README's results section:
+ * computed from the result tables of each suite's Table 3 (never written by hand).
+ */
+
+/** The recall a method must keep to count as a reduction that does not lose the needed tools. */
+export const RECALL_FLOOR = 0.8;
+
+export interface SuiteFindings {
+  suite: Suite['id'];
+  suiteName: string;
+  methods: number;
+  /** B1 Full-Schema's tool tokens per turn (the baseline row). */
+  baselineTokens: number | null;
+  /** The method other than B1 with the fewest tool tokens among those keeping recall ≥ RECALL_FLOOR; null when none does. */
+  leanest: { method: string; tokens: number; reductionPct: number | null; recall: number } | null;
+  /** The highest-recall method other than B1, shown when none reaches the floor. */
+  bestRecall: { method: string; tokens: number; recall: number } | null;
+  /** The best projected success (†) and its 95% interval. */
+  bestSuccess: { method: string; success: number; ci: string | null } | null;
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Per suite whose measured Table 3 is in the results, in SUITES order; labelled ablations (manifest `ablationOf`) are left out. */
+export function computeFindings(tables: readonly Table[], manifest: RunManifest | undefined): SuiteFindings[] {
+  const pipelines = manifest?.pipelines ?? [];
+  const isAblation = (id: unknown) => pipelines.some((p) => p.id === id && (p.ablationOf || p.group === 'ablation'));
+  const isBaseline = (id: unknown) => pipelines.some((p) => p.id === id && p.baseline);
+  const out: SuiteFindings[] = [];
+  for (const suite of SUITES) {
+    const measured = tables.find((t) => t.id === suite.measuredTable);
+    if (!measured) continue;
+    const rows = measured.rows.filter((r) => !isAblation(r.pipeline));
+    const baseline = rows.find((r) => isBaseline(r.pipeline));
+    const baselineTokens = num(baseline?.toolTokens);
+    // The mitigations: B1 is what they reduce, not a candidate (it keeps recall 1 by listing everything).
+    const candidates = rows
+      .filter((r) => r !== baseline)
+      .map((r) => ({ method: String(r.method), tokens: num(r.toolTokens), recall: num(r.recall) }))
+      .filter((r): r is { method: string; tokens: number; recall: number } => r.tokens !== null && r.recall !== null);
+    const kept = candidates.filter((r) => r.recall >= RECALL_FLOOR).sort((a, b) => a.tokens - b.tokens)[0];
+    const best = [...candidates].sort((a, b) => b.recall - a.recall || a.tokens - b.tokens)[0];
+    const projected = tables.find((t) => t.id === suite.projectedTable);
+    const success = (projected?.rows ?? [])
+      .filter((r) => !isAblation(r.pipeline))
+      .map((r) => ({ method: String(r.method), success: num(r.success), ci: typeof r.successCi === 'string' ? r.successCi : null }))
+      .filter((r): r is { method: string; success: number; ci: string | null } => r.success !== null)
+      .sort((a, b) => b.success - a.success)[0];
+    out.push({
+      suite: suite.id,
+      suiteName: suite.name,
+      methods: rows.length,
+      baselineTokens,
+      leanest: kept ? { ...kept, reductionPct: baselineTokens ? (100 * (baselineTokens - kept.tokens)) / baselineTokens : null } : null,
+      bestRecall: kept || !best ? null : best,
+      bestSuccess: success ?? null,
+    });
+  }
+  return out;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** A suite's findings as the block's cells (plain text), for the Markdown and the HTML renderings alike. */
+export function findingCells(f: SuiteFindings): { suite: string; baseline: string; leanest: string; success: string } {
+  const leanest = f.leanest
+    ? `${f.leanest.method}: ${int(f.leanest.tokens)}${f.leanest.reductionPct === null ? '' : ` (−${f.leanest.reductionPct.toFixed(1)}%)`}, recall ${f.leanest.recall.toFixed(3)}`
+    : `none besides B1; highest recall: ${f.bestRecall ? `${f.bestRecall.method} ${f.bestRecall.recall.toFixed(3)} at ${int(f.bestRecall.tokens)}` : '—'}`;
+  const success = f.bestSuccess
+    ? `${f.bestSuccess.method}: ${f.bestSuccess.success.toFixed(1)}%${f.bestSuccess.ci ? ` (${f.bestSuccess.ci})` : ''}`
+    : '—';
+  return { suite: f.suiteName, baseline: f.baselineTokens === null ? '—' : int(f.baselineTokens), leanest, success };
+}
+
+export const FINDINGS_HEADERS = [
+  'suite',
+  'B1 tool tokens/turn',
+  `fewest tool tokens keeping recall ≥ ${RECALL_FLOOR} (vs B1), recall`,
+  `best projected success ${PROJECTED_MARK} (95% CI)`,
+];
+
+export const FINDINGS_NOTE = `Computed from this run's Table 3 of each suite: tool tokens and recall are measured on the exact prompt text; success is projected (${PROJECTED_MARK}) by the documented model, not measured. Labelled ablations (oracle discovery) are left out.`;
+
+/** The block as Markdown (a heading, one table row per suite, a key); empty when no suite's Table 3 ran. */
+export function findingsMarkdown(findings: readonly SuiteFindings[]): string {
+  if (findings.length === 0) return '';
+  const rows = findings.map((f) => {
+    const c = findingCells(f);
+    return `| ${c.suite} | ${c.baseline} | ${c.leanest} | ${c.success} |`;
+  });
+  return ['## Findings', '', `| ${FINDINGS_HEADERS.join(' | ')} |`, '| --- | ---: | --- | --- |', ...rows, '', FINDINGS_NOTE, ''].join(
+    '\n',
+  );
+}

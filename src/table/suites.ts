@@ -1,0 +1,31 @@
+/**
+ * The suites the default bench measures the main methods on, and the ids of their Table 3
+ * halves. Studies write these tables; the findings block, the charts and the gap notes read
+ * them by these ids only.
+ */
+export interface Suite {
+  id: 'synthetic-120' | 'real-six';
+  /** Short name for tables and charts. */
+  name: string;
+  measuredTable: string;
+  projectedTable: string;
+  qualityTable: string;
+}
+
+export const SYNTHETIC_SUITE: Suite = {
+  id: 'synthetic-120',
+  name: 'synthetic-120',
+  measuredTable: 'table3-measured',
+  projectedTable: 'table3-projected',
+  qualityTable: 'table4-projected',
+};
+
+export const REAL_SUITE: Suite = {
+  id: 'real-six',
+  name: 'real six servers',
+  measuredTable: 'table3-measured-real',
+  projectedTable: 'table3-projected-real',
+  qualityTable: 'table4-projected-real',
+};
+
+export const SUITES: readonly Suite[] = [SYNTHETIC_SUITE, REAL_SUITE];

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { computeFindings, findingsMarkdown, RECALL_FLOOR } from '../../src/report/findings.ts';
+import type { RunManifest } from '../../src/results/manifest.ts';
+import { REAL_SUITE, SYNTHETIC_SUITE } from '../../src/table/suites.ts';
+import type { Table } from '../../src/table/table.ts';
+
+const t = (id: string, rows: Record<string, number | string>[]): Table => ({ id, title: id, columns: [], rows });
+const pipeline = (id: string, extra: object = {}) => ({
+  id,
+  label: id,
+  code: id,
+  group: 'main' as const,
+  baseline: id === 'b1',
+  settings: { details: {} },
+  ...extra,
+});
+const manifest = {
+  pipelines: [pipeline('b1'), pipeline('b3'), pipeline('b4'), pipeline('b4o', { ablationOf: 'b4' })],
+} as unknown as RunManifest;
+
+describe('findings', () => {
+  const tables = [
+    t(SYNTHETIC_SUITE.measuredTable, [
+      { pipeline: 'b1', method: 'B1', toolTokens: 40_000, recall: 1 },
+      { pipeline: 'b3', method: 'B3', toolTokens: 4_000, recall: 0.85 },
+      { pipeline: 'b4', method: 'B4', toolTokens: 5_000, recall: 0.9 },
+      { pipeline: 'b4o', method: 'B4o', toolTokens: 100, recall: 1 },
+    ]),
+    t(SYNTHETIC_SUITE.projectedTable, [
+      { pipeline: 'b1', method: 'B1', success: 60, successCi: '58.0–62.0' },
+      { pipeline: 'b4', method: 'B4', success: 80, successCi: '78.0–82.0' },
+      { pipeline: 'b4o', method: 'B4o', success: 95 },
+    ]),
+    t(REAL_SUITE.measuredTable, [
+      { pipeline: 'b1', method: 'B1', toolTokens: 60_000, recall: RECALL_FLOOR - 0.01 },
+      { pipeline: 'b3', method: 'B3', toolTokens: 3_000, recall: 0.6 },
+    ]),
+  ];
+
+  it('per suite: B1, the leanest method keeping recall ≥ the floor, the best projected success; ablations left out', () => {
+    const [synthetic, real] = computeFindings(tables, manifest);
+    expect(synthetic).toMatchObject({
+      baselineTokens: 40_000,
+      leanest: { method: 'B3', tokens: 4_000, reductionPct: 90, recall: 0.85 },
+      bestRecall: null,
+      bestSuccess: { method: 'B4', success: 80, ci: '78.0–82.0' },
+    });
+    // No method keeps the floor: say so, and name the highest recall instead.
+    expect(real).toMatchObject({ leanest: null, bestRecall: { method: 'B3', recall: 0.6 }, bestSuccess: null });
+    const md = findingsMarkdown([synthetic!, real!]);
+    expect(md).toContain('| synthetic-120 | 40,000 | B3: 4,000 (−90.0%), recall 0.850 | B4: 80.0% (78.0–82.0) |');
+    expect(md).toContain('| real six servers | 60,000 | none besides B1; highest recall: B3 0.600 at 3,000 | — |');
+  });
+
+  it('is empty without a suite table', () => {
+    expect(computeFindings([t('other', [])], manifest)).toEqual([]);
+    expect(findingsMarkdown([])).toBe('');
+  });
+});
+
+describe("the README's findings section", () => {
+  it('is the block the last bench wrote (reports/findings.md)', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const block = /<!-- findings:begin[^>]*-->\n([\s\S]*?)<!-- findings:end -->/.exec(readme)?.[1];
+    const generated = readFileSync('reports/findings.md', 'utf8').replace(/^## Findings\n\n/, '');
+    expect(block?.trim()).toBe(generated.trim());
+  });
+});
