@@ -64,6 +64,7 @@ describe("the README's findings section", () => {
     const readme = readFileSync('README.md', 'utf8');
     const block = /<!-- findings:begin[^>]*-->\n([\s\S]*?)<!-- findings:end -->/.exec(readme)?.[1];
     const generated = readFileSync('reports/findings.md', 'utf8').replace(/^## Findings\n\n/, '');
+    // After a bench run that changed them: npx tsx scripts/sync-readme-findings.ts
     expect(block?.trim()).toBe(generated.trim());
   });
 });
