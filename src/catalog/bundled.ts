@@ -11,7 +11,7 @@ import { join } from 'node:path';
 export const REAL_CATALOGS_ENV = 'TOOLTAX_REAL_CATALOGS';
 
 /** The six primary real servers of the real query set (tasks/real/README.md), by dump file stem. */
-export const REAL_PRIMARY_SERVERS = ['github', 'filesystem', 'supabase', 'slack', 'firecrawl', 'jira'] as const;
+const REAL_PRIMARY_SERVERS = ['github', 'filesystem', 'supabase', 'slack', 'firecrawl', 'jira'] as const;
 
 /** Where the real dumps are: $TOOLTAX_REAL_CATALOGS, else `catalogs/real` in the repository. */
 export function realCatalogDir(root: string): string {

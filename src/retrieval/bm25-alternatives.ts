@@ -1,9 +1,8 @@
 import okapiModule from 'okapibm25';
 import winkBm25 from 'wink-bm25-text-search';
 import type { CatalogTool } from '../catalog/types.ts';
-import { BM25_FIELD_WEIGHTS } from './bm25.ts';
 import { analyze } from './tokenize.ts';
-import { describeFields, TOOL_FIELDS, toolFields } from './tool-fields.ts';
+import { describeFields, TOOL_FIELDS, toolFields, type ToolField } from './tool-fields.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
 
 // okapibm25 is CommonJS with `exports.default`: depending on the loader's interop the default
@@ -12,16 +11,21 @@ type OkapiFunction = typeof okapiModule.default;
 const okapiBm25: OkapiFunction = typeof okapiModule === 'function' ? (okapiModule as unknown as OkapiFunction) : okapiModule.default;
 
 /**
- * The two BM25 libraries compared with MiniSearch (./bm25.ts), on the same analyzer and
- * fields, so the retrieval table shows what the choice of library changes.
+ * The two BM25 libraries compared with MiniSearch (./bm25.ts), untuned: the same analyzer
+ * (words, stop words, stems) and tool text, none of the harness's hand-written parts (no
+ * developer vocabulary, no entity cues, no field weights), so the retrieval tables show what a
+ * library gives on its own.
  */
 
-/** wink-bm25-text-search: classic BM25 (k1 = 1.2, b = 0.75) with field weights; needs ≥ 3 tools. */
+const EQUAL_WEIGHTS: Readonly<Record<ToolField, number>> = { name: 1, server: 1, description: 1, parameters: 1, parameterDescriptions: 1 };
+const UNTUNED = { vocabulary: false } as const;
+
+/** wink-bm25-text-search: classic BM25 (k1 = 1.2, b = 0.75), every field weight 1; needs ≥ 3 tools. */
 export function createWinkBm25Retriever(): Retriever {
-  const weights = BM25_FIELD_WEIGHTS;
+  const weights = EQUAL_WEIGHTS;
   return {
     name: 'bm25:wink',
-    description: `BM25 (wink-bm25-text-search), fields ${describeFields(weights)}, developer vocabulary, entity cues`,
+    description: `BM25 (wink-bm25-text-search), fields ${describeFields(weights)}, untuned`,
     toolText: describeFields(weights),
     scale: 'unbounded',
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
@@ -33,7 +37,7 @@ export function createWinkBm25Retriever(): Retriever {
       });
       // Queries arrive analyzed; documents are analyzed per field.
       engine.definePrepTasks([(text: string) => text.split(' ').filter(Boolean)]);
-      for (const f of TOOL_FIELDS) engine.definePrepTasks([(text: string) => analyze(text)], f);
+      for (const f of TOOL_FIELDS) engine.definePrepTasks([(text: string) => analyze(text, UNTUNED)], f);
       tools.forEach((t, i) => engine.addDoc({ ...toolFields(t) }, i));
       engine.consolidate();
       const ids = tools.map((t) => t.id);
@@ -42,7 +46,7 @@ export function createWinkBm25Retriever(): Retriever {
         async score(queries) {
           return queries.map((q) => {
             const scores = new Float64Array(ids.length);
-            const terms = analyze(q, { entityCues: true });
+            const terms = analyze(q, UNTUNED);
             if (terms.length) for (const [id, score] of engine.search(terms.join(' '), ids.length)) scores[Number(id)] = score;
             return scores;
           });
@@ -56,17 +60,17 @@ export function createWinkBm25Retriever(): Retriever {
 export function createOkapiBm25Retriever(): Retriever {
   return {
     name: 'bm25:okapi',
-    description: 'BM25 (okapibm25, k1 = 1.2, b = 0.75), one flat document per tool, developer vocabulary, entity cues',
+    description: 'BM25 (okapibm25, k1 = 1.2, b = 0.75), one flat document per tool, untuned',
     toolText: 'name + server + description + parameter names + parameter descriptions, unweighted',
     scale: 'unbounded',
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
-      const docs = tools.map((t) => analyze(Object.values(toolFields(t)).join('\n')).join(' '));
+      const docs = tools.map((t) => analyze(Object.values(toolFields(t)).join('\n'), UNTUNED).join(' '));
       const ids = tools.map((t) => t.id);
       return {
         ids,
         async score(queries) {
           return queries.map((q) => {
-            const terms = [...new Set(analyze(q, { entityCues: true }))];
+            const terms = [...new Set(analyze(q, UNTUNED))];
             return Float64Array.from(terms.length ? (okapiBm25(docs, terms) as number[]) : docs.map(() => 0));
           });
         },

@@ -1,17 +1,17 @@
 import MiniSearch from 'minisearch';
 import type { CatalogTool } from '../catalog/types.ts';
 import { blockRows } from '../util/block-rows.ts';
-import { ScratchArray } from '../util/scratch-array.ts';
 import { analyze } from './tokenize.ts';
 import { describeFields, TOOL_FIELDS, toolFields, type ToolField, type ToolFields } from './tool-fields.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
 
 /**
- * Field weights of the BM25 retrievers: a word of the tool name says most about what it does;
- * parameter names say what it acts on; parameter descriptions are long and generic. Chosen
- * from that reasoning and checked on the synthetic calibration tasks, not on tasks/real.
+ * Field weights for `document: 'fields'` (`bm25:fields`): a word of the tool name says most
+ * about what it does; parameter names say what it acts on; parameter descriptions are long and
+ * generic. Hand-written from that reasoning; the default is one flat document instead, which
+ * measured better on the suites these weights were not chosen on (docs/retrieval.md).
  */
-export const BM25_FIELD_WEIGHTS: Readonly<Record<ToolField, number>> = {
+const BM25_FIELD_WEIGHTS: Readonly<Record<ToolField, number>> = {
   name: 3,
   server: 1,
   description: 1,
@@ -19,44 +19,57 @@ export const BM25_FIELD_WEIGHTS: Readonly<Record<ToolField, number>> = {
   parameterDescriptions: 0.5,
 };
 
+/** Classic BM25 (Robertson: k1 = 1.2, b = 0.75, no BM25+ lower bound), the parameters every BM25 library starts from. */
+const CLASSIC_BM25 = { k: 1.2, b: 0.75, d: 0 } as const;
+
 export interface Bm25Options {
   name?: string;
   /** Developer-vocabulary expansion on both sides (default true). */
   vocabulary?: boolean;
-  /** Entity-cue words on the query side (default true). */
+  /**
+   * Entity-cue words added to the query (default false). As query words they favour any tool
+   * whose text mentions a file, a path or a URL anywhere; the learned reranker uses the cues
+   * against parameter names only, with a weight learned on other catalogs.
+   */
   entityCues?: boolean;
-  /** Field weights (default BM25_FIELD_WEIGHTS); all 1 for a flat document. */
+  /** `flat` (default): one document of every field's text, one length normalisation; `fields`: each field scored on its own and weighted. */
+  document?: 'flat' | 'fields';
+  /** Field weights for `document: 'fields'` (default BM25_FIELD_WEIGHTS). */
   weights?: Readonly<Record<ToolField, number>>;
 }
 
 /**
- * BM25 over the tool's weighted fields (./tool-fields.ts) on MiniSearch. Of the three BM25
- * libraries installed, MiniSearch was chosen (scripts/bench-retrieval.ts, README "Choosing a
- * retriever"): it has per-field boosts, takes our analyzer for documents and queries, is
- * maintained, typed, and ranks a query in well under a millisecond; wink-bm25-text-search
- * ranks about as well but needs ≥ 3 documents and ships no types; okapibm25 has no fields and
- * re-scans every document with regular expressions on each query (`bm25:okapi`, kept to compare).
- * MiniSearch scores with BM25+ (k1 = 1.2, b = 0.7, δ = 0.5, its defaults); a tool sharing no
- * term with the query scores 0.
+ * BM25 over the tool's text (./tool-fields.ts: name, server, description, parameter names and
+ * descriptions) on MiniSearch. Of the three BM25 libraries installed, MiniSearch was chosen
+ * (scripts/bench-retrieval.ts, docs/retrieval.md): it takes our analyzer for documents and
+ * queries, has per-field boosts, is maintained and typed, and ranks a query in well under a
+ * millisecond; wink-bm25-text-search needs ≥ 3 documents and ships no types; okapibm25
+ * re-scans every document with regular expressions on each query (`bm25:okapi`, kept to
+ * compare). Scored as classic BM25 (CLASSIC_BM25) over distinct query terms, summed: no
+ * MiniSearch coordination factor (a score times the number of query terms matched), which
+ * favoured tools matching many generic words of a long request. A tool sharing no term with
+ * the query scores 0.
  */
 export function createBm25Retriever(options: Bm25Options = {}): Retriever {
+  const document = options.document ?? 'flat';
   const weights = options.weights ?? BM25_FIELD_WEIGHTS;
   const vocabulary = options.vocabulary ?? true;
-  const entityCues = options.entityCues ?? true;
+  const entityCues = options.entityCues ?? false;
+  const text =
+    document === 'flat'
+      ? 'one flat document: name + server + description + parameter names + parameter descriptions'
+      : describeFields(weights);
   return {
     name: options.name ?? 'bm25',
-    description: `BM25+ (MiniSearch), fields ${describeFields(weights)}${vocabulary ? ', developer vocabulary' : ''}${entityCues ? ', entity cues' : ''}`,
-    toolText: describeFields(weights),
+    description: `BM25 (MiniSearch, k1 = ${CLASSIC_BM25.k}, b = ${CLASSIC_BM25.b}), ${document === 'flat' ? 'one flat document' : `fields ${describeFields(weights)}`}${vocabulary ? ', developer vocabulary' : ''}${entityCues ? ', entity-cue words in the query' : ''}`,
+    toolText: text,
     scale: 'unbounded',
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
-      const index = bm25Index(tools, weights, vocabulary);
+      const index = document === 'flat' ? flatBm25Index(tools, vocabulary) : bm25Index(tools, weights, vocabulary);
       const ids = tools.map((t) => t.id);
       // Each query term's score in every tool that has it: MiniSearch's own search of that
-      // term alone (one term: no combining, quality 1), once per term. A query is then what
-      // MiniSearch's OR search computes from them, in the same order, without its per-query
-      // option objects, match records and sort: a tool's score is the sum of its query terms'
-      // scores in query order (a repeated term counts again), times the number of distinct
-      // query terms it matched. The same bits (test/retrieval/bm25-postings.test.ts).
+      // term alone (one term: no combining), once per term. A query's score for a tool is the
+      // sum of its distinct terms' scores, in query order (test/retrieval/bm25-postings.test.ts).
       let postings = new Map<string, { tools: Int32Array; scores: Float64Array }>();
       let held = 0;
       const postingsOf = (term: string) => {
@@ -77,21 +90,12 @@ export function createBm25Retriever(options: Bm25Options = {}): Retriever {
           const rows = blockRows(Float64Array, queries.length, ids.length);
           return queries.map((q, qi) => {
             const scores = rows[qi]!;
-            // The terms MiniSearch's search would take from the analysed query joined by spaces.
-            const terms = analyze(q, { vocabulary, entityCues }).join(' ').split(' ').filter(Boolean);
-            if (terms.length === 0) return scores;
-            const distinct = distinctScratch.zeroed(ids.length);
-            const seen = new Set<string>();
+            // The distinct terms MiniSearch would take from the analysed query joined by spaces.
+            const terms = new Set(analyze(q, { vocabulary, entityCues }).join(' ').split(' ').filter(Boolean));
             for (const term of terms) {
               const { tools: hit, scores: s } = postingsOf(term);
-              const first = !seen.has(term);
-              seen.add(term);
-              for (let i = 0; i < hit.length; i++) {
-                scores[hit[i]!]! += s[i]!;
-                if (first) distinct[hit[i]!]!++;
-              }
+              for (let i = 0; i < hit.length; i++) scores[hit[i]!]! += s[i]!;
             }
-            for (let t = 0; t < scores.length; t++) if (distinct[t]! > 1) scores[t]! *= distinct[t]!;
             return scores;
           });
         },
@@ -99,9 +103,6 @@ export function createBm25Retriever(options: Bm25Options = {}): Retriever {
     },
   };
 }
-
-// Distinct query terms per tool, zeroed for each query (score() does not re-enter).
-const distinctScratch = new ScratchArray(Uint32Array);
 
 /** Term scores kept per fitted index at most (12 bytes each: ~48 MB), then the memo starts over. */
 const MAX_POSTINGS = 4_000_000;
@@ -119,8 +120,21 @@ export function bm25Index(
     // Documents are analyzed here; queries arrive analyzed (terms joined by spaces).
     tokenize: (text, field) => (field ? analyze(text, { vocabulary }) : text.split(' ').filter(Boolean)),
     processTerm: (term) => term,
-    searchOptions: { boost: Object.fromEntries(fields.map((f) => [f, weights[f]])), combineWith: 'OR' },
+    searchOptions: { boost: Object.fromEntries(fields.map((f) => [f, weights[f]])), combineWith: 'OR', bm25: CLASSIC_BM25 },
   });
   index.addAll(tools.map((t, id) => ({ id, ...toolFields(t) })));
+  return index;
+}
+
+/** One flat document per tool: every field's text in one field, so one length normalisation covers the tool. */
+export function flatBm25Index(tools: readonly CatalogTool[], vocabulary = true): MiniSearch<{ id: number; text: string }> {
+  const index = new MiniSearch<{ id: number; text: string }>({
+    fields: ['text'],
+    idField: 'id',
+    tokenize: (text, field) => (field ? analyze(text, { vocabulary }) : text.split(' ').filter(Boolean)),
+    processTerm: (term) => term,
+    searchOptions: { combineWith: 'OR', bm25: CLASSIC_BM25 },
+  });
+  index.addAll(tools.map((t, id) => ({ id, text: TOOL_FIELDS.map((f) => toolFields(t)[f]).join('\n') })));
   return index;
 }

@@ -58,10 +58,13 @@ export function createFusionRetriever(name: string, parts: readonly Retriever[],
     description: `${how} of ${parts.map((p) => p.name).join(' + ')}`,
     toolText: parts.map((p) => `${p.name}: ${p.toolText}`).join('; '),
     scale: 'unbounded',
+    // What its fitted parts were fitted on (none for a fusion of untrained retrievers).
+    fittedOn: fittedOnOf(parts.map((p) => p.fittedOn)),
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
       const fitted = await Promise.all(parts.map((p) => p.fit(tools)));
       return {
         ids: fitted[0]!.ids,
+        fittedOn: fittedOnOf(fitted.map((f) => f.fittedOn)),
         async score(queries) {
           const each = await Promise.all(fitted.map((f) => f.score(queries)));
           return queries.map((_, q) => {
@@ -72,4 +75,9 @@ export function createFusionRetriever(name: string, parts: readonly Retriever[],
       };
     },
   };
+}
+
+function fittedOnOf(parts: readonly (string | undefined)[]): string | undefined {
+  const distinct = [...new Set(parts.filter((p): p is string => p !== undefined))];
+  return distinct.length ? distinct.join('; ') : undefined;
 }

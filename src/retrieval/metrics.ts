@@ -5,6 +5,10 @@
 export const RECALL_KS = [1, 3, 5, 10, 20] as const;
 export type RecallK = (typeof RECALL_KS)[number];
 
+/** Cut-offs of "every needed tool in the top k": a request that needs several tools is served only when all are there. */
+export const ALL_NEEDED_KS = [5, 10, 20] as const;
+export type AllNeededK = (typeof ALL_NEEDED_KS)[number];
+
 export interface TurnMetrics {
   /** Share of needed tools in the top k. */
   recallAt: Record<RecallK, number>;
@@ -19,14 +23,28 @@ export interface TurnMetrics {
   ndcgAt10: number;
   /** Every needed tool is in the top 10. */
   allNeededAt10: boolean;
+  /** Every needed tool is in the top k, for k in ALL_NEEDED_KS. */
+  allNeededAt: Record<AllNeededK, boolean>;
+  /** How many tools the turn needs. */
+  needed: number;
 }
 
 export function turnMetrics(ranked: readonly string[], needed: readonly string[], acceptable: readonly string[] = []): TurnMetrics {
-  if (needed.length === 0) throw new Error('turnMetrics: a turn without needed tools has no retrieval metrics');
   const rank = new Map(ranked.map((id, i) => [id, i + 1]));
-  const neededRanks = needed.map((id) => rank.get(id) ?? Infinity);
-  const alternativeRanks = acceptable.filter((id) => !needed.includes(id)).map((id) => rank.get(id) ?? Infinity);
-  const within = (ranks: number[], k: number) => ranks.filter((r) => r <= k).length;
+  return metricsFromRanks(
+    needed.map((id) => rank.get(id) ?? Infinity),
+    acceptable.filter((id) => !needed.includes(id)).map((id) => rank.get(id) ?? Infinity),
+  );
+}
+
+/**
+ * The same metrics from the 1-based ranks of the needed tools and of the acceptable alternatives
+ * (Infinity: not ranked), for a caller that knows the ranks without ordering every tool.
+ */
+export function metricsFromRanks(neededRanks: readonly number[], alternativeRanks: readonly number[] = []): TurnMetrics {
+  const needed = neededRanks;
+  if (needed.length === 0) throw new Error('turnMetrics: a turn without needed tools has no retrieval metrics');
+  const within = (ranks: readonly number[], k: number) => ranks.filter((r) => r <= k).length;
   const recallAt = {} as Record<RecallK, number>;
   const servedAt = {} as Record<RecallK, number>;
   for (const k of RECALL_KS) {
@@ -45,6 +63,8 @@ export function turnMetrics(ranked: readonly string[], needed: readonly string[]
     reciprocalRank: Number.isFinite(first) ? 1 / first : 0,
     ndcgAt10: dcg / ideal,
     allNeededAt10: within(neededRanks, 10) === needed.length,
+    allNeededAt: Object.fromEntries(ALL_NEEDED_KS.map((k) => [k, within(neededRanks, k) === needed.length])) as Record<AllNeededK, boolean>,
+    needed: needed.length,
   };
 }
 
@@ -56,6 +76,10 @@ export interface MeanMetrics {
   mrr: number;
   ndcgAt10: number;
   allNeededAt10: number;
+  /** Share of turns with every needed tool in the top k. */
+  allNeededAt: Record<AllNeededK, number>;
+  /** Mean number of tools a turn needs. */
+  meanNeeded: number;
 }
 
 export function meanMetrics(turns: readonly TurnMetrics[]): MeanMetrics {
@@ -70,5 +94,7 @@ export function meanMetrics(turns: readonly TurnMetrics[]): MeanMetrics {
     mrr: mean((t) => t.reciprocalRank),
     ndcgAt10: mean((t) => t.ndcgAt10),
     allNeededAt10: mean((t) => (t.allNeededAt10 ? 1 : 0)),
+    allNeededAt: Object.fromEntries(ALL_NEEDED_KS.map((k) => [k, mean((t) => (t.allNeededAt[k] ? 1 : 0))])) as Record<AllNeededK, number>,
+    meanNeeded: mean((t) => t.needed),
   };
 }

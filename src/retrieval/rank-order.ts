@@ -57,3 +57,20 @@ const orderScratch = new ScratchArray(Uint32Array);
 const mergedScratch = new ScratchArray(Uint32Array);
 
 const RUN = 16;
+
+/**
+ * The 1-based rank rankOrder gives index i, without ordering every score: one more than the
+ * scores above it and the equal ones before it. Undefined when a score is NaN (rankOrder then
+ * keeps the engine's sort order, which only sorting reproduces).
+ */
+export function rankOf(scores: Float64Array, i: number): number | undefined {
+  const s = scores[i]!;
+  if (Number.isNaN(s)) return undefined;
+  let rank = 1;
+  for (let j = 0; j < scores.length; j++) {
+    const x = scores[j]!;
+    if (Number.isNaN(x)) return undefined;
+    if (x > s || (x === s && j < i)) rank++;
+  }
+  return rank;
+}

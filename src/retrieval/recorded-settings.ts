@@ -1,9 +1,10 @@
 import type { FittedPart } from '../results/pipeline-settings.ts';
-import type { Retriever } from './types.ts';
+import type { FittedRetriever, Retriever } from './types.ts';
 
-/** The retriever's fitted part, for PipelineSettings.fitted (none for a retriever that learns nothing). */
-export function retrieverFit(retriever: Retriever | undefined): FittedPart[] {
-  return retriever?.fittedOn ? [{ part: `retriever ${retriever.name}`, on: retriever.fittedOn }] : [];
+/** The retriever's fitted part, for PipelineSettings.fitted (none for a retriever that learns nothing): what this fit was trained on, else the retriever's rule. */
+export function retrieverFit(retriever: Retriever | undefined, fitted?: FittedRetriever): FittedPart[] {
+  const on = fitted?.fittedOn ?? retriever?.fittedOn;
+  return retriever && on ? [{ part: `retriever ${retriever.name}`, on }] : [];
 }
 
 /**

@@ -9,6 +9,7 @@ import { createDenseRetriever } from './dense.ts';
 import { createBenchEncoder } from './encoder.ts';
 import { createFusionRetriever, RRF_K } from './fusion.ts';
 import { createLearnedRetriever } from './learned/retriever.ts';
+import { createClauseRetriever } from './multi-intent.ts';
 import { memoryScoreStore, withScoreStore } from './score-store.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
 
@@ -19,50 +20,148 @@ import type { FittedRetriever, Retriever } from './types.ts';
  */
 
 /** The retriever the bench, B3, Tool Attention and ADOL use unless told otherwise. */
-export const DEFAULT_RETRIEVER = 'learned';
+export const DEFAULT_RETRIEVER = 'learned+hybrid';
 /** The encoder of the dense half of the hybrids and of the learned reranker's dense feature. */
 const HYBRID_ENCODER = 'use-lite';
 
-const FIXED: Record<string, () => Retriever> = {
-  bm25: () => createBm25Retriever(),
-  'bm25:plain': () => createBm25Retriever({ name: 'bm25:plain', vocabulary: false, entityCues: false }),
-  'bm25:no-vocabulary': () => createBm25Retriever({ name: 'bm25:no-vocabulary', vocabulary: false }),
-  'bm25:no-cues': () => createBm25Retriever({ name: 'bm25:no-cues', entityCues: false }),
-  'bm25:flat': () =>
-    createBm25Retriever({ name: 'bm25:flat', weights: { name: 1, server: 1, description: 1, parameters: 1, parameterDescriptions: 1 } }),
-  'bm25:wink': createWinkBm25Retriever,
-  'bm25:okapi': createOkapiBm25Retriever,
-  'hybrid-rrf': () =>
-    createFusionRetriever('hybrid-rrf', [retrieverByName('bm25'), retrieverByName(`dense:${HYBRID_ENCODER}`)], { kind: 'rrf', k: RRF_K }),
-  'hybrid-norm': () =>
-    createFusionRetriever('hybrid-norm', [retrieverByName('bm25'), retrieverByName(`dense:${HYBRID_ENCODER}`)], {
-      kind: 'norm',
-      weights: [0.5, 0.5],
-    }),
-  learned: () => createLearnedRetriever({ bm25: retrieverByName('bm25'), dense: retrieverByName(`dense:${HYBRID_ENCODER}`) }),
-};
+/**
+ * What a registered retriever is to the retrieval tables: a method (the default among them), an
+ * untuned BM25 library (the bar the default must clear on every suite), a variant (one part
+ * added or changed, to show what it does), or an ablation (one hand-written or fitted part of a
+ * method removed; an ablation of the default must not beat it).
+ */
+export type RetrieverRole = 'method' | 'untuned-library' | 'variant' | 'ablation';
+
+export interface RetrieverEntry {
+  name: string;
+  role: RetrieverRole;
+  /** For a variant or an ablation: the method it changes, and the part it adds, changes or removes. */
+  of?: string;
+  part?: string;
+  create: () => Retriever;
+}
+
+const dense = () => retrieverByName(`dense:${HYBRID_ENCODER}`);
+const learnedOver =
+  (name: string, bm25: string, more: Partial<Parameters<typeof createLearnedRetriever>[0]> = {}) =>
+  () =>
+    createLearnedRetriever({ name, bm25: retrieverByName(bm25), dense: dense(), ...more });
+/** Min–max normalised fusion, equal weights (not tuned). */
+const normOf = (name: string, parts: readonly string[]) => () =>
+  createFusionRetriever(
+    name,
+    parts.map((p) => retrieverByName(p)),
+    { kind: 'norm', weights: parts.map(() => 1 / parts.length) },
+  );
+
+/** Every fixed retriever, in table order. Adding one is a file that returns a Retriever and one line here. */
+const RETRIEVERS: readonly RetrieverEntry[] = [
+  { name: 'bm25', role: 'method', create: () => createBm25Retriever() },
+  { name: 'bm25:plain', role: 'untuned-library', create: () => createBm25Retriever({ name: 'bm25:plain', vocabulary: false }) },
+  { name: 'bm25:wink', role: 'untuned-library', create: createWinkBm25Retriever },
+  { name: 'bm25:okapi', role: 'untuned-library', create: createOkapiBm25Retriever },
+  {
+    name: 'bm25:fields',
+    role: 'variant',
+    of: 'bm25',
+    part: 'hand-written field weights instead of one flat document',
+    create: () => createBm25Retriever({ name: 'bm25:fields', document: 'fields' }),
+  },
+  {
+    name: 'bm25:cues',
+    role: 'variant',
+    of: 'bm25',
+    part: 'entity-cue words added to the query',
+    create: () => createBm25Retriever({ name: 'bm25:cues', entityCues: true }),
+  },
+  { name: 'dense:use-lite', role: 'method', create: () => denseRetriever('use-lite') },
+  { name: 'dense:tfidf', role: 'method', create: () => denseRetriever('tfidf') },
+  {
+    name: 'hybrid-rrf',
+    role: 'method',
+    create: () => createFusionRetriever('hybrid-rrf', [retrieverByName('bm25'), dense()], { kind: 'rrf', k: RRF_K }),
+  },
+  { name: 'hybrid-norm', role: 'method', create: normOf('hybrid-norm', ['bm25', `dense:${HYBRID_ENCODER}`]) },
+  { name: 'learned', role: 'method', create: learnedOver('learned', 'bm25') },
+  { name: 'learned+hybrid', role: 'method', create: normOf('learned+hybrid', ['learned', 'hybrid-norm']) },
+  {
+    name: 'learned+hybrid:no-vocabulary',
+    role: 'ablation',
+    of: 'learned+hybrid',
+    part: 'developer vocabulary',
+    create: normOf('learned+hybrid:no-vocabulary', ['learned:no-vocabulary', 'hybrid-norm:no-vocabulary']),
+  },
+  {
+    name: 'learned+hybrid:no-cues',
+    role: 'ablation',
+    of: 'learned+hybrid',
+    part: 'entity-cue feature',
+    create: normOf('learned+hybrid:no-cues', ['learned:no-cues', 'hybrid-norm']),
+  },
+  {
+    name: 'learned+hybrid:no-associations',
+    role: 'ablation',
+    of: 'learned+hybrid',
+    part: 'learned word associations',
+    create: normOf('learned+hybrid:no-associations', ['learned:no-associations', 'hybrid-norm']),
+  },
+  {
+    name: 'learned+hybrid+clauses',
+    role: 'variant',
+    of: 'learned+hybrid',
+    part: 'each clause of a request ranked too (several intents)',
+    create: () => createClauseRetriever('learned+hybrid+clauses', retrieverByName('learned+hybrid')),
+  },
+];
+
+/** The parts the ablations above are made of, registered so their fits are shared, listed in no table. */
+const PARTS: readonly RetrieverEntry[] = [
+  {
+    name: 'learned:no-vocabulary',
+    role: 'ablation',
+    of: 'learned',
+    part: 'developer vocabulary',
+    create: learnedOver('learned:no-vocabulary', 'bm25:plain', { vocabulary: false }),
+  },
+  {
+    name: 'learned:no-cues',
+    role: 'ablation',
+    of: 'learned',
+    part: 'entity-cue feature',
+    create: learnedOver('learned:no-cues', 'bm25', { without: ['entity cue matches a rare parameter'] }),
+  },
+  {
+    name: 'learned:no-associations',
+    role: 'ablation',
+    of: 'learned',
+    part: 'learned word associations',
+    create: learnedOver('learned:no-associations', 'bm25', { without: ['word association'] }),
+  },
+  {
+    name: 'hybrid-norm:no-vocabulary',
+    role: 'ablation',
+    of: 'hybrid-norm',
+    part: 'developer vocabulary',
+    create: normOf('hybrid-norm:no-vocabulary', ['bm25:plain', `dense:${HYBRID_ENCODER}`]),
+  },
+];
+
+const FIXED = new Map([...RETRIEVERS, ...PARTS].map((e) => [e.name, e]));
+
+/** The registered entry of a name, with dense:minilm as a method when its model is there. */
+export function retrieverEntry(name: string): RetrieverEntry | undefined {
+  return FIXED.get(name) ?? (name.startsWith('dense:') ? { name, role: 'method', create: () => retrieverByName(name) } : undefined);
+}
 
 /** Names `--retriever all` runs, in table order (dense:minilm only where its model is available). */
 export function allRetrieverNames(): string[] {
-  return [
-    'bm25',
-    'bm25:plain',
-    'bm25:no-vocabulary',
-    'bm25:no-cues',
-    'bm25:flat',
-    'bm25:wink',
-    'bm25:okapi',
-    'dense:use-lite',
-    'dense:tfidf',
-    ...(process.env.TOOLTAX_MINILM_DIR ? ['dense:minilm'] : []),
-    'hybrid-rrf',
-    'hybrid-norm',
-    'learned',
-  ];
+  const names = RETRIEVERS.map((e) => e.name);
+  if (process.env.TOOLTAX_MINILM_DIR) names.splice(names.indexOf('dense:tfidf') + 1, 0, 'dense:minilm');
+  return names;
 }
 
 export function isRetrieverName(name: string): boolean {
-  if (name in FIXED) return true;
+  if (FIXED.has(name)) return true;
   if (!name.startsWith('dense:')) return false;
   const model = name.slice('dense:'.length);
   return isEncoderName(model) || (existsSync(model) && statSync(model).isDirectory());
@@ -81,10 +180,14 @@ export function retrieverByName(name: string): Retriever {
     throw new Error(
       `unknown retriever ${JSON.stringify(name)}; expected one of ${allRetrieverNames().join(', ')}, or dense:<model directory>`,
     );
-  const model = name.slice('dense:'.length);
-  const base = name in FIXED ? FIXED[name]!() : createDenseRetriever(model, (catalog) => encoderFor(model, catalog.tools));
+  const fixed = FIXED.get(name);
+  const base = fixed && !name.startsWith('dense:') ? fixed.create() : denseRetriever(name.slice('dense:'.length));
   created.set(name, (r = memoised(base)));
   return r;
+}
+
+function denseRetriever(model: string): Retriever {
+  return createDenseRetriever(model, (catalog) => encoderFor(model, catalog.tools));
 }
 
 // Encoders by tool list: TF-IDF is fitted on the catalog's tool texts, the others load once.

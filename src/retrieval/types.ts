@@ -38,6 +38,8 @@ export type ScoreScale = 'cosine' | 'probability' | 'unbounded';
 export interface FittedRetriever {
   /** Tool ids in catalog order; score vectors are aligned with it. */
   readonly ids: readonly string[];
+  /** What this fit's trained parts were fitted on, when it depends on the catalog (the learned reranker leaves the ranked catalog's own source out). */
+  readonly fittedOn?: string;
   /** One score per tool (aligned with ids) for each query; higher is better. */
   score(queries: readonly string[]): Promise<Float64Array[]>;
   /** True when every score it computes stays in memory already (the learned reranker's store): no wrapper keeps them again. */

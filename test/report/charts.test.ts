@@ -24,6 +24,7 @@ describe('chart registry', () => {
       'rho-vs-catalog-size',
       'f1-vs-theta',
       'retrieval-recall-at-k',
+      'retrieval-generalisation',
       'success-vs-tokens',
       'aacp-tokens-per-hop',
     ]);

@@ -133,6 +133,25 @@ export const FIXTURE_TABLES: Table[] = [
     ],
     notes: ['Fixture: retrieval table (src/retrieval/tables.ts).'],
   },
+  {
+    id: 'retrieval-generalisation',
+    title: 'Retrieval across suites',
+    columns: [
+      { key: 'retriever', header: 'retriever', kind: 'label' },
+      { key: 'role', header: 'role', kind: 'label' },
+      ...['synthetic:synthetic-120', 'real:real six servers'].map((s) => {
+        const [id, name] = s.split(':');
+        return { key: `${id}:r10`, header: `${name} R@10`, kind: 'measured' as const, digits: 3 };
+      }),
+    ],
+    rows: [
+      { retriever: 'bm25', role: 'method', 'synthetic:r10': 0.493, 'real:r10': 0.487 },
+      { retriever: 'bm25:plain', role: 'untuned-library', 'synthetic:r10': 0.476, 'real:r10': 0.441 },
+      { retriever: 'learned+hybrid', role: 'default', 'synthetic:r10': 0.676, 'real:r10': 0.58 },
+      { retriever: 'learned+hybrid:no-cues', role: 'ablation: entity-cue feature', 'synthetic:r10': 0.609, 'real:r10': 0.535 },
+    ],
+    notes: ['Fixture: generalisation table (src/studies/retrieval/generalisation.ts).'],
+  },
 ];
 
 export const FIXTURE_RUN_INFO: RunManifest = {

@@ -59,7 +59,7 @@ describe('retrieval command', () => {
     );
     const parsed = JSON.parse(out);
     expect(Object.keys(parsed)).toEqual(['retrievers', 'default']);
-    expect(parsed.default).toBe('learned');
+    expect(parsed.default).toBe('learned+hybrid');
     expect(parsed.retrievers.map((r: { name: string }) => r.name)).toEqual(['bm25', 'dense:tfidf']);
     for (const r of parsed.retrievers) {
       expect(Object.keys(r.recallAt)).toEqual(['1', '3', '5', '10', '20']);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rankOrder } from '../../src/retrieval/rank-order.ts';
+import { rankOf, rankOrder } from '../../src/retrieval/rank-order.ts';
 
 const byComparator = (scores: Float64Array) => Array.from(scores, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
 
@@ -38,5 +38,21 @@ describe('rankOrder', () => {
     expect([...rankOrder(large)]).toEqual(byComparator(large));
     // After a larger ranking, a smaller one still sorts right (the scratch arrays are reused).
     expect([...rankOrder(small)]).toEqual(byComparator(small));
+  });
+});
+
+describe('rankOf', () => {
+  it('gives each index the 1-based rank rankOrder gives it (ties in index order, -0 tied with 0), for any scores', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(0, -0, 1, 0.5, -2, Infinity, -Infinity, 0.25), { minLength: 1, maxLength: 300 }), (values) => {
+        const scores = Float64Array.from(values);
+        rankOrder(scores).forEach((i, r) => expect(rankOf(scores, i)).toBe(r + 1));
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
+
+  it('is undefined when a score is NaN (only sorting reproduces that order)', () => {
+    expect(rankOf(Float64Array.from([1, NaN, 0]), 0)).toBeUndefined();
   });
 });

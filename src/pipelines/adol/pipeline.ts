@@ -276,7 +276,7 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
     describe() {
       const requested = [...selections.values()].filter((s) => s.requested.length).length;
       return {
-        fitted: options.retrieval === 'semantic' ? retrieverFit(retriever) : [],
+        fitted: options.retrieval === 'semantic' ? retrieverFit(retriever, fitted) : [],
         retrieval:
           options.retrieval === 'semantic' && retriever
             ? {

@@ -86,7 +86,7 @@ export function createSimpleRetrievalPipeline(options: SimpleRetrievalOptions = 
     },
     describe() {
       return {
-        fitted: retrieverFit(retriever),
+        fitted: retrieverFit(retriever, fitted),
         retrieval: retriever
           ? {
               ...retrieverRecord(retriever),

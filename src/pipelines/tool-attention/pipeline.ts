@@ -285,7 +285,7 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
 
     describe() {
       return {
-        fitted: [...retrieverFit(retriever), ...(thetaFit ? [thetaFit] : [])],
+        fitted: [...retrieverFit(retriever, fitted), ...(thetaFit ? [thetaFit] : [])],
         retrieval: retriever
           ? {
               ...retrieverRecord(retriever),

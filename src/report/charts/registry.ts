@@ -1,6 +1,7 @@
 import { aacpHopsChart } from './aacp-hops.ts';
 import type { ChartDef } from './chart.ts';
 import { f1ThetaChart } from './f1-theta.ts';
+import { generalisationChart } from './generalisation.ts';
 import { paretoChart } from './pareto.ts';
 import { recallAtKChart } from './recall-at-k.ts';
 import { reductionChart } from './reduction.ts';
@@ -14,6 +15,7 @@ export const CHARTS: readonly ChartDef[] = [
   rhoScalingChart,
   f1ThetaChart,
   recallAtKChart,
+  generalisationChart,
   paretoChart,
   aacpHopsChart,
 ];

@@ -18,7 +18,7 @@ export const FEATURES = [
   'dense reciprocal rank',
   'share of name words in the query',
   'server named in the query',
-  'entity cue matches a parameter',
+  'entity cue matches a rare parameter',
   'word association',
 ] as const;
 
@@ -34,13 +34,13 @@ export interface ToolWords {
 
 const GENERIC_SERVER_WORDS = new Set(['mcp', 'server']);
 
-export function toolWords(tool: CatalogTool): ToolWords {
+export function toolWords(tool: CatalogTool, vocabulary = true): ToolWords {
   const props = tool.definition.inputSchema.properties;
-  const name = new Set(analyze(tool.name));
-  const parameters = new Set(analyze(isObject(props) ? Object.keys(props).join(' ') : ''));
+  const name = new Set(analyze(tool.name, { vocabulary }));
+  const parameters = new Set(analyze(isObject(props) ? Object.keys(props).join(' ') : '', { vocabulary }));
   return {
     name,
-    server: new Set(analyze(tool.server).filter((w) => !GENERIC_SERVER_WORDS.has(w))),
+    server: new Set(analyze(tool.server, { vocabulary }).filter((w) => !GENERIC_SERVER_WORDS.has(w))),
     parameters,
     associated: new Set([...name, ...parameters]),
   };
@@ -51,8 +51,8 @@ export interface QueryWords {
   cues: ReadonlySet<string>;
 }
 
-export function queryWords(query: string): QueryWords {
-  return { words: new Set(analyze(query)), cues: new Set(analyze(entityCueWords(query).join(' '))) };
+export function queryWords(query: string, vocabulary = true): QueryWords {
+  return { words: new Set(analyze(query, { vocabulary })), cues: new Set(analyze(entityCueWords(query).join(' '), { vocabulary })) };
 }
 
 /** One labelled example for the associations: a query and a pool of tools, each needed or not. */
@@ -242,6 +242,34 @@ function toolsByWord(tools: readonly ToolWords[]): Map<string, number[]> {
   return index;
 }
 
+/**
+ * How much a parameter word singles a tool out in its catalog: ln(N / df) / ln(N), 1 for a
+ * parameter only one tool takes, 0 for one every tool takes (memoised per tool list). A cue
+ * ("the request holds a path") that half the catalog's tools satisfy says little about which
+ * tool is meant; one that only the filesystem tools satisfy says a lot. This holds on any
+ * catalog, whatever its domain.
+ */
+const rarityMemo = new WeakMap<readonly ToolWords[], Map<string, number>>();
+function parameterRarity(tools: readonly ToolWords[]): Map<string, number> {
+  let rarity = rarityMemo.get(tools);
+  if (!rarity) {
+    const df = new Map<string, number>();
+    for (const t of tools) for (const w of t.parameters) df.set(w, (df.get(w) ?? 0) + 1);
+    const logN = Math.log(Math.max(2, tools.length));
+    rarity = new Map([...df].map(([w, n]) => [w, Math.log(tools.length / n) / logN]));
+    rarityMemo.set(tools, rarity);
+  }
+  return rarity;
+}
+
+/** Mean over the query's cue words of the rarity of the tool's parameter that matches it (0 when none does). */
+function cueMatch(cues: ReadonlySet<string>, parameters: ReadonlySet<string>, rarity: ReadonlyMap<string, number>): number {
+  if (cues.size === 0) return 0;
+  let sum = 0;
+  for (const c of cues) if (parameters.has(c)) sum += rarity.get(c) ?? 0;
+  return sum / cues.size;
+}
+
 const overlapShare = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
   if (a.size === 0) return 0;
   let n = 0;
@@ -277,6 +305,8 @@ export function forEachFeatureRow(
   dense: Float64Array,
   associations: WordAssociations,
   visit: (tool: number, row: Float64Array) => void,
+  /** Feature indexes held at 0 (an ablation: the model cannot use them). */
+  disabled: readonly number[] = [],
 ): void {
   let bestBm25 = 0;
   for (const x of bm25) bestBm25 = Math.max(bestBm25, x);
@@ -285,6 +315,7 @@ export function forEachFeatureRow(
   const bm25Rr = reciprocalRanks(bm25, scratch.bm25Rr.atLeast(tools.length));
   const denseRr = reciprocalRanks(dense, scratch.denseRr.atLeast(tools.length));
   const association = associations.scoreAll(query, tools, scratch.association.atLeast(tools.length));
+  const rarity = parameterRarity(tools);
   const row = new Float64Array(FEATURES.length);
   tools.forEach((tool, i) => {
     let serverCue = 0;
@@ -296,8 +327,9 @@ export function forEachFeatureRow(
     row[4] = denseRr[i]!;
     row[5] = overlapShare(tool.name, query.words);
     row[6] = serverCue;
-    row[7] = overlapShare(query.cues, tool.parameters);
+    row[7] = cueMatch(query.cues, tool.parameters, rarity);
     row[8] = association[i]!;
+    for (const j of disabled) row[j] = 0;
     visit(i, row);
   });
 }

@@ -5,15 +5,25 @@ import { SERVER_SPECS } from '../../catalog/servers/index.ts';
 import type { CatalogTool } from '../../catalog/types.ts';
 import { TaskGenerator } from '../../tasks/generate.ts';
 import { loadTasks } from '../../tasks/load.ts';
+import { loadLiveMcpBenchSuite, loadRealSuite } from '../../tasks/bundled-suites.ts';
 import type { Task } from '../../tasks/types.ts';
 import { turnQuery, type QueryMode } from '../query.ts';
 import { DEFAULT_SEED } from '../../util/rng.ts';
 
-/** What the learned reranker trains on: a catalog and labelled turns over it. */
-export interface TrainingSet {
+/** One labelled source the learned reranker may train on: a catalog and labelled turns over it. */
+export interface TrainingGroup {
+  /** The suite it belongs to (`synthetic`, `real`, `livemcpbench`): left out whole when that catalog is ranked. */
+  suite: string;
   tools: readonly CatalogTool[];
-  /** Labelled turns with their query text; `taskId` names where each came from (tests check it is never an evaluated task). */
+  /** Labelled turns with their query text; `taskId` names where each came from. */
   turns: readonly TrainingTurn[];
+  /** What the turns are, in a few words. */
+  source: string;
+}
+
+/** What the learned reranker trains on: one or more labelled sources, each over its own catalog. */
+export interface TrainingSet {
+  groups: readonly TrainingGroup[];
   source: string;
 }
 
@@ -44,28 +54,84 @@ const EVALUATED_SEEDS = [42, 43, 44];
 
 const REPO_ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..', '..');
 
-/** What the default training set is, in one line (the learned retriever's `fittedOn`). */
-export const DEFAULT_TRAINING_DESCRIPTION = `synthetic-120 seed ${DEFAULT_SEED} only: tasks/calibration.jsonl and the usage-history sample (messages of evaluated synthetic tasks removed); no real or LiveMCPBench request`;
-
 /**
- * The default training set: the committed seed-42 synthetic catalog, its held-out calibration
- * tasks (`tasks/calibration.jsonl`, ids `cal…`) and the usage-history sample (seed 42, the
- * same 500 tasks B2's curator reads; ids prefixed `history:`). Never the evaluated tasks and never
- * tasks/real: a calibration or history turn whose exact message occurs in an evaluated
- * synthetic task set (seeds 42–44) is dropped too.
+ * The synthetic source: the committed seed-42 synthetic catalog, its held-out calibration tasks
+ * (`tasks/calibration.jsonl`, ids `cal…`) and the usage-history sample (seed 42, the same 500
+ * tasks B2's curator reads; ids prefixed `history:`). Never the evaluated synthetic tasks: a
+ * calibration or history turn whose exact message occurs in an evaluated task set (seeds
+ * 42–44) is dropped too.
  */
-export function defaultTrainingSet(mode: QueryMode, root = REPO_ROOT): TrainingSet {
+function syntheticGroup(mode: QueryMode, root: string): TrainingGroup {
   const catalog = loadCatalog(join(root, 'catalogs', 'synthetic-120'));
   const calibration = loadTasks(join(root, 'tasks', 'calibration.jsonl'), catalog);
   const generator = new TaskGenerator(SERVER_SPECS);
   const evaluated = new Set(EVALUATED_SEEDS.flatMap((s) => generator.generate(s).flatMap((t) => t.turns.map((u) => u.user))));
   const history = generator.generate(DEFAULT_SEED, 'history');
-  // The calibration tasks avoid seed 42's messages only; seeds 43 and 44 are evaluated too.
   const unseen = (user: string) => !evaluated.has(user);
-  const turns = [...trainingTurns(calibration, mode, '', unseen), ...trainingTurns(history, mode, 'history:', unseen)];
   return {
+    suite: 'synthetic',
     tools: catalog.tools,
-    turns,
-    source: `synthetic-120 seed ${DEFAULT_SEED}: tasks/calibration.jsonl + the ${history.length}-task history sample (turns whose message is evaluated in seeds 42–44 removed)`,
+    turns: [...trainingTurns(calibration, mode, '', unseen), ...trainingTurns(history, mode, 'history:', unseen)],
+    source: `synthetic-120: tasks/calibration.jsonl + the ${history.length}-task usage-history sample`,
   };
 }
+
+/** A bundled suite as a training source (none when its files are missing: an override folder without them). */
+function suiteGroup(
+  suite: string,
+  source: string,
+  loaded: { catalog: { tools: readonly CatalogTool[] }; tasks: readonly Task[] } | undefined,
+  mode: QueryMode,
+): TrainingGroup[] {
+  return loaded ? [{ suite, tools: loaded.catalog.tools, turns: trainingTurns(loaded.tasks, mode, `${suite}:`), source }] : [];
+}
+
+/** Every labelled source, in a fixed order (memoised per query mode and root: they are read from disk once). */
+const allGroups = new Map<string, TrainingGroup[]>();
+export function trainingGroups(mode: QueryMode, root = REPO_ROOT): TrainingGroup[] {
+  const key = `${mode}\0${root}`;
+  let groups = allGroups.get(key);
+  if (!groups)
+    allGroups.set(
+      key,
+      (groups = [
+        syntheticGroup(mode, root),
+        ...suiteGroup('real', 'tasks/real/queries.jsonl over the six real dumps', loadRealSuite(root), mode),
+        ...suiteGroup('livemcpbench', 'the LiveMCPBench development half over its 70 dumps', loadLiveMcpBenchSuite(root), mode),
+      ]),
+    );
+  return groups;
+}
+
+/**
+ * Share of a catalog's tools (either side's) that makes a training source "the same catalog":
+ * the synthetic catalog and LiveMCPBench share 10 tool ids (2–8%), a catalog built around the
+ * real GitHub dump shares 44% of the real source.
+ */
+const SAME_CATALOG_SHARE = 0.25;
+
+/** True when the source is over the catalog being ranked (or most of it): it must not train the model that ranks it. */
+export function sameCatalog(group: Pick<TrainingGroup, 'tools'>, ranked: readonly Pick<CatalogTool, 'id'>[]): boolean {
+  const ids = new Set(ranked.map((t) => t.id));
+  let shared = 0;
+  for (const t of group.tools) if (ids.has(t.id)) shared++;
+  return shared > 0 && (shared >= SAME_CATALOG_SHARE * group.tools.length || shared >= SAME_CATALOG_SHARE * ids.size);
+}
+
+/**
+ * The training set for ranking `ranked`: every labelled source except those over the same
+ * catalog (leave-one-suite-out: the synthetic suite is ranked by a model trained on the real
+ * and LiveMCPBench requests, and so on; a catalog the harness has never seen gets all three).
+ */
+export function trainingSetFor(ranked: readonly Pick<CatalogTool, 'id'>[], mode: QueryMode, root = REPO_ROOT): TrainingSet {
+  const groups = trainingGroups(mode, root).filter((g) => !sameCatalog(g, ranked));
+  return { groups, source: describeGroups(groups) };
+}
+
+function describeGroups(groups: readonly TrainingGroup[]): string {
+  return groups.length ? groups.map((g) => `${g.source} (${g.turns.length.toLocaleString('en-US')} turns)`).join('; ') : 'nothing';
+}
+
+/** What the default training rule is, in one line (the learned retriever's `fittedOn`). */
+export const DEFAULT_TRAINING_DESCRIPTION =
+  'every labelled source but the ranked catalog (leave-one-suite-out): synthetic-120 calibration + usage history, tasks/real over the six real dumps, the LiveMCPBench development half; never an evaluated synthetic task';

@@ -1,4 +1,4 @@
-import { loadRealSuite } from '../../tasks/real-suite.ts';
+import { loadRealSuite } from '../../tasks/bundled-suites.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import { mainMeasuredTable } from '../../measure/main-table.ts';
 import { MEASUREMENT_PARAMS } from '../../measure/params.ts';

@@ -1,5 +1,5 @@
 import { realCatalogDir } from '../../catalog/bundled.ts';
-import { loadRealSuite } from '../../tasks/real-suite.ts';
+import { loadLiveMcpBenchSuite, loadRealSuite } from '../../tasks/bundled-suites.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import type { CatalogTool } from '../../catalog/types.ts';
 import { evaluateRetriever, type RetrievalEvaluation } from '../../retrieval/evaluate.ts';
@@ -10,19 +10,20 @@ import { allRetrieverNames, DEFAULT_RETRIEVER, retrieverByName } from '../../ret
 import { retrievalByServerTable, retrievalTable } from '../../retrieval/tables.ts';
 import type { Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
-import type { Study } from '../types.ts';
+import type { Study, StudyContext } from '../types.ts';
+import { allNeededTable, generalisationTable, type SuiteEvaluations } from './generalisation.ts';
 
-/** bm25:okapi re-scans every tool text per query (≈ 4 ms): compared on the real set only, where it costs ~1 s, not on thousands of synthetic turns. */
-const REAL_SET_ONLY = new Set(['bm25:okapi']);
+/**
+ * bm25:okapi re-scans every tool text per query (okapibm25 has no index): measured on the real
+ * and LiveMCPBench suites, not on the synthetic suite's thousands of turns (≈ 4 s a run).
+ */
+const NOT_ON_LARGE_SUITES = new Set(['bm25:okapi']);
+const LARGE_SUITE_TURNS = 1000;
 
-async function evaluateAll(
-  tools: readonly CatalogTool[],
-  tasks: readonly Task[],
-  mode: QueryMode,
-  real = false,
-): Promise<RetrievalEvaluation[]> {
+async function evaluateAll(tools: readonly CatalogTool[], tasks: readonly Task[], mode: QueryMode): Promise<RetrievalEvaluation[]> {
+  const large = tasks.reduce((n, t) => n + t.turns.length, 0) > LARGE_SUITE_TURNS;
   const out: RetrievalEvaluation[] = [];
-  for (const name of allRetrieverNames().filter((n) => real || !REAL_SET_ONLY.has(n)))
+  for (const name of allRetrieverNames().filter((n) => !large || !NOT_ON_LARGE_SUITES.has(n)))
     out.push(await evaluateRetriever(retrieverByName(name), tools, tasks, mode));
   return out;
 }
@@ -74,70 +75,93 @@ function learnedModelTable(trained: TrainedReranker): Table {
   };
 }
 
+/** A task set the retrievers are measured on: its catalog, its tasks and where they come from. */
+interface RetrievalSuite {
+  id: 'synthetic' | 'real' | 'livemcpbench' | 'catalog';
+  name: string;
+  tools: readonly CatalogTool[];
+  tasks: readonly Task[];
+}
+
+/** The suites of this run: the run's own tasks and, with the synthetic bench, the real query set and the LiveMCPBench development half. */
+function retrievalSuites(ctx: Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 'log'>): RetrievalSuite[] {
+  const synthetic = ctx.catalog.name === SYNTHETIC_CATALOG_NAME;
+  const suites: RetrievalSuite[] = [
+    { id: synthetic ? 'synthetic' : 'catalog', name: ctx.catalog.name, tools: ctx.catalog.tools, tasks: ctx.tasks },
+  ];
+  // The bundled suites go with the synthetic bench; a user's catalog is measured on its own tasks.
+  if (!synthetic) return suites;
+  const real = loadRealSuite(ctx.root);
+  if (real) suites.push({ id: 'real', name: 'real six servers', tools: real.catalog.tools, tasks: real.tasks });
+  else ctx.log(`retrieval: real query set skipped (dumps not found in ${realCatalogDir(ctx.root)}; set TOOLTAX_REAL_CATALOGS)`);
+  const lmb = loadLiveMcpBenchSuite(ctx.root);
+  if (lmb) suites.push({ id: 'livemcpbench', name: 'LiveMCPBench dev half', tools: lmb.catalog.tools, tasks: lmb.tasks });
+  return suites;
+}
+
 /**
- * The retrieval study (issue 8): every retriever on the evaluated tasks of this run and, for
- * the synthetic catalog, on the real-catalog query set (tasks/real/queries.jsonl over the six
- * real dumps), with a query-form ablation by turn position and the learned model's weights.
+ * The retrieval study: every registered retriever on every suite of the run (the synthetic
+ * tasks, the real query set over the six real dumps, the LiveMCPBench development half), a
+ * generalisation table across them with the targets checked, all-needed@k, a query-form
+ * ablation by turn position and the learned model's weights. The learned parts never see the
+ * suite they are measured on (leave-one-suite-out, src/retrieval/learned/training-set.ts).
  */
 export const retrievalStudy: Study = {
   id: 'retrieval',
   readsPipelineResults: false,
+  // Sixteen retrievers on three catalogs, four learned models each left out one suite: their
+  // indexes, models and analyzer memo go with the thread instead of staying in a lane's heap.
+  ownThread: true,
   toEmbed: (ctx) => {
-    const real = ctx.catalog.name === SYNTHETIC_CATALOG_NAME ? loadRealSuite(ctx.root) : undefined;
-    return real ? { catalogs: [real.catalog], taskSets: [real.tasks] } : {};
+    const more = retrievalSuites({ ...ctx, log: () => {} }).slice(1);
+    return {
+      catalogs: more.map((s) => ({ name: s.name, source: s.name, servers: [], tools: [...s.tools] })),
+      taskSets: more.map((s) => [...s.tasks]),
+    };
   },
   async run(ctx) {
     if (ctx.tasks.length === 0) return [];
     const tables: Table[] = [];
-    const synthetic = await evaluateAll(ctx.catalog.tools, ctx.tasks, DEFAULT_QUERY_MODE);
-    tables.push(
-      retrievalTable(
-        'retrieval-synthetic',
-        `Tool retrieval on ${ctx.catalog.name}: evaluated tasks (seed ${ctx.seed})`,
-        synthetic,
-        DEFAULT_RETRIEVER,
-      ),
-      await queryFormTable(
-        'retrieval-synthetic-query-form',
-        `Query form on ${ctx.catalog.name}: R@10 by turn position`,
-        ctx.catalog.tools,
-        ctx.tasks,
-        synthetic,
-      ),
-    );
-    const realDir = realCatalogDir(ctx.root);
-    // The real query set goes with the synthetic bench; a user's catalog is measured on its own tasks (above).
-    if (ctx.catalog.name === SYNTHETIC_CATALOG_NAME) {
-      const realSet = loadRealSuite(ctx.root);
-      if (!realSet) {
-        ctx.log(`retrieval: real query set skipped (dumps not found in ${realDir}; set TOOLTAX_REAL_CATALOGS)`);
-      } else {
-        const { catalog: real, tasks } = realSet;
-        const evaluations = await evaluateAll(real.tools, tasks, DEFAULT_QUERY_MODE, true);
+    const results: SuiteEvaluations[] = [];
+    for (const suite of retrievalSuites(ctx)) {
+      const evaluations = await evaluateAll(suite.tools, suite.tasks, DEFAULT_QUERY_MODE);
+      results.push({ suite: { id: suite.id, name: suite.name }, evaluations });
+      const id = suite.id === 'catalog' || suite.id === 'synthetic' ? 'retrieval-synthetic' : `retrieval-${suite.id}`;
+      const turns = suite.tasks.reduce((n, t) => n + t.turns.length, 0);
+      tables.push(
+        retrievalTable(
+          id,
+          `Tool retrieval on ${suite.name} (${suite.tasks.length.toLocaleString('en-US')} tasks, ${turns.toLocaleString('en-US')} turns, ${suite.tools.length} tools)`,
+          evaluations,
+          DEFAULT_RETRIEVER,
+          fittedNotes(evaluations),
+        ),
+      );
+      if (suite.id === 'real')
+        tables.push(retrievalByServerTable('retrieval-real-by-server', `Tool retrieval on ${suite.name}: R@10 by server`, evaluations));
+      if (suite.id !== 'livemcpbench')
         tables.push(
-          retrievalTable(
-            'retrieval-real',
-            `Tool retrieval on the real-catalog query set (${tasks.length} tasks, ${real.tools.length} tools)`,
-            evaluations,
-            DEFAULT_RETRIEVER,
-            ['Target (issue 8): best offline retriever R@10 ≥ 0.80; the default at least as good as bm25.'],
-          ),
-          retrievalByServerTable('retrieval-real-by-server', 'Tool retrieval on the real-catalog query set: R@10 by server', evaluations),
           await queryFormTable(
-            'retrieval-real-query-form',
-            'Query form on the real query set: R@10 by turn position',
-            real.tools,
-            tasks,
+            `${id}-query-form`,
+            `Query form on ${suite.name}: R@10 by turn position`,
+            suite.tools,
+            suite.tasks,
             evaluations,
           ),
         );
-      }
     }
-    const learned = retrieverByName(DEFAULT_RETRIEVER) as ReturnType<typeof retrieverByName> & { trained?: () => Promise<TrainedReranker> };
+    if (results.length > 1) tables.push(generalisationTable(results, DEFAULT_RETRIEVER), allNeededTable(results));
+    const learned = retrieverByName('learned') as ReturnType<typeof retrieverByName> & { trained?: () => Promise<TrainedReranker> };
     if (learned.trained) tables.push(learnedModelTable(await learned.trained()));
     return tables;
   },
 };
+
+/** What each fitted retriever of the table was fitted on, for this suite's catalog. */
+function fittedNotes(evaluations: readonly RetrievalEvaluation[]): string[] {
+  const lines = evaluations.filter((e) => e.fittedOn).map((e) => `${e.retriever}: fitted on ${e.fittedOn}.`);
+  return lines.length ? [`Fitted parts, never on this suite (leave-one-suite-out): ${lines.join(' ')}`] : [];
+}
 
 /** The query-form ablation for bm25 and the default: the default form (already evaluated) against the other. */
 async function queryFormTable(
