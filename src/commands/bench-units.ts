@@ -5,7 +5,7 @@ import { PIPELINES } from '../pipelines/registry.ts';
 import type { PipelineContext, PipelineEntry, PipelineSettings } from '../pipelines/types.ts';
 import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { shareEncoder } from '../retrieval/registry.ts';
-import { flushLearnedScores } from '../retrieval/learned/retriever.ts';
+import { flushDiskScores } from '../retrieval/score-store.ts';
 import { writeEvents, writeTurnRecords } from '../results/write.ts';
 import type { RunFile } from '../results/manifest.ts';
 import { STUDIES } from '../studies/registry.ts';
@@ -107,7 +107,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
     if (eventFile) files.push(eventFile);
     records.push(...seedRecords);
   }
-  flushLearnedScores();
+  flushDiskScores();
   const settings: PipelineSettings = pipeline.describe?.() ?? { details: {} };
   const summary = summarize(records, pipeline.label, settings, inputs.seed);
   const perStudy: Record<string, unknown> = {};
@@ -172,7 +172,7 @@ export async function runStudyUnit(inputs: BenchInputs, results: StudyInputs | u
       : undefined,
     log: (line) => log.push(line),
   });
-  flushLearnedScores();
+  flushDiskScores();
   const wallSeconds = (performance.now() - started) / 1000;
   log.push(`study ${study.id.padEnd(20)} ${wallSeconds.toFixed(1)} s`);
   return { tables, log, wallSeconds };

@@ -23,24 +23,19 @@ export function rrfFuse(lists: readonly Float64Array[], k = RRF_K): Float64Array
   return out;
 }
 
-/** Min–max normalisation to [0, 1] per query; a constant list becomes all 0. */
-export function minMax(scores: Float64Array): Float64Array {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const s of scores) {
-    if (s < lo) lo = s;
-    if (s > hi) hi = s;
-  }
-  const span = hi - lo;
-  return Float64Array.from(scores, (s) => (span > 0 ? (s - lo) / span : 0));
-}
-
-/** Normalised-score fusion: Σ_r w_r · minMax(scores_r). */
+/** Normalised-score fusion: Σ_r w_r · minMax(scores_r), min–max normalisation to [0, 1] per query (a constant list adds 0). */
 export function normFuse(lists: readonly Float64Array[], weights: readonly number[]): Float64Array {
   const out = new Float64Array(lists[0]?.length ?? 0);
   lists.forEach((scores, r) => {
-    const n = minMax(scores);
-    for (let i = 0; i < out.length; i++) out[i]! += weights[r]! * n[i]!;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const s of scores) {
+      if (s < lo) lo = s;
+      if (s > hi) hi = s;
+    }
+    const span = hi - lo;
+    // Added in place: a normalised copy per list and query was most of a fused query's garbage.
+    if (span > 0) for (let i = 0; i < out.length; i++) out[i]! += weights[r]! * ((scores[i]! - lo) / span);
   });
   return out;
 }

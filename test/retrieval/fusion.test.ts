@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minMax, normFuse, ranksOf, rrfFuse } from '../../src/retrieval/fusion.ts';
+import { normFuse, ranksOf, rrfFuse } from '../../src/retrieval/fusion.ts';
 
 describe('fusion arithmetic', () => {
   it('ranks: highest score first, ties in catalog order', () => {
@@ -14,8 +14,8 @@ describe('fusion arithmetic', () => {
   });
 
   it('min–max normalises to [0, 1]; a constant list becomes 0', () => {
-    expect([...minMax(Float64Array.of(2, 4, 3))]).toEqual([0, 1, 0.5]);
-    expect([...minMax(Float64Array.of(7, 7))]).toEqual([0, 0]);
+    expect([...normFuse([Float64Array.of(2, 4, 3)], [1])]).toEqual([0, 1, 0.5]);
+    expect([...normFuse([Float64Array.of(7, 7)], [1])]).toEqual([0, 0]);
   });
 
   it('normalised-score fusion weights each normalised list', () => {

@@ -15,7 +15,8 @@ import { tokenCounter } from '../../src/tokens/counter.ts';
 // The real suite runs the run's main pipelines on the six real dumps and tasks/real, with
 // nothing fitted on those queries: B2 has no history there, θ is carried over from the
 // synthetic calibration tasks. B1, B2 and B4 need no encoder, so this runs without a model.
-const ids = ['b1-full-schema', 'b2-static-pruning', 'b4-cli-lazy', 'b4-cli-lazy-oracle', 'adol-short'];
+// ADOL runs as one method (adol-combined, with bm25 as its retriever here); its single mechanisms do not.
+const ids = ['b1-full-schema', 'b2-static-pruning', 'b4-cli-lazy', 'b4-cli-lazy-oracle', 'adol-short', 'adol-combined'];
 
 function context(): StudyContext {
   const catalog = { ...loadCatalog('catalogs/synthetic-120'), name: SYNTHETIC_CATALOG_NAME };
@@ -30,6 +31,7 @@ function context(): StudyContext {
     historyTasks: new TaskGenerator(SERVER_SPECS).generate(42, 'history'),
     pipelines: PIPELINES.filter((p) => ids.includes(p.id)),
     tokens: tokenCounter(),
+    retriever: 'bm25',
     seed: 42,
     quick: true,
     resultsDir: mkdtempSync(join(tmpdir(), 'tooltax-real-suite-')),
@@ -58,7 +60,7 @@ describe('real suite', () => {
     // No 30-turn tasks in the real set: rho at turn 30 is empty, and the note says why.
     expect(b1.rho).toBeNaN();
     expect(measured.notes!.join(' ')).toMatch(/no task of 30 turns/);
-    expect(byId.get('adol-real')!.rows.map((r) => r.pipeline)).toEqual(['b1-full-schema', 'adol-short']);
+    expect(byId.get('adol-real')!.rows.map((r) => r.pipeline)).toEqual(['b1-full-schema', 'adol-combined']);
   });
 
   it('says what B2 used instead of usage history, and never reads the evaluated queries for it', async () => {

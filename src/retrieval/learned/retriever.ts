@@ -3,10 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogTool } from '../../catalog/types.ts';
 import { writeFileAtomic } from '../../util/files.ts';
-import { FLOAT64, loadSegments, textKey, writeSegment } from '../../util/vector-segments.ts';
 import { DEFAULT_QUERY_MODE } from '../query.ts';
 import { rankOrder } from '../rank-order.ts';
-import { withScoreStore, type ScoreStore } from '../score-store.ts';
+import { diskScoreStore, withScoreStore } from '../score-store.ts';
 import type { FittedRetriever, Retriever } from '../types.ts';
 import {
   FEATURES,
@@ -104,14 +103,17 @@ export async function trainReranker(
       examples.push({ group: g, q, query: queryWords(turn.query, features.vocabulary), pool, needed, fold });
     });
   }
-  const associations = learnAssociations(
-    examples.map((e): AssociationExample => ({
-      query: e.query,
-      tools: e.pool.map((i) => scored[e.group]!.words[i]!),
-      needed: e.pool.map((i) => e.needed.has(i)),
-    })),
-    examples.map((e) => e.fold),
-  );
+  // Without the association feature (an ablation) there is nothing to learn: none are kept.
+  const associations = features.disabled.includes(FEATURES.indexOf('word association'))
+    ? { all: new WordAssociations(new Map()), leaveOut: new Map(examples.map((e) => [e.fold, new WordAssociations(new Map())])) }
+    : learnAssociations(
+        examples.map((e): AssociationExample => ({
+          query: e.query,
+          tools: e.pool.map((i) => scored[e.group]!.words[i]!),
+          needed: e.pool.map((i) => e.needed.has(i)),
+        })),
+        examples.map((e) => e.fold),
+      );
   const folds = associations.leaveOut;
   // One row-major matrix of the pools' rows: as small arrays of their own, each with its own
   // malloc'd backing store, they left the main allocator arena tens of MB larger.
@@ -205,68 +207,6 @@ async function cachedTraining(
  */
 function firstStage(retriever: Retriever, tools: readonly CatalogTool[]): Promise<FittedRetriever> {
   return retriever.fitUnkept ? retriever.fitUnkept(tools) : retriever.fit(tools);
-}
-
-/**
- * The reranker's scores memoised on disk by content, beside the model: the key is the model's
- * cache key (training data, first stages and every source file of the features and scoring)
- * and the catalog's tools as the first stages see them; each query by the sha256 of its text.
- * Scores are stored as float64, so a cached score is the computed one, bit for bit. B3, Tool
- * Attention, ADOL and the retrieval study, on both bench lanes and in later runs, score a
- * message once.
- */
-function diskScoreStore(dir: string, dim: number): ScoreStore {
-  let stored: Map<string, Float64Array> | undefined;
-  const load = () => (stored ??= loadSegments(FLOAT64, dir, dim).vectors);
-  // The scores by query text as well: hashing every asked text would cost more than a lookup.
-  const byText = new Map<string, Float64Array>();
-  // New scores are written in segments of SCORES_PER_SEGMENT (a task's turns arrive a few at a
-  // time), the rest by flushLearnedScores; scores not written are only computed again.
-  let pending: { query: string; key: string; scores: Float64Array }[] = [];
-  const flush = () => {
-    if (pending.length) {
-      // The written segment's views (shared with worker threads started later) replace the computed arrays: the same values.
-      const written = writeSegment(
-        FLOAT64,
-        dir,
-        dim,
-        pending.map((p) => [p.key, p.scores] as const),
-      );
-      for (const p of pending) {
-        const v = written.get(p.key)!;
-        load().set(p.key, v);
-        byText.set(p.query, v);
-      }
-    }
-    pending = [];
-  };
-  pendingFlushes.add(flush);
-  if (pendingFlushes.size === 1) process.once('exit', flushLearnedScores);
-  return {
-    get(query) {
-      let v = byText.get(query);
-      if (v === undefined && (v = load().get(textKey(query)))) byText.set(query, v);
-      return v;
-    },
-    set(query, scores) {
-      const key = textKey(query);
-      load().set(key, scores);
-      byText.set(query, scores);
-      pending.push({ query, key, scores });
-      if (pending.length >= SCORES_PER_SEGMENT) flush();
-    },
-  };
-}
-
-const SCORES_PER_SEGMENT = 512;
-const pendingFlushes = new Set<() => void>();
-
-/**
- * Writes the learned scores not yet on disk. Called when a bench unit ends (a worker lane is
- * terminated, not exited) and when the process exits.
- */
-export function flushLearnedScores(): void {
-  pendingFlushes.forEach((f) => f());
 }
 
 /**

@@ -81,11 +81,12 @@ async function projectionsOf(
   seed: number,
   referenceSeeds: readonly number[],
   draws: DrawCache,
+  sensitivity = true,
 ): Promise<PipelineProjections> {
   const out: PipelineProjections = {};
   if (entry.group !== 'main' && entry.group !== 'ablation') return out;
   out.own = await projectAfterYield(inp, PROJECTION_PARAMS, seed, true, draws);
-  if (entry.group === 'main' && !entry.ablationOf) {
+  if (sensitivity && entry.group === 'main' && !entry.ablationOf) {
     out.sensitivity = [];
     for (const set of sensitivityParamSets(PROJECTION_PARAMS, SENSITIVITY_KEYS))
       out.sensitivity.push(await projectAfterYield(inp, set.params, seed, false, draws));
@@ -117,6 +118,8 @@ export async function runProjectionStudy(
   params: ProjectionParams = PROJECTION_PARAMS,
   /** Pipelines and their groups, in table order (those the run ran, by default). */
   entries: readonly Pick<PipelineEntry, 'id' | 'group' | 'ablationOf'>[] = ctx.pipelines,
+  /** The sensitivity table (49 more projections per ranked method); a caller that wants Tables 3 and 4 only turns it off. */
+  sensitivity = true,
 ): Promise<Table[]> {
   const scopesOf = scopesLookup(ctx);
   const inputsOf = (group: 'main' | 'ablation') =>
@@ -142,7 +145,11 @@ export async function runProjectionStudy(
     if (!pre) {
       const given = ctx.perPipeline?.get(inp.id) as PipelineProjections | undefined;
       const entry = entries.find((e) => e.id === inp.id)!;
-      pre = !atDefaults ? Promise.resolve({}) : given ? Promise.resolve(given) : projectionsOf(inp, entry, ctx.seed, referenceSeeds, draws);
+      pre = !atDefaults
+        ? Promise.resolve({})
+        : given
+          ? Promise.resolve(given)
+          : projectionsOf(inp, entry, ctx.seed, referenceSeeds, draws, sensitivity);
       computed.set(inp.id, pre);
     }
     return pre;
@@ -165,7 +172,7 @@ export async function runProjectionStudy(
     measuredVsProjectedTable(),
   ];
 
-  if (ranked.length > 1) {
+  if (sensitivity && ranked.length > 1) {
     const rows = await sensitivityAnalysis(
       async (p, index) => {
         const results: ProjectionResult[] = [];

@@ -17,12 +17,15 @@ import type { Study, StudyContext } from '../types.ts';
 import { adolSuiteTable } from './adol-table.ts';
 import { forSuite } from './for-suite.ts';
 
+/** The ADOL preset with every mechanism on. */
+const ADOL_ALL_MECHANISMS = 'adol-combined';
+
 /** Tasks of the real query set in a --quick run: the first ones, in file order. */
 const QUICK_TASKS = 60;
 
 /**
- * The real suite: every main pipeline (B1–B4, Tool Attention in both forms) and every ADOL
- * preset run on the six real `tools/list` dumps (267 tools) with the hand-written real query
+ * The real suite: every main pipeline (B1–B4, Tool Attention in both forms) and ADOL with every
+ * mechanism on, run on the six real `tools/list` dumps (267 tools) with the hand-written real query
  * set, prepared exactly as the bench prepares them on the synthetic suite, giving Table 3
  * (measured and projected) and Table 4 for this suite beside the synthetic one.
  *
@@ -50,7 +53,8 @@ export const realSuiteStudy: Study = {
     const tasks = ctx.quick ? suite.tasks.slice(0, QUICK_TASKS) : suite.tasks;
     // The run's encoder serves any text: the dense and learned retrievers use it on these tools too.
     if (ctx.encoder) shareEncoder(catalog.tools, ctx.encoder);
-    const entries = ctx.pipelines.filter((e) => e.group === 'main' || e.group === 'adol');
+    // ADOL as one method, every mechanism on (its mechanisms one by one on each real dump: the ADOL study's static table).
+    const entries = ctx.pipelines.filter((e) => e.group === 'main' || e.id === ADOL_ALL_MECHANISMS);
     const records = new Map<string, TurnRecord[]>();
     const summaries: PipelineSummary[] = [];
     const settings = new Map<string, PipelineSummary['settings']>();
@@ -121,6 +125,7 @@ async function projectedTables(
     },
     PROJECTION_PARAMS,
     main,
+    false,
   );
   const pick = (id: string) => projected.find((t) => t.id === id);
   const out: Table[] = [];
