@@ -1,23 +1,25 @@
 /**
- * Retrieval speed per query, after the encoder (issue 8 target: p50 < 5 ms), with tinybench:
- * each iteration ranks every tool of the catalog for one query of the real query set (or the
- * synthetic tasks with --synthetic), cycling through the queries. Query embeddings are computed
- * once before timing (the dense encoder's cost is the router-latency table's, not this), so a
- * dense or learned iteration is feature work, cosine and the reranker, not the model.
+ * Retrieval speed per query, after the encoder (target: p50 < 5 ms at 527 tools), with
+ * tinybench: each iteration ranks every tool of the catalog for one query of the suite,
+ * cycling through its queries: the real query set (default), the synthetic tasks
+ * (--suite synthetic) or the LiveMCPBench development half over its 527 tools
+ * (--suite livemcpbench). Query embeddings are computed once before timing (the dense encoder's
+ * cost is the router-latency table's, not this), and no score is kept (TOOLTAX_KEEP_SCORES=0),
+ * so a dense or learned iteration is feature work, cosine and the reranker, not a lookup.
  *
- *   npx tsx scripts/bench-retrieval.ts [--synthetic] [--retriever a,b] [--time <ms>]
+ *   npx tsx scripts/bench-retrieval.ts [--suite real|synthetic|livemcpbench] [--retriever a,b] [--time <ms>]
  *
  * Prints a Markdown table (p50, p95, mean in ms, samples) and the process CPU time. On a shared
  * machine the wall-clock numbers are noisy; compare retrievers within one run.
  */
 import { join, resolve } from 'node:path';
 import { Bench } from 'tinybench';
-import { realPrimaryDumps } from '../src/catalog/bundled.ts';
 import { loadCatalog } from '../src/catalog/load.ts';
 import { allRetrieverNames, retrieverByName } from '../src/retrieval/registry.ts';
 import { DEFAULT_QUERY_MODE, turnQuery } from '../src/retrieval/query.ts';
 import { rankScores } from '../src/retrieval/types.ts';
 import { loadTasks } from '../src/tasks/load.ts';
+import { loadLiveMcpBenchSuite, loadRealSuite } from '../src/tasks/bundled-suites.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -25,12 +27,27 @@ const opt = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const synthetic = args.includes('--synthetic');
+const suite = opt('--suite') ?? 'real';
+if (!['real', 'synthetic', 'livemcpbench'].includes(suite)) {
+  console.error(`bench-retrieval: --suite: expected real, synthetic or livemcpbench, found ${JSON.stringify(suite)}`);
+  process.exit(2);
+}
 const names = opt('--retriever')?.split(',') ?? allRetrieverNames();
 const time = Number(opt('--time') ?? 500);
 
-const catalog = synthetic ? loadCatalog(join(ROOT, 'catalogs', 'synthetic-120')) : loadCatalog(realPrimaryDumps(ROOT));
-const tasks = loadTasks(join(ROOT, 'tasks', synthetic ? 'tasks.jsonl' : join('real', 'queries.jsonl')), catalog);
+// Ranked, not looked up: set before the registry creates any retriever.
+process.env.TOOLTAX_KEEP_SCORES = '0';
+const loaded =
+  suite === 'synthetic'
+    ? (() => {
+        const catalog = loadCatalog(join(ROOT, 'catalogs', 'synthetic-120'));
+        return { catalog, tasks: loadTasks(join(ROOT, 'tasks', 'tasks.jsonl'), catalog) };
+      })()
+    : suite === 'livemcpbench'
+      ? loadLiveMcpBenchSuite(ROOT)
+      : loadRealSuite(ROOT);
+if (!loaded) throw new Error(`bench-retrieval: the ${suite} suite's files are missing`);
+const { catalog, tasks } = loaded;
 const queries = tasks.flatMap((t) => t.turns.map((_, i) => turnQuery(t.turns, i, DEFAULT_QUERY_MODE)));
 
 const rows: string[] = [];

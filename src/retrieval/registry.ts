@@ -45,7 +45,7 @@ const dense = () => retrieverByName(`dense:${HYBRID_ENCODER}`);
 const learnedOver =
   (name: string, bm25: string, more: Partial<Parameters<typeof createLearnedRetriever>[0]> = {}) =>
   () =>
-    createLearnedRetriever({ name, bm25: retrieverByName(bm25), dense: dense(), ...more });
+    createLearnedRetriever({ name, bm25: retrieverByName(bm25), dense: dense(), ...(keepScores() ? {} : { scoreCache: false }), ...more });
 /** Min–max normalised fusion, equal weights (not tuned). */
 const normOf = (name: string, parts: readonly string[]) => () =>
   createFusionRetriever(
@@ -187,7 +187,16 @@ export function retrieverByName(name: string): Retriever {
 }
 
 function denseRetriever(model: string): Retriever {
-  return createDenseRetriever(model, (catalog) => encoderFor(model, catalog.tools));
+  return createDenseRetriever(model, (catalog) => encoderFor(model, catalog.tools), keepScores() ? {} : { cacheDir: false });
+}
+
+/**
+ * Scores are kept (in memory, and on disk for the learned and dense retrievers) unless
+ * TOOLTAX_KEEP_SCORES=0: what a speed benchmark of ranking itself sets (scripts/bench-retrieval.ts),
+ * so each query is ranked, not looked up. Results are the same either way.
+ */
+function keepScores(): boolean {
+  return process.env.TOOLTAX_KEEP_SCORES !== '0';
 }
 
 // Encoders by tool list: TF-IDF is fitted on the catalog's tool texts, the others load once.
@@ -223,6 +232,7 @@ function memoised(retriever: Retriever): Retriever {
   return {
     ...retriever,
     fit(tools) {
+      if (!keepScores()) return fitUnkept(tools);
       let f = keeping.get(tools);
       if (!f)
         keeping.set(

@@ -34,6 +34,8 @@ export interface LearnedOptions {
   fittedOn?: string;
   /** Where trained models are cached (default `.cache/retrieval` under the working directory); `false` = never. */
   cacheDir?: string | false;
+  /** Keep scores on disk beside the model (default true, when models are cached); false ranks every query. */
+  scoreCache?: boolean;
   name?: string;
   /** Developer-vocabulary expansion in the features' words (default true). */
   vocabulary?: boolean;
@@ -266,7 +268,7 @@ export function createLearnedRetriever(
           });
         },
       };
-      if (cacheDir === false || !model.cacheKey) return computed;
+      if (cacheDir === false || options.scoreCache === false || !model.cacheKey) return computed;
       const toolsKey = createHash('sha256')
         .update(JSON.stringify(tools.map((t) => [t.id, t.server, t.name, t.summary, t.tags, t.definition])))
         .digest('hex')
