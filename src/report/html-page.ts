@@ -45,12 +45,12 @@ export function renderPage(p: PageInput): string {
 <header>
 <h1>tooltax results</h1>
 <p class="lead">Tokens that MCP tool lists and agent protocols burn in an LLM prompt. ${p.tables.length} tables, ${rendered.length} of ${p.charts.length} charts.</p>
+${findingsSection(p.findings)}
 <dl class="facts">
 ${p.facts.map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}</dd></div>`).join('\n')}
 </dl>
 </header>
 <main>
-${findingsSection(p.findings)}
 <section class="legend" aria-label="legend">
 <h2>How to read the numbers</h2>
 <p>Columns marked <b>${PROJECTED_MARK}</b> are <b>projections</b> from a parameterised model, <b>not measurements</b>. Measured numbers come from this run; published numbers are the source documents' own figures, printed beside ours.</p>
@@ -176,6 +176,8 @@ th { vertical-align: bottom; white-space: normal; min-width: 3.5em; max-width: 9
 td.wrap { white-space: normal; min-width: 9em; text-align: left; overflow-wrap: break-word; }
 th.k-label, td.k-label { text-align: left; }
 th.k-label { max-width: none; }
+.findings table th, .findings table td { text-align: left; white-space: normal; max-width: none; }
+.findings table td.num { text-align: right; }
 ${Object.entries(KIND_TINT)
   .map(([k, c]) => `th.k-${k} { background: #${c}; }`)
   .join('\n')}

@@ -154,6 +154,7 @@ export function projectedQualityTable(methods: readonly ProjectedMethod[]): Tabl
       "Score = round(5 − degradationDrop × (1 − reasoning factor) − failureDrop × [task failed] + judge noise), clamped to 1–5; reasoning factor averaged over the task's turns (at T30: that turn's factor, failure = failed by T30).",
       SIM_NOTE,
       'No LLM judged anything: this is a projection of what a judge would score under the stated degradation model. Published: paper Table 4 and §7.2.',
+      ...fitNotes(methods.flatMap((m) => (m.summary ? [m.summary] : []))),
     ],
   };
 }
@@ -363,6 +364,7 @@ export function ablationSuccessTable(methods: readonly ProjectedMethod[], refere
     notes: [
       SIM_NOTE,
       'Same parameters as Table 3 (projected); variants and the reference run on the same seed and differ only in their measured turns and their recorded hallucination-gate setting. Published: Table 5 of the paper (its encoder rows swap MiniLM; ours swap use-lite).',
+      ...fitNotes([...methods, ...(reference ? [reference] : [])].flatMap((m) => (m.summary ? [m.summary] : []))),
     ],
   };
 }
