@@ -38,7 +38,7 @@ export function createClauseRetriever(name: string, base: Retriever): Retriever 
 }
 
 /** Clauses of at least MIN_WORDS words; none when the request is one clause. */
-function requestClauses(request: string): string[] {
+export function requestClauses(request: string): string[] {
   const parts = request
     .split(/(?<=[.!?;])\s+|,\s+(?:and|then)\s+|\s+(?:and )?then\s+/i)
     .map((s) => s.trim())

@@ -6,6 +6,7 @@ import { evaluateRetriever, type RetrievalEvaluation } from '../../retrieval/eva
 import { FEATURES } from '../../retrieval/learned/features.ts';
 import type { TrainedReranker } from '../../retrieval/learned/retriever.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode, QUERY_MODES, type QueryMode } from '../../retrieval/query.ts';
+import { requestClauses } from '../../retrieval/multi-intent.ts';
 import { allRetrieverNames, DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
 import { retrievalByServerTable, retrievalTable } from '../../retrieval/tables.ts';
 import type { Table } from '../../table/table.ts';
@@ -110,13 +111,18 @@ export const retrievalStudy: Study = {
   id: 'retrieval',
   readsPipelineResults: false,
   // Sixteen retrievers on three catalogs, four learned models each left out one suite: their
-  // indexes, models and analyzer memo go with the thread instead of staying in a lane's heap.
+  // indexes, models and analyzer memo go with the thread instead of staying in a lane's heap,
+  // and it starts first, while the main lane's results are still small.
   ownThread: true,
+  largeWorkingSet: true,
   toEmbed: (ctx) => {
-    const more = retrievalSuites({ ...ctx, log: () => {} }).slice(1);
+    const suites = retrievalSuites({ ...ctx, log: () => {} });
+    const more = suites.slice(1);
     return {
       catalogs: more.map((s) => ({ name: s.name, source: s.name, servers: [], tools: [...s.tools] })),
       taskSets: more.map((s) => [...s.tasks]),
+      // The several-intents variant also asks for each clause of every message: embedded up front, not by a model loaded in this study's thread.
+      texts: [...new Set(suites.flatMap((s) => s.tasks.flatMap((t) => t.turns.flatMap((u) => requestClauses(u.user)))))],
     };
   },
   async run(ctx) {
