@@ -1,7 +1,8 @@
 import type { ChartDef } from './chart.ts';
 import { axisTitle, cellText, requireColumns, toLabel, toNumber } from './columns.ts';
 import { REAL_SUITE, SYNTHETIC_SUITE } from '../../table/suites.ts';
-import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS, SUITE_COLORS } from './spec-base.ts';
+import { groupedBarsSpec } from './grouped-bars.ts';
+import { SOURCE_COLORS, SUITE_COLORS } from './spec-base.ts';
 
 /**
  * Tool tokens per turn by method on each suite, from `table3-measured` and, when the run has
@@ -17,8 +18,6 @@ const SERIES = [
   { name: REAL, color: SUITE_COLORS.real },
   { name: PUBLISHED, color: SOURCE_COLORS.published },
 ];
-/** Height of one bar, so three bars per method never crowd their value labels. */
-const BAR_PX = 14;
 
 export const toolTokensChart: ChartDef = {
   id: 'tool-tokens-per-turn',
@@ -47,51 +46,16 @@ export const toolTokensChart: ChartDef = {
     const methods = [...new Set(values.map((v) => v.method))];
     const suites = series.filter((s) => s.name !== PUBLISHED).map((s) => s.name.replace(' (measured)', ''));
     const t = tables![0]!;
-    const height = Math.max(CHART_HEIGHT, methods.length * series.length * BAR_PX);
-    return {
-      $schema: SCHEMA,
-      title: chartTitle('Tool tokens per turn by method, on each suite', [
-        `measured by this harness on ${suites.join(' and ')}`,
-        "published = the paper's Table 3, on its own testbed",
-      ]),
-      width: CHART_WIDTH,
-      autosize: AUTOSIZE,
-      height,
-      config: CHART_CONFIG,
-      data: { values },
-      encoding: {
-        y: { field: 'method', type: 'nominal', sort: methods, title: null, axis: { labelLimit: 0 } },
-        yOffset: { field: 'source', type: 'nominal', sort: series.map((s) => s.name) },
-        x: { field: 'tokens', type: 'quantitative', title: axisTitle(t, 'toolTokens'), axis: { format: ',.0f' } },
-        color: {
-          field: 'source',
-          type: 'nominal',
-          title: null,
-          scale: { domain: series.map((s) => s.name), range: series.map((s) => s.color) },
-          // Inside the plot, right of the short bars below B1: a legend row under the chart would be wider than it.
-          legend: {
-            orient: 'none',
-            legendX: 150,
-            legendY: Math.round(height * 0.3),
-            direction: 'vertical',
-            columns: 1,
-            fillColor: 'white',
-            padding: 4,
-          },
-        },
-      },
-      layer: [
-        {
-          mark: { type: 'bar' },
-          encoding: {
-            tooltip: [{ field: 'method' }, { field: 'source' }, { field: 'figure', title: axisTitle(t, 'toolTokens') }, { field: 'table' }],
-          },
-        },
-        {
-          mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 10, color: '#333' },
-          encoding: { text: { field: 'tokens', format: ',.0f' }, color: { value: '#333' } },
-        },
-      ],
-    };
+    return groupedBarsSpec({
+      title: 'Tool tokens per turn by method, on each suite',
+      subtitle: [`measured by this harness on ${suites.join(' and ')}`, "published = the paper's Table 3, on its own testbed"],
+      values,
+      category: { field: 'method', order: methods },
+      series: { field: 'source', order: series.map((s) => s.name), colors: series.map((s) => s.color) },
+      value: { field: 'tokens', title: axisTitle(t, 'toolTokens'), format: ',.0f' },
+      tooltip: [{ field: 'method' }, { field: 'source' }, { field: 'figure', title: axisTitle(t, 'toolTokens') }, { field: 'table' }],
+      // Inside the plot, right of the short bars below B1: a legend row under the chart would be wider than it.
+      legend: (height) => ({ orient: 'none', legendX: 150, legendY: Math.round(height * 0.3) }),
+    });
   },
 };
