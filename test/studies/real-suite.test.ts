@@ -2,15 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SYNTHETIC_CATALOG_NAME } from '../../src/catalog/generate.ts';
-import { loadCatalog } from '../../src/catalog/load.ts';
-import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
 import { PIPELINES } from '../../src/pipelines/registry.ts';
 import { realSuiteStudy } from '../../src/studies/real-suite/study.ts';
 import type { StudyContext } from '../../src/studies/types.ts';
+import { syntheticStudyContext } from '../helpers/study-context.ts';
 import { REAL_SUITE } from '../../src/table/suites.ts';
-import { TaskGenerator } from '../../src/tasks/generate.ts';
-import { tokenCounter } from '../../src/tokens/counter.ts';
 
 // The real suite runs the run's main pipelines on the six real dumps and tasks/real, with
 // nothing fitted on those queries: B2 has no history there, θ is carried over from the
@@ -19,26 +15,11 @@ import { tokenCounter } from '../../src/tokens/counter.ts';
 const ids = ['b1-full-schema', 'b2-static-pruning', 'b4-cli-lazy', 'b4-cli-lazy-oracle', 'adol-short', 'adol-combined'];
 
 function context(): StudyContext {
-  const catalog = { ...loadCatalog('catalogs/synthetic-120'), name: SYNTHETIC_CATALOG_NAME };
-  const all = new TaskGenerator(SERVER_SPECS).generate(42);
-  const tasks = all.slice(0, 3);
-  return {
-    root: process.cwd(),
-    catalog,
-    tasks,
-    taskSets: [{ seed: 42, tasks }],
-    calibrationTasks: new TaskGenerator(SERVER_SPECS).generateCalibration(42, all),
-    historyTasks: new TaskGenerator(SERVER_SPECS).generate(42, 'history'),
-    pipelines: PIPELINES.filter((p) => ids.includes(p.id)),
-    tokens: tokenCounter(),
-    retriever: 'bm25',
-    seed: 42,
-    quick: true,
-    resultsDir: mkdtempSync(join(tmpdir(), 'tooltax-real-suite-')),
-    records: new Map(),
-    summaries: [],
-    log: () => {},
-  };
+  return syntheticStudyContext(
+    (all) => all.slice(0, 3),
+    PIPELINES.filter((p) => ids.includes(p.id)),
+    { retriever: 'bm25', resultsDir: mkdtempSync(join(tmpdir(), 'tooltax-real-suite-')) },
+  );
 }
 
 describe('real suite', () => {

@@ -1,48 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StudyContext } from '../../src/studies/types.ts';
+import { syntheticStudyContext } from '../helpers/study-context.ts';
 import { STUDIES } from '../../src/studies/registry.ts';
-import { SYNTHETIC_CATALOG_NAME } from '../../src/catalog/generate.ts';
-import { loadCatalog } from '../../src/catalog/load.ts';
-import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
 import { PIPELINES } from '../../src/pipelines/registry.ts';
 import { createAdversarialStudy } from '../../src/studies/adversarial/study.ts';
 import { pipelineContext } from '../../src/studies/common.ts';
 import { createPromptCachingStudy } from '../../src/studies/prompt-caching/study.ts';
 import { createScalingStudy } from '../../src/studies/scaling/study.ts';
-import { TaskGenerator } from '../../src/tasks/generate.ts';
-import { tokenCounter } from '../../src/tokens/counter.ts';
 import { createTfidfEncoder } from '../../src/embed/tfidf.ts';
 import { tfidfCorpus } from '../../src/retrieval/encoder.ts';
 
 const b1 = PIPELINES.filter((p) => p.id === 'b1-full-schema');
 
 function context(): StudyContext {
-  const catalog = { ...loadCatalog('catalogs/synthetic-120'), name: SYNTHETIC_CATALOG_NAME };
-  const all = new TaskGenerator(SERVER_SPECS).generate(42);
-  const tasks = [
-    ...all.filter((t) => t.kind === 'single').slice(0, 4),
-    ...all.filter((t) => t.kind === 'multi').slice(0, 2),
-    ...all.filter((t) => t.kind === 'long' && t.turns.length >= 30).slice(0, 1),
-  ];
-  return {
-    root: process.cwd(),
-    catalog,
-    tasks,
-    taskSets: [{ seed: 42, tasks }],
-    calibrationTasks: new TaskGenerator(SERVER_SPECS).generateCalibration(42, all),
-    historyTasks: new TaskGenerator(SERVER_SPECS).generate(42, 'history'),
-    pipelines: b1,
-    tokens: tokenCounter(),
-    seed: 42,
-    quick: true,
-    resultsDir: mkdtempSync(join(tmpdir(), 'tooltax-studies-')),
-    records: new Map(),
-    summaries: [],
-    log: () => {},
-  };
+  return syntheticStudyContext(
+    (all) => [
+      ...all.filter((t) => t.kind === 'single').slice(0, 4),
+      ...all.filter((t) => t.kind === 'multi').slice(0, 2),
+      ...all.filter((t) => t.kind === 'long' && t.turns.length >= 30).slice(0, 1),
+    ],
+    b1,
+  );
 }
 
 describe('studies end to end (B1 only, tiny task subset)', () => {
