@@ -3,7 +3,7 @@ import type { RetrievalEvaluation } from './evaluate.ts';
 import { RECALL_KS } from './metrics.ts';
 import { describeQueryMode } from './query.ts';
 
-/** The retrieval table (issue 8): one row per retriever, recall@k, served@10, MRR, nDCG@10, all needed in the top 10. */
+/** The retrieval table: one row per retriever, recall@k, served@10, MRR, nDCG@10, all needed in the top 10. */
 export function retrievalTable(
   id: string,
   title: string,

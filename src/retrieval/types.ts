@@ -2,7 +2,7 @@ import type { CatalogTool } from '../catalog/types.ts';
 import { rankOrder, type IndexArray } from './rank-order.ts';
 
 /**
- * A tool retriever (issue 8): fitted once on a catalog's tools, it scores every tool for a
+ * A tool retriever: fitted once on a catalog's tools, it scores every tool for a
  * query. Deterministic: the same tools and query give the same scores, byte for byte.
  * Registered by name in ./registry.ts; the name is recorded in every result that used it.
  */
