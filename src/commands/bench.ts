@@ -42,7 +42,7 @@ import { releaseEmbedWorkers } from '../embed/worker-pool.ts';
 import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
 import { retrievalNote } from '../retrieval/settings-note.ts';
-import { shareEncoder } from '../retrieval/registry.ts';
+import { shareEncoder, trainLearnedModels } from '../retrieval/registry.ts';
 
 export interface BenchOptions {
   root: string;
@@ -135,21 +135,31 @@ async function runBenchWith(
   // dense:<bench encoder> (and the hybrids and the learned reranker over it) reuse this warm encoder.
   shareEncoder(catalog.tools, encoder);
   if (taskSets.length) {
+    const more = studyEmbeddings(
+      STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id)),
+      {
+        root: opts.root,
+        catalog,
+        tasks: taskSets[0]!.tasks,
+        seed: opts.seed,
+        quick: opts.quick,
+        pipelines: entries,
+      },
+    );
     const embedded = await timer.time('embeddings', () =>
       prewarmEmbeddings(encoder, {
         catalog,
         // History: the learned reranker's training turns (with the calibration tasks).
         taskSets: [...taskSets.map((s) => s.tasks), calibration, history],
-        ...studyEmbeddings(
-          STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id)),
-          { root: opts.root, catalog, tasks: taskSets[0]!.tasks, seed: opts.seed, quick: opts.quick, pipelines: entries },
-        ),
+        ...more,
         log: opts.log,
       }),
     );
     if (embedded.encoded > 0 && encoder.name === 'use-lite') opts.log(`  ${useLiteKernelNote()}`);
     // The embedding workers end now, not after their idle time: their memory is gone before the lanes start.
     await releaseEmbedWorkers();
+    // The learned models too, here in one thread, before the lanes (a no-op when they are on disk).
+    await timer.time('learned models', () => trainLearnedModels([catalog.tools, ...more.moreCatalogs.map((c) => c.tools)]));
   }
 
   await timer.time('footprint, task tables', () => {

@@ -253,3 +253,23 @@ function memoised(retriever: Retriever): Retriever {
  * the same fitted retriever about the same messages.
  */
 const MAX_MEMO_SCORES = 8_000_000;
+
+/**
+ * Trains, once and one after another, every registered learned model the run's catalogs need
+ * (each learned retriever and ablation, for each tool list and for a catalog never seen), and
+ * keeps them on disk (`.cache/retrieval`), where the bench's lanes then find them. Fresh
+ * instances: what training leaves behind is garbage once this returns. Two lanes training the
+ * same models at once in a cold run, beside everything else, was the run's memory peak.
+ */
+export async function trainLearnedModels(toolLists: readonly (readonly CatalogTool[])[]): Promise<number> {
+  let trained = 0;
+  for (const entry of FIXED.values()) {
+    const retriever = entry.create() as Retriever & { trained?: (tools?: readonly CatalogTool[]) => Promise<unknown> };
+    if (!retriever.trained) continue;
+    for (const tools of [...toolLists, []]) {
+      await retriever.trained(tools);
+      trained++;
+    }
+  }
+  return trained;
+}
