@@ -264,7 +264,7 @@ const MAX_MEMO_SCORES = 8_000_000;
 export async function trainLearnedModels(toolLists: readonly (readonly CatalogTool[])[]): Promise<number> {
   let trained = 0;
   for (const entry of FIXED.values()) {
-    const retriever = entry.create() as Retriever & { trained?: (tools?: readonly CatalogTool[]) => Promise<unknown> };
+    const retriever = entry.create();
     if (!retriever.trained) continue;
     for (const tools of [...toolLists, []]) {
       await retriever.trained(tools);

@@ -24,6 +24,11 @@ export interface Retriever {
    * method prints it.
    */
   readonly fittedOn?: string;
+  /**
+   * For a retriever with trained parts: trains (or loads from its cache) what ranking `tools`
+   * needs (default: a catalog never seen), ahead of use; resolves to the trained model.
+   */
+  trained?(tools?: readonly CatalogTool[]): Promise<unknown>;
   fit(tools: readonly CatalogTool[]): Promise<FittedRetriever>;
   /**
    * The same fit (shared) without a memory of the scores it computes, for a caller that keeps

@@ -1,5 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { liveMcpBenchCatalogDir, liveMcpBenchTasksFile, realPrimaryDumps, realQueriesFile } from '../catalog/bundled.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
@@ -20,10 +19,7 @@ export function loadLiveMcpBenchSuite(root: string): { catalog: Catalog; tasks: 
   const dir = liveMcpBenchCatalogDir(root);
   const tasks = liveMcpBenchTasksFile(root);
   if (!existsSync(dir) || !existsSync(tasks)) return undefined;
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => join(dir, f));
-  const catalog = loadCatalog(files);
+  // A folder of dumps: the loader reads each, in name order.
+  const catalog = loadCatalog(dir);
   return { catalog, tasks: loadTasks(tasks, catalog) };
 }

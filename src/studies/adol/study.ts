@@ -28,6 +28,7 @@ import {
 import { PUBLISHED_ADOL_GITHUB, PUBLISHED_ADOL_SOURCE } from '../../pipelines/adol/published.ts';
 import { trimResponse } from '../../pipelines/adol/require-output.ts';
 import { mean } from '../../stats/bootstrap.ts';
+import { fitNotes } from '../../measure/fit-note.ts';
 
 /**
  * The ADOL study (registered in src/studies/registry.ts). Tables:
@@ -48,7 +49,7 @@ export const adolStudy: Study = {
   readsPipelineResults: true,
   async run(ctx: StudyContext): Promise<Table[]> {
     const tables: Table[] = [];
-    if (ctx.records.size) tables.push(mechanismTable(ctx), requireOutputTable(ctx));
+    if (ctx.records.size) tables.push(adolMechanismTable(ctx), requireOutputTable(ctx));
     const real = realCatalogs(ctx.root, ctx.log);
     const catalogs: { label: string; catalog: Catalog }[] = [{ label: `${ctx.catalog.name} (run catalog)`, catalog: ctx.catalog }, ...real];
     tables.push(
@@ -132,7 +133,8 @@ function responseTokens(
   return { calls, withoutSample, trimmedCalls, before, after };
 }
 
-function mechanismTable(ctx: StudyContext): Table {
+/** The mechanisms table from a suite's turn records and summaries (this study's on the run's catalog; the real suite's on the six real dumps). */
+export function adolMechanismTable(ctx: Pick<StudyContext, 'records' | 'summaries' | 'catalog' | 'tokens'>): Table {
   const b1 = ctx.records.get('b1-full-schema') ?? [];
   const b1Tools = mean(b1.map((r) => r.toolTokens));
   const b1Prompt = mean(b1.map((r) => r.promptTokens));
@@ -193,8 +195,9 @@ function mechanismTable(ctx: StudyContext): Table {
       `$ref internal: the exposed list is deduplicated per turn into the $defs of the tools/list document in the prompt (self-contained). $ref external: ${ext ? `${ext.templates} shared templates (${fmt(ext.tokens)} tokens)` : 'the shared templates'} are counted once per task, on its first turn (the host caches them); later turns carry only the pointer-bearing list. Counted on every turn instead, external costs what internal does or more.`,
       'Short: tools/list --short omits title, outputSchema, annotations, examples, _meta, execution, icons and cuts descriptions to their first sentence; inputSchema kept whole.',
       'requireOutput: tool tokens include the added "requireOutput" input property (output field paths up to depth 2); history tokens fall because every later turn carries the trimmed results. Response tokens/call: the needed tools\' sample responses over all turns, full versus trimmed by the documented request rule (identity, status and pagination fields).',
-      `Retrieval: semantic = top-10 by USE-lite weighted component embeddings of the turn's user message; tags = tools with a catalog tag named by the query's words, full list when none matches${tagFallback !== undefined && tagTurns ? ` (${tagFallback} of ${tagTurns} turns, ${((100 * tagFallback) / tagTurns).toFixed(1)}%)` : ''}. Recall: needed tools whose full definition is in the prompt.`,
+      `Retrieval: semantic = top-10 of the turn's user message by the run's retriever (what it was fitted on: below; the draft's weighted component embeddings when the preset names an encoder); tags = tools with a catalog tag named by the query's words, full list when none matches${tagFallback !== undefined && tagTurns ? ` (${tagFallback} of ${tagTurns} turns, ${((100 * tagFallback) / tagTurns).toFixed(1)}%)` : ''}. Recall: needed tools whose full definition is in the prompt.`,
       'Combined = internal $ref + short + requireOutput + semantic top-10. Projections (success, latency) are not part of this table.',
+      ...fitNotes(ctx.summaries.filter((s) => rows.some((r) => r.pipeline === s.pipeline))),
     ],
   };
 }

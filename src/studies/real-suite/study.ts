@@ -14,11 +14,12 @@ import type { Task } from '../../tasks/types.ts';
 import { pipelineContext, studyWorkDir } from '../common.ts';
 import { runProjectionStudy } from '../projection/study.ts';
 import type { Study, StudyContext } from '../types.ts';
-import { adolSuiteTable } from './adol-table.ts';
+import { adolMechanismTable } from '../adol/study.ts';
 import { forSuite } from './for-suite.ts';
 
-/** The ADOL preset with every mechanism on. */
+/** The ADOL preset with every mechanism on, and the baseline its table compares with. */
 const ADOL_ALL_MECHANISMS = 'adol-combined';
+const BASELINE = 'b1-full-schema';
 
 /** Tasks of the real query set in a --quick run: the first ones, in file order. */
 const QUICK_TASKS = 60;
@@ -88,8 +89,11 @@ export const realSuiteStudy: Study = {
       ]),
       ...(await projectedTables(ctx, catalog, tasks, records, summaries, main)),
     ];
-    const adol = adolSuiteTable(summaries, entries, context);
-    if (adol) tables.push(adol);
+    if (records.has(ADOL_ALL_MECHANISMS) && records.has(BASELINE)) {
+      // The ADOL study's mechanisms table, on this suite's records.
+      const adol = adolMechanismTable({ records, summaries, catalog, tokens: ctx.tokens });
+      tables.push({ ...adol, id: 'adol-real', title: `${adol.title} — ${REAL_SUITE.name}`, notes: [context, ...(adol.notes ?? [])] });
+    }
     return tables;
   },
 };

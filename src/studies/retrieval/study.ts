@@ -17,7 +17,7 @@ import { allNeededTable, generalisationTable, type SuiteEvaluations } from './ge
 
 /**
  * bm25:okapi re-scans every tool text per query (okapibm25 has no index): measured on the real
- * and LiveMCPBench suites, not on the synthetic suite's thousands of turns (≈ 4 s a run).
+ * and LiveMCPBench suites, not on a suite of more than LARGE_SUITE_TURNS turns (the synthetic one).
  */
 const NOT_ON_LARGE_SUITES = new Set(['bm25:okapi']);
 const LARGE_SUITE_TURNS = 1000;
@@ -82,7 +82,7 @@ function learnedModelTable(trained: TrainedReranker): Table {
     ],
     notes: [
       `Trained on ${trained.source}: ${trained.model.examples.toLocaleString('en-US')} (turn, candidate tool) pairs, ${trained.model.positives} needed, ${trained.trainingTaskIds.length} tasks; logistic regression by Newton's method from zero weights, ${trained.model.iterations} iterations (deterministic).`,
-      `Word associations learned: ${trained.associations.size.toLocaleString('en-US')} query-word/tool-word pairs (cross-fitted leave-one-server-out for the regression's features).`,
+      `Word associations learned: ${trained.associations.size.toLocaleString('en-US')} query-word/tool-word pairs (cross-fitted for the regression's features: leave-one-source-out, or leave-one-server-out with a single source).`,
     ],
   };
 }
@@ -168,8 +168,9 @@ export const retrievalStudy: Study = {
         );
     }
     if (results.length > 1) tables.push(generalisationTable(results, DEFAULT_RETRIEVER), allNeededTable(results));
-    const learned = retrieverByName('learned') as ReturnType<typeof retrieverByName> & { trained?: () => Promise<TrainedReranker> };
-    if (learned.trained) tables.push(learnedModelTable(await learned.trained()));
+    // `learned` is the reranker of ./learned/retriever.ts: what it trains is a TrainedReranker.
+    const learned = retrieverByName('learned');
+    if (learned.trained) tables.push(learnedModelTable((await learned.trained()) as TrainedReranker));
     return tables;
   },
 };
