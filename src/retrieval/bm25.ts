@@ -126,15 +126,24 @@ export function bm25Index(
   return index;
 }
 
-/** One flat document per tool: every field's text in one field, so one length normalisation covers the tool. */
+/**
+ * One flat document per tool: every field's terms in one field, so one length normalisation
+ * covers the tool. Fields are analysed one by one (the same terms as their joined text, since
+ * words never cross a field), so server copies that share descriptions hit the analyser's memo.
+ */
 export function flatBm25Index(tools: readonly CatalogTool[], vocabulary = true): MiniSearch<{ id: number; text: string }> {
   const index = new MiniSearch<{ id: number; text: string }>({
     fields: ['text'],
     idField: 'id',
-    tokenize: (text, field) => (field ? analyze(text, { vocabulary }) : text.split(' ').filter(Boolean)),
+    // Documents and queries both arrive analysed (terms joined by spaces).
+    tokenize: (text) => text.split(' ').filter(Boolean),
     processTerm: (term) => term,
     searchOptions: { combineWith: 'OR', bm25: CLASSIC_BM25 },
   });
-  index.addAll(tools.map((t, id) => ({ id, text: TOOL_FIELDS.map((f) => toolFields(t)[f]).join('\n') })));
+  const terms = (t: CatalogTool) => {
+    const fields = toolFields(t);
+    return TOOL_FIELDS.flatMap((f) => analyze(fields[f], { vocabulary })).join(' ');
+  };
+  index.addAll(tools.map((t, id) => ({ id, text: terms(t) })));
   return index;
 }
