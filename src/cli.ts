@@ -23,6 +23,7 @@ import { exitWithParent } from './commands/orphan-guard.ts';
 import { acquireRunLock } from './results/lock.ts';
 import { checkCompleteRun } from './results/run-files.ts';
 import type { InputLimits } from './util/limits.ts';
+import { parseScalingSizes } from './studies/scaling/sizes.ts';
 import type { BenchOptions } from './commands/bench.ts';
 import { DEFAULT_TIMEOUT_MS } from './mcp/capture.ts';
 import type { CommanderError } from 'commander';
@@ -48,6 +49,13 @@ function parseSeed(value: string): number {
 }
 function parseSeeds(value: string): number[] {
   return value.split(',').map((v) => parseSeed(v.trim()));
+}
+function scalingSizesOption(value: string): number[] {
+  try {
+    return parseScalingSizes(value);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
 }
 function parseEncoder(value: string): EncoderName {
   if (!isEncoderName(value)) throw new InvalidArgumentError(`expected one of ${ENCODER_NAMES.join(', ')}`);
@@ -185,6 +193,11 @@ if (!lean) {
     .option('--reports <dir>', 'reports directory (default reports/, or reports/<catalog> for --catalog)')
     .option('--pipelines <ids>', 'comma-separated pipeline ids to run (default: all)', (v: string) => v.split(','))
     .option('--quick', 'a small task subset and one seed, for CI', false)
+    .option(
+      '--scaling-sizes <list>',
+      'catalog sizes N of the scaling study (default 30,60,120,250,500,1000; larger N, e.g. 10000, costs seconds to minutes each)',
+      scalingSizesOption,
+    )
     .addOption(
       new Option(
         '--encoder <name>',

@@ -17,6 +17,8 @@ export interface BenchInputs {
   root: string;
   seed: number;
   quick: boolean;
+  /** Catalog sizes of the scaling study (undefined: its default sweep). */
+  scalingSizes?: number[];
   tokenizer: TokenizerName;
   encoderName: EncoderName;
   /** Embedding cache root, already filled by the bench's up-front embedding pass. */

@@ -163,6 +163,7 @@ export async function runStudyUnit(inputs: BenchInputs, results: StudyInputs | u
     retriever: inputs.retriever,
     seed: inputs.seed,
     quick: inputs.quick,
+    scalingSizes: inputs.scalingSizes,
     resultsDir: inputs.resultsDir,
     // A study that does not read the pipelines' results gets none, whenever it runs.
     records: new Map(study.readsPipelineResults ? results!.records : []),

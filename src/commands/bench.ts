@@ -59,6 +59,8 @@ export interface BenchOptions {
   /** Retriever of B3, Tool Attention, ADOL semantic retrieval and the ablations (default DEFAULT_RETRIEVER). */
   retriever?: string;
   quick: boolean;
+  /** Catalog sizes of the scaling study (default: its sweep up to N = 1,000, the published range). */
+  scalingSizes?: number[];
   /** Bounds on the user's catalog and task files (default DEFAULT_LIMITS). */
   limits?: InputLimits;
   /** Studies to run (registry ids; default all). */
@@ -143,6 +145,7 @@ async function runBenchWith(
         tasks: taskSets[0]!.tasks,
         seed: opts.seed,
         quick: opts.quick,
+        scalingSizes: opts.scalingSizes,
         pipelines: entries,
       },
     );
@@ -178,6 +181,7 @@ async function runBenchWith(
     root: opts.root,
     seed: opts.seed,
     quick: opts.quick,
+    scalingSizes: opts.scalingSizes,
     tokenizer: opts.tokenizer,
     encoderName: (opts.encoder ?? DEFAULT_ENCODER) as EncoderName,
     cacheDir,

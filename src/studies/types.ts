@@ -30,6 +30,8 @@ export interface StudyContext {
   retriever?: string;
   seed: number;
   quick: boolean;
+  /** Catalog sizes of the scaling study (`--scaling-sizes`); undefined: its default sweep. */
+  scalingSizes?: readonly number[];
   resultsDir: string;
   /** Every pipeline's turn records, by pipeline id (all seeds). */
   records: ReadonlyMap<string, readonly TurnRecord[]>;
@@ -64,7 +66,7 @@ export interface Study {
    * What the study will embed besides the run's catalog and tasks: the bench embeds it up front
    * with the rest (in large batches, on every core) instead of inside the study's lane.
    */
-  toEmbed?(ctx: Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 'seed' | 'quick' | 'pipelines'>): StudyEmbeddings;
+  toEmbed?(ctx: Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 'seed' | 'quick' | 'scalingSizes' | 'pipelines'>): StudyEmbeddings;
   /**
    * A study of the results may do its work on each pipeline's results alone here. The bench
    * runs it right after the pipeline, in the lane that ran it: the records are not copied, and

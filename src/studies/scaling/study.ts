@@ -16,6 +16,7 @@ import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import { mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
 import { isTestbedOf, scaledCatalog } from './scaled-catalog.ts';
+import { DEFAULT_SCALING_SIZES, QUICK_SCALING_SIZES } from './sizes.ts';
 
 /**
  * Scaling study (paper §3.3, §7.4): tool tokens per turn and rho versus catalog size N, for
@@ -35,8 +36,6 @@ import { isTestbedOf, scaledCatalog } from './scaled-catalog.ts';
  */
 
 const SCALING_PARAMS = {
-  sizes: [30, 60, 120, 250, 500, 1000, 10_000],
-  quickSizes: [30, 120, 500],
   /**
    * Largest N whose retrieval pipelines route with the run's dense encoder (use-lite). Above it
    * they route with `lexicalRetriever`, which needs no model: embedding 10,000 tool definitions
@@ -109,8 +108,9 @@ export function crossing(
   return undefined;
 }
 
-function sizesFor(ctx: Pick<StudyContext, 'quick'>): number[] {
-  return [...(ctx.quick ? SCALING_PARAMS.quickSizes : SCALING_PARAMS.sizes)];
+/** `--scaling-sizes`, else the default sweep (./sizes.ts). */
+function sizesFor(ctx: Pick<StudyContext, 'quick' | 'scalingSizes'>): number[] {
+  return [...(ctx.scalingSizes ?? (ctx.quick ? QUICK_SCALING_SIZES : DEFAULT_SCALING_SIZES))];
 }
 
 /** The largest N routed with the run's dense encoder. */
@@ -124,7 +124,7 @@ function lexicalRetriever(catalog: Catalog): Encoder {
   return { ...tfidf, name: `tfidf-${SCALING_PARAMS.lexicalFeatures}`, embed: (texts) => tfidf.embed(texts) };
 }
 
-type SweepContext = Pick<StudyContext, 'catalog' | 'tasks' | 'seed' | 'quick' | 'pipelines'>;
+type SweepContext = Pick<StudyContext, 'catalog' | 'tasks' | 'seed' | 'quick' | 'scalingSizes' | 'pipelines'>;
 
 /** What the sweep runs: its sizes, its conversations, the tools they need, and the catalog at each size (which keeps those tools). */
 interface SweepPlan {
@@ -271,7 +271,7 @@ function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes
       `Fracture line rho = ${line} (paper §3.3). Published (paper §7.4, not ours): full-schema rho crosses 0.3 near N ≈ 50; Tool Attention holds rho ≥ 0.87 up to N = 1,000 with k = 10. ${PUBLISHED_SOURCE}.`,
       `retriever: what each retrieval row routes with, as its pipeline records it. N ∈ {${dense.join(', ')}}: the bench's retriever, and the run's encoder for the paper form${lexical.length ? `; N ∈ {${lexical.join(', ')}}: no pretrained encoder (embedding that many definitions would take minutes on two cores): ${SCALING_PARAMS.lexicalRetrieverName} for the retriever-form rows, and for the paper form tfidf-${SCALING_PARAMS.lexicalFeatures}, TF-IDF fitted on that catalog's tool texts and capped to its ${SCALING_PARAMS.lexicalFeatures} most frequent terms. Rows of different retrievers compare the token cost of the method, not the same ranking.` : '.'}`,
       'wall ms/turn (a timing column: it varies between runs and machines): wall-clock milliseconds per turn for the pipeline to route and build its prompt and for the harness to count its tokens (memoised by content), mean over the conversations.',
-      quick ? `--quick: N ∈ {${sizes.join(', ')}}, the quick task subset.` : `N ∈ {${sizes.join(', ')}}.`,
+      `${quick ? `--quick: N ∈ {${sizes.join(', ')}}, the quick task subset` : `N ∈ {${sizes.join(', ')}}`}; other sizes (N = 10,000 and beyond): \`bench --scaling-sizes\`.`,
     ],
   };
 }
