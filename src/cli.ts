@@ -1,7 +1,7 @@
 #!/usr/bin/env -S npx tsx
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadCatalog } from './catalog/load.ts';
 import { footprintTable } from './catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from './catalog/ref-table.ts';
@@ -24,6 +24,7 @@ import { acquireRunLock } from './results/lock.ts';
 import { checkCompleteRun } from './results/run-files.ts';
 import type { InputLimits } from './util/limits.ts';
 import { parseScalingSizes } from './studies/scaling/sizes.ts';
+import { parseShard, type ShardSpec } from './commands/shard-spec.ts';
 import type { BenchOptions } from './commands/bench.ts';
 import { DEFAULT_TIMEOUT_MS } from './mcp/capture.ts';
 import type { CommanderError } from 'commander';
@@ -49,6 +50,13 @@ function parseSeed(value: string): number {
 }
 function parseSeeds(value: string): number[] {
   return value.split(',').map((v) => parseSeed(v.trim()));
+}
+function shardOption(value: string): ShardSpec {
+  try {
+    return parseShard(value);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
 }
 function scalingSizesOption(value: string): number[] {
   try {
@@ -194,6 +202,11 @@ if (!lean) {
     .option('--pipelines <ids>', 'comma-separated pipeline ids to run (default: all)', (v: string) => v.split(','))
     .option('--quick', 'a small task subset and one seed, for CI', false)
     .option(
+      '--shard <i/n>',
+      'run only shard i of n (or env/n: i from TOOLTAX_SHARD_INDEX, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) into a part folder; `merge` joins the parts',
+      shardOption,
+    )
+    .option(
       '--scaling-sizes <list>',
       'catalog sizes N of the scaling study (default 30,60,120,250,500,1000; larger N, e.g. 10000, costs seconds to minutes each)',
       scalingSizesOption,
@@ -224,6 +237,8 @@ if (!lean) {
       // Loaded on use: the bench and the renderers (vega, exceljs) cost a second of start-up that
       // catalog, budget and the other commands do not need.
       const { runBench } = await import('./commands/bench.ts');
+      if (o.shard && o.reports)
+        throw new InputError('--reports', '', 'no --reports with --shard (a shard writes a part; `merge` writes the reports)');
       const { resultsDir, reportsDir } = await runBench({
         ...o,
         seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds],
@@ -231,9 +246,30 @@ if (!lean) {
         root,
         log,
       });
-      log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir, 'tables.md')}`);
+      log(reportsDir ? `\nresults: ${resultsDir}\nreports: ${join(reportsDir, 'tables.md')}` : `\npart: ${resultsDir}`);
     },
   );
+
+  program
+    .command('merge')
+    .description(
+      'join the part folders of a sharded bench (`bench --shard i/n`) into one results folder, identical to an unsharded run apart from timings, and write its reports',
+    )
+    .argument('<folders...>', 'the part folder of every shard of one run')
+    .option('--out <dir>', 'results directory (default as the unsharded bench: results/, or results/<catalog>)')
+    .option('--reports <dir>', 'reports directory (default as the unsharded bench)')
+    .action(async (folders: string[], o: { out?: string; reports?: string }) => {
+      const { checkParts, readPart } = await import('./results/shard-part.ts');
+      const parts = folders.map((f) => readPart(f));
+      checkParts(parts);
+      const into = o.out && parts.find((p) => resolve(p.dir) === resolve(o.out!));
+      if (into)
+        throw new InputError(o.out!, '', 'an --out folder that is not one of the parts', 'a part folder (the merge would overwrite it)');
+      const { runBench } = await import('./commands/bench.ts');
+      const settings = parts[0]!.run.settings as Omit<BenchOptions, 'root' | 'log' | 'out' | 'reports' | 'parts' | 'shard'>;
+      const { resultsDir, reportsDir } = await runBench({ ...settings, out: o.out, reports: o.reports, parts, root, log });
+      log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir!, 'tables.md')}`);
+    });
 
   program
     .command('retrieval')

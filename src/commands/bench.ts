@@ -10,6 +10,7 @@ import { acquireRunLock } from '../results/lock.ts';
 import { clearRunOutputs, runFiles } from '../results/run-files.ts';
 import { childDir } from '../util/paths.ts';
 import { packageVersion, gitCommit } from '../util/provenance.ts';
+import { createHash } from 'node:crypto';
 import type { PipelineSummary } from '../measure/summarize.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
@@ -43,6 +44,20 @@ import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
 import { retrievalNote } from '../retrieval/settings-note.ts';
 import { shareEncoder, trainLearnedModels } from '../retrieval/registry.ts';
+import {
+  checkMergeMatches,
+  clearPart,
+  copyPartFiles,
+  readUnitResult,
+  writePart,
+  writeUnitResult,
+  type ReadPart,
+  type RunIdentity,
+} from '../results/shard-part.ts';
+import { taskSetsRunBy } from '../studies/common.ts';
+import { codeFingerprint } from '../util/provenance.ts';
+import { planShards, unitKey } from './shard-plan.ts';
+import type { ShardSpec } from './shard-spec.ts';
 
 export interface BenchOptions {
   root: string;
@@ -67,15 +82,35 @@ export interface BenchOptions {
   studies?: string[];
   /** Lanes running pipelines and studies at once (default $TOOLTAX_BENCH_WORKERS, else 2; 1 = serial in this thread). */
   lanes?: number;
+  /** Run only this shard's units and write a part folder (`merge` joins the parts). */
+  shard?: ShardSpec;
+  /** Merge: the parts (read and checked) whose unit results stand in for running the units. */
+  parts?: readonly ReadPart[];
   log: (line: string) => void;
+}
+
+/** The options that decide a run's results: every shard of a run must have the same (RunIdentity.settings). */
+function resultSettings(opts: BenchOptions): Record<string, unknown> {
+  const { seed, seeds, catalog, tasks, tokenizer, pipelines, encoder, retriever, quick, scalingSizes, limits, studies } = opts;
+  return JSON.parse(
+    JSON.stringify({ seed, seeds, catalog, tasks, tokenizer, pipelines, encoder, retriever, quick, scalingSizes, limits, studies }),
+  ) as Record<string, unknown>;
 }
 
 /** Tasks used by --quick (CI): the first ones of each kind. */
 const QUICK_TASKS = { single: 40, multi: 30, long: 6 };
 
-export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string; reportsDir: string; summaries: PipelineSummary[] }> {
+/** What a bench wrote: a run (results and reports), or a shard's part (results only: `merge` writes the reports). */
+export interface BenchOutcome {
+  resultsDir: string;
+  reportsDir?: string;
+  summaries: PipelineSummary[];
+}
+
+export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
   // The first worker lane's thread loads its modules while this one prepares the inputs.
-  const lanes = opts.lanes ?? benchLaneCount();
+  // A merge runs only the studies of the results, in this thread.
+  const lanes = opts.parts ? 1 : (opts.lanes ?? benchLaneCount());
   // A thread that fails to start fails the run when its lane first needs it, not before.
   const early = lanes > 1 ? awaitedLater(startLaneThread()) : undefined;
   const lanesOf = (inputs: BenchInputs) => new BenchLanes(inputs, lanes, early);
@@ -87,10 +122,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
   }
 }
 
-async function runBenchWith(
-  opts: BenchOptions,
-  lanesOf: (inputs: BenchInputs) => BenchLanes,
-): Promise<{ resultsDir: string; reportsDir: string; summaries: PipelineSummary[] }> {
+async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) => BenchLanes): Promise<BenchOutcome> {
   const started = performance.now();
   const startedAt = new Date();
   const timer = new StepTimer();
@@ -123,11 +155,19 @@ async function runBenchWith(
       `catalog: ${opts.catalog.join(', ')} (${catalog.tools.length} tools, ${catalog.servers.length} servers)${opts.tasks ? `; tasks: ${opts.tasks}` : ''}`,
     );
   }
-  const resultsDir = resolve(opts.out ?? childDir(join(opts.root, 'results'), opts.catalog ? catalog.name : '', '--catalog'));
+  const defaultResults = childDir(join(opts.root, 'results'), opts.catalog ? catalog.name : '', '--catalog');
+  // A shard's part never lands on a run's results by default.
+  const resultsDir = resolve(
+    opts.out ?? (opts.shard ? join(defaultResults, `shard-${opts.shard.index}-of-${opts.shard.count}`) : defaultResults),
+  );
   const reportsDir = resolve(opts.reports ?? childDir(join(opts.root, 'reports'), opts.catalog ? catalog.name : '', '--catalog'));
   // One run per folder at a time, and nothing of an earlier run left beside this one.
-  const lock = acquireRunLock(resultsDir, `bench${opts.catalog ? ` --catalog ${opts.catalog.join(',')}` : ''}`);
+  const lock = acquireRunLock(
+    resultsDir,
+    `bench${opts.catalog ? ` --catalog ${opts.catalog.join(',')}` : ''}${opts.shard ? ` --shard ${opts.shard.index}/${opts.shard.count}` : ''}${opts.parts ? ' merge' : ''}`,
+  );
   clearRunOutputs(resultsDir);
+  clearPart(resultsDir);
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
   timer.recordSince('inputs (catalog, tasks)', inputsStarted);
   const entries = PIPELINES.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
@@ -136,7 +176,8 @@ async function runBenchWith(
   const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir });
   // dense:<bench encoder> (and the hybrids and the learned reranker over it) reuse this warm encoder.
   shareEncoder(catalog.tools, encoder);
-  if (taskSets.length) {
+  // A merge runs no pipeline: nothing to embed or train up front.
+  if (taskSets.length && !opts.parts) {
     const more = studyEmbeddings(
       STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id)),
       {
@@ -213,6 +254,36 @@ async function runBenchWith(
     );
   // Preference order: pipelines, then the studies of their results (as soon as they can run), then the others.
   const units: BenchUnit[] = [...costliestFirst(pipelineUnits, previous), ...studyUnits(true), ...studyUnits(false)];
+  // Shards split the units that read nothing but the inputs (in registry order, whatever the
+  // previous timings); the studies of the pipelines' results run where the parts are merged.
+  const shardable: BenchUnit[] = [
+    ...pipelineUnits,
+    ...studies.filter((s) => !s.readsPipelineResults).map((s) => ({ kind: 'study' as const, id: s.id })),
+  ];
+  const sharded = opts.shard ?? (opts.parts ? opts.parts[0]!.shard : undefined);
+  const identity: RunIdentity | undefined = sharded && {
+    settings: resultSettings(opts),
+    inputs: inputsFingerprint(catalog, taskSets, calibration, history),
+    code: codeFingerprint(opts.root),
+    v8: process.versions.v8,
+    plan: planShards(
+      shardable.map((unit) => ({
+        unit,
+        seeds:
+          unit.kind === 'pipeline'
+            ? taskSetsRunBy(
+                entries.find((e) => e.id === unit.id)!,
+                taskSets,
+              ).length
+            : 1,
+      })),
+      sharded.count,
+    ).map((list) => list.map(unitKey)),
+  };
+  if (opts.parts && identity) checkMergeMatches(opts.parts[0]!, identity);
+  const ranElsewhere = new Set(opts.parts ? shardable.map(unitKey) : []);
+  const mine = opts.shard && identity ? new Set(identity.plan[opts.shard.index - 1]) : undefined;
+  const toRun = units.filter((u) => (mine ? mine.has(unitKey(u)) : !ranElsewhere.has(unitKey(u))));
   const pipelineRuns = new Map<string, PipelineRun>();
   // Records from a worker lane arrive with a copy of every string: shared again across the run's
   // records. The compactor's own maps (~12 MB) are let go once every pipeline's records are in.
@@ -233,22 +304,43 @@ async function runBenchWith(
     compactor = undefined;
   };
   if (pipelineUnits.length === 0) setResults();
+  const onDone = (unit: BenchUnit, result: PipelineRun | StudyRun, lane: number) => {
+    logUnit(unit, result, lane);
+    // A shard keeps nothing: each result goes to its part folder.
+    if (opts.shard) return writeUnitResult(resultsDir, unit, result);
+    if (unit.kind === 'study') studyTables.set(unit.id, (result as StudyRun).tables);
+    else {
+      const run = result as PipelineRun;
+      run.records = compactor!.compactAll(run.records);
+      if (pipelineRuns.set(unit.id, run).size === pipelineUnits.length) setResults();
+    }
+  };
   try {
-    await timer.time(`pipelines (${pipelineUnits.length}) and studies (${studies.length}) on ${lanes.lanes} lanes`, () =>
+    if (opts.parts) {
+      await timer.time(`shard results (${opts.parts.length} parts)`, () => {
+        const partOf = new Map(opts.parts!.flatMap((p) => p.units.map((u) => [u, p] as const)));
+        for (const part of opts.parts!) copyPartFiles(part, resultsDir);
+        for (const unit of units.filter((u) => ranElsewhere.has(unitKey(u))))
+          onDone(unit, readUnitResult(partOf.get(unitKey(unit))!, unit) as PipelineRun | StudyRun, 0);
+      });
+    }
+    const unitCount = (kind: BenchUnit['kind']) => toRun.filter((u) => u.kind === kind).length;
+    await timer.time(`pipelines (${unitCount('pipeline')}) and studies (${unitCount('study')}) on ${lanes.lanes} lanes`, () =>
       lanes.run(
-        units,
-        (unit, result, lane) => {
-          logUnit(unit, result, lane);
-          if (unit.kind === 'study') studyTables.set(unit.id, (result as StudyRun).tables);
-          else {
-            const run = result as PipelineRun;
-            run.records = compactor!.compactAll(run.records);
-            if (pipelineRuns.set(unit.id, run).size === pipelineUnits.length) setResults();
-          }
-        },
-        laneChooser(units, previous, lanes.lanes, () => pipelineRuns.size === pipelineUnits.length),
+        toRun,
+        onDone,
+        laneChooser(toRun, previous, lanes.lanes, () => pipelineRuns.size === pipelineUnits.length),
       ),
     );
+    if (opts.shard && identity) {
+      writePart(resultsDir, { shard: opts.shard, run: identity, units: identity.plan[opts.shard.index - 1]! });
+      writeTimings(resultsDir, timer.report());
+      lock.release();
+      opts.log(
+        `shard ${opts.shard.index}/${opts.shard.count}: ${toRun.length} of ${shardable.length} units; merge every shard's folder with \`merge\``,
+      );
+      return { resultsDir, summaries: [] };
+    }
     if (taskSets.length) {
       const context = `Catalog ${catalog.name} (${catalog.tools.length} tools), tokenizer ${opts.tokenizer}, ${taskSets.reduce((s, t) => s + t.tasks.length, 0)} task runs${opts.quick ? ' (--quick subset)' : ''}.`;
       const main = new Set(entries.filter((e) => e.group === 'main').map((e) => e.id));
@@ -312,6 +404,11 @@ async function runBenchWith(
   opts.log('');
   for (const line of formatTimingTable(timings)) opts.log(line);
   return { resultsDir, reportsDir, summaries };
+}
+
+/** SHA-256 of the run's inputs (RunIdentity.inputs). */
+function inputsFingerprint(catalog: Catalog, taskSets: readonly TaskSet[], calibration: readonly Task[], history: readonly Task[]): string {
+  return createHash('sha256').update(JSON.stringify({ catalog, taskSets, calibration, history })).digest('hex');
 }
 
 /** What the studies will embed (Study.toEmbed): the catalogs and task sets to add to the up-front embedding pass. */

@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBench } from '../../src/commands/bench.ts';
 import { checkCompleteRun } from '../../src/results/run-files.ts';
+import { resultFiles, smallTaskFile } from '../helpers/result-files.ts';
 
 /** Retrieval and non-retrieval main methods, an ablation and an ADOL variant. */
 const PIPELINE_IDS = ['b1-full-schema', 'b3-simple-retrieval', 'tool-attention', 'ta-k5', 'adol-combined'];
@@ -11,42 +12,10 @@ const PIPELINE_IDS = ['b1-full-schema', 'b3-simple-retrieval', 'tool-attention',
 const tmp = mkdtempSync(join(tmpdir(), 'tooltax-lanes-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** Every file under `dir`, relative path → content, with what legitimately differs between runs (wall-clock figures) removed. */
-function resultFiles(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.set(relative(dir, p), withoutTimings(relative(dir, p), readFileSync(p, 'utf8')));
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-function withoutTimings(file: string, text: string): string {
-  if (file === 'timings.json') return '';
-  if (file === 'run.json') {
-    const { startedAt, finishedAt, seconds, files, ...rest } = JSON.parse(text) as Record<string, unknown> & {
-      files: { path: string; sha256: string }[];
-    };
-    expect([typeof startedAt, typeof finishedAt, typeof seconds]).toEqual(['string', 'string', 'number']);
-    // Event files carry wall-clock latencies, so their hashes differ; every other file's hash must match.
-    const hashes = files.map((f) => (f.path.startsWith('events/') ? { path: f.path } : f));
-    return JSON.stringify({ ...rest, files: hashes });
-  }
-  // Tool Attention's events carry the router's wall-clock latency per turn.
-  return text.replace(/"latency_ms":[0-9.e-]+/g, '"latency_ms":0');
-}
-
 describe('bench lanes', () => {
   it('writes byte-identical results with 1 lane (serial) and 2 lanes (worker thread)', async () => {
     // A small subset of the committed tasks: two of each kind.
-    const lines = readFileSync('tasks/tasks.jsonl', 'utf8').trim().split('\n');
-    const pick = (kind: string) => lines.filter((l) => (JSON.parse(l) as { kind: string }).kind === kind).slice(0, 2);
-    const tasksFile = join(tmp, 'tasks.jsonl');
-    writeFileSync(tasksFile, [...pick('single'), ...pick('multi'), ...pick('long')].join('\n') + '\n');
+    const tasksFile = smallTaskFile(join(tmp, 'tasks.jsonl'));
     const run = (lanes: number) =>
       runBench({
         root: process.cwd(),

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { BenchUnit } from '../commands/bench-inputs.ts';
+import type { ShardSpec } from '../commands/shard-spec.ts';
+import { writeFileAtomic } from '../util/files.ts';
+import { InputError } from '../util/input-error.ts';
+import { LOCK_FILE } from './lock.ts';
+import { MANIFEST_FILE, type RunFile } from './manifest.ts';
+import { TIMINGS_FILE } from './write.ts';
+
+/**
+ * A shard's results folder (`bench --shard i/n`): the files its units wrote (turn records,
+ * events, calibrations, study work files), each unit's result as the bench's lanes pass it
+ * (V8's structured-clone format, the same as a worker lane's message, gzip-compressed), and
+ * `shard.json`, which says which run the part belongs to and lists every file with its hash.
+ * It has no run.json: `report` refuses a part, `merge` joins the parts into a run.
+ */
+const PART_FILE = 'shard.json';
+const UNITS_DIR = 'shard-units';
+const PART_FORMAT = 'tooltax-shard/1';
+
+/** What must be equal in every part of one run. */
+export interface RunIdentity {
+  /** The bench options that decide the results (seeds, tokenizer, pipelines, catalog and task paths...), as given. */
+  settings: Record<string, unknown>;
+  /** SHA-256 of the run's inputs: catalog, every seed's tasks, calibration and history tasks. */
+  inputs: string;
+  /** SHA-256 of the harness's code (src/, package.json, package-lock.json). */
+  code: string;
+  /** V8's version: unit results are in its serialisation format. */
+  v8: string;
+  /** Every shard's units (unit keys), shard 1 first. */
+  plan: string[][];
+}
+
+export interface ShardPart {
+  format: typeof PART_FORMAT;
+  shard: ShardSpec;
+  run: RunIdentity;
+  /** This shard's units (unit keys). */
+  units: string[];
+  /** Every file of the part (the results files and the unit results), with its SHA-256. */
+  files: RunFile[];
+}
+
+/** A part read from a folder, with where it is. */
+export interface ReadPart extends ShardPart {
+  dir: string;
+}
+
+function unitFile(unit: BenchUnit): string {
+  return `${UNITS_DIR}/${unit.kind}.${unit.id}.v8.gz`;
+}
+
+/** Writes one unit's result into the part folder. */
+export function writeUnitResult(dir: string, unit: BenchUnit, result: unknown): void {
+  // Level 1: the turn records compress ~10× even so, at a fraction of the default level's time.
+  writeFileAtomic(join(dir, ...unitFile(unit).split('/')), gzipSync(serialize(result), { level: 1 }));
+}
+
+/** Writes shard.json last, listing every file of the folder but its own metadata, so a killed shard leaves no part. */
+export function writePart(dir: string, part: Omit<ShardPart, 'format' | 'files'>): void {
+  const files = partFiles(dir).map((path) => ({ path, sha256: sha256(join(dir, path)) }));
+  writeFileAtomic(join(dir, PART_FILE), `${JSON.stringify({ format: PART_FORMAT, ...part, files } satisfies ShardPart, null, 1)}\n`);
+}
+
+/** The files of a part folder that belong to the run (not the lock, the timings, a run.json or shard.json itself), sorted. */
+function partFiles(dir: string): string[] {
+  const skip = new Set([PART_FILE, LOCK_FILE, TIMINGS_FILE, MANIFEST_FILE]);
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+    .filter((p) => !skip.has(p))
+    .sort();
+}
+
+/** Reads and checks one part folder (format, file list and hashes); one-line InputError otherwise. */
+export function readPart(dir: string): ReadPart {
+  const path = join(dir, PART_FILE);
+  if (!existsSync(path)) throw new InputError(path, '', 'a shard folder written by `bench --shard i/n`', 'no shard.json (not a shard, or it did not finish)');
+  let part: ShardPart;
+  try {
+    part = JSON.parse(readFileSync(path, 'utf8')) as ShardPart;
+  } catch (err) {
+    throw new InputError(path, '$', 'the shard manifest JSON', (err as Error).message);
+  }
+  if (part?.format !== PART_FORMAT) throw new InputError(path, '$.format', `"${PART_FORMAT}"`, JSON.stringify(part?.format ?? null));
+  for (const f of part.files) {
+    const full = join(dir, ...f.path.split('/'));
+    if (f.path.split('/').includes('..') || !existsSync(full) || !lstatSync(full).isFile())
+      throw new InputError(full, '', 'a file listed in shard.json', 'nothing (the part is incomplete)');
+    if (sha256(full) !== f.sha256) throw new InputError(full, '', 'the file shard.json lists', 'a changed file');
+  }
+  return { ...part, dir };
+}
+
+/**
+ * Checks that the parts make exactly one run: the same identity, every shard once, the units
+ * the plan gives each. Throws a one-line InputError naming the first part that does not fit.
+ */
+export function checkParts(parts: readonly ReadPart[]): void {
+  if (parts.length === 0) throw new InputError('merge', '', 'one or more shard folders', 'none');
+  const first = parts[0]!;
+  const fields = ['code', 'inputs', 'settings', 'v8', 'plan'] as const;
+  const what: Record<(typeof fields)[number], string> = {
+    code: 'the same code',
+    inputs: 'the same catalog and tasks',
+    settings: 'the same bench options',
+    v8: 'the same Node.js (V8) version',
+    plan: 'the same shard plan',
+  };
+  const seen = new Map<number, string>();
+  for (const part of parts) {
+    const file = join(part.dir, PART_FILE);
+    if (part.shard.count !== first.shard.count)
+      throw new InputError(file, '$.shard.count', `${first.shard.count} shards, as ${first.dir}`, String(part.shard.count));
+    for (const f of fields)
+      if (JSON.stringify(part.run[f]) !== JSON.stringify(first.run[f]))
+        throw new InputError(file, `$.run.${f}`, `${what[f]} as ${first.dir}`, 'a different one (a part of another run)');
+    const twin = seen.get(part.shard.index);
+    if (twin) throw new InputError(file, '$.shard.index', `each shard once`, `shard ${part.shard.index}/${part.shard.count} again (also ${twin})`);
+    seen.set(part.shard.index, part.dir);
+    if (JSON.stringify(part.units) !== JSON.stringify(first.run.plan[part.shard.index - 1]))
+      throw new InputError(file, '$.units', "the units the plan gives this shard", 'others');
+  }
+  const missing = first.run.plan.flatMap((_, i) => (seen.has(i + 1) ? [] : [`${i + 1}/${first.shard.count}`]));
+  if (missing.length) throw new InputError('merge', '', `every shard of the run (${first.shard.count})`, `shard ${missing.join(', ')} missing`);
+}
+
+/** Checks that this checkout, with the parts' options, would make the run the parts belong to (one-line InputError otherwise). */
+export function checkMergeMatches(part: ReadPart, here: RunIdentity): void {
+  const file = join(part.dir, PART_FILE);
+  if (part.run.code !== here.code)
+    throw new InputError(file, '$.run.code', "this checkout's code (src/, package.json, package-lock.json)", 'other code: merge where the shards ran, at the same commit');
+  if (part.run.v8 !== here.v8) throw new InputError(file, '$.run.v8', `Node.js with V8 ${here.v8}, as here`, `V8 ${part.run.v8}`);
+  if (part.run.inputs !== here.inputs)
+    throw new InputError(file, '$.run.inputs', 'the catalog and tasks as they are here', 'other inputs (a catalog or task file changed since the shards ran)');
+  if (JSON.stringify(part.run.plan) !== JSON.stringify(here.plan)) throw new InputError(file, '$.run.plan', 'the shard plan of this checkout', 'another plan');
+}
+
+/** Before a run writes into a folder: a part that was there is gone (its unit results would be listed in the new part, or mix with a run). */
+export function clearPart(dir: string): void {
+  const path = join(dir, PART_FILE);
+  let listed: string[] = [];
+  try {
+    listed = (JSON.parse(readFileSync(path, 'utf8')) as ShardPart).files.map((f) => f.path);
+  } catch {
+    // No part here (or not one of ours): nothing of it to remove.
+  }
+  rmSync(path, { force: true });
+  // Only the unit results the old part listed: anything else in the folder is someone else's.
+  for (const file of listed) if (file.startsWith(`${UNITS_DIR}/`) && !file.includes('..')) rmSync(join(dir, ...file.split('/')), { force: true });
+}
+
+/** One unit's result from the part that ran it. */
+export function readUnitResult(part: ReadPart, unit: BenchUnit): unknown {
+  return deserialize(gunzipSync(readFileSync(join(part.dir, ...unitFile(unit).split('/')))));
+}
+
+/** Copies the part's results files (not its unit results) into a run folder. */
+export function copyPartFiles(part: ReadPart, to: string): void {
+  for (const f of part.files) {
+    if (f.path.startsWith(`${UNITS_DIR}/`)) continue;
+    const target = join(to, ...f.path.split('/'));
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(part.dir, ...f.path.split('/')), target);
+  }
+}
+
+function sha256(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
