@@ -102,7 +102,7 @@ export class ProcessGroupTransport implements Transport {
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
       if (!groupAlive(child)) break;
       signalGroup(child, signal);
-      for (const until = Date.now() + STOP_GRACE_MS; groupAlive(child) && Date.now() < until; ) await delay(20);
+      for (const until = Date.now() + STOP_GRACE_MS; groupAlive(child) && Date.now() < until;) await delay(20);
     }
     // Our ends of the pipes: a process that left the group (setsid) must not hold the CLI open.
     for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();

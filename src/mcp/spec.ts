@@ -26,7 +26,6 @@ export interface ServerSpec {
   problem?: string;
 }
 
-
 /** Env/header names whose values we treat as secret: every one (a config's env is where keys live). */
 export function collectSecrets(spec: Pick<ServerSpec, 'env' | 'headers' | 'args' | 'url'>): string[] {
   const out = new Set<string>();

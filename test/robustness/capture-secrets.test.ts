@@ -35,7 +35,12 @@ describe('secrets in capture outputs and errors', () => {
     const out = join(dir, 'named');
     const lines: string[] = [];
     const spec = specFromCommandLine(`TOOLTAX_TEST_SECRET=${SECRET} '${process.execPath}' ${PAGED} name-secret`, 0);
-    const outcome = await captureToDir([spec], out, { timeoutMs: 20_000, force: false, log: (l) => lines.push(l), warn: (l) => lines.push(l) });
+    const outcome = await captureToDir([spec], out, {
+      timeoutMs: 20_000,
+      force: false,
+      log: (l) => lines.push(l),
+      warn: (l) => lines.push(l),
+    });
     expect(outcome.failures).toEqual([]);
     const files = readdirSync(out);
     expect(files).toHaveLength(1);
@@ -79,8 +84,12 @@ describe('secrets in capture outputs and errors', () => {
       inputErrorOf(() => loadCatalog(catalogDir)),
       inputErrorOf(() => loadCatalog(toolNameIsSecret)),
     ];
-    expect(messages[0]).toMatch(/linked-mcp\.json: at \$\.mcpServers: expected an object keyed by server name, found a string \(\d+ characters\)$/);
-    expect(messages[1]).toMatch(/linked-other\.json: at \$: expected an "mcpServers" block .*, found an object with 1 key, none of them one of these$/);
+    expect(messages[0]).toMatch(
+      /linked-mcp\.json: at \$\.mcpServers: expected an object keyed by server name, found a string \(\d+ characters\)$/,
+    );
+    expect(messages[1]).toMatch(
+      /linked-other\.json: at \$: expected an "mcpServers" block .*, found an object with 1 key, none of them one of these$/,
+    );
     expect(messages[2]).toMatch(/tools\.json: at \$: expected an array of tools, .*found an object with 1 key, none of them one of these$/);
     expect(messages[3]).toMatch(/inputSchema: expected a JSON Schema object/);
     for (const m of messages) {
@@ -111,7 +120,7 @@ describe('capture process handling', () => {
     for (const pid of started) if (running(pid)) process.kill(pid, 'SIGKILL');
   });
 
-  it("stops the server a launcher started, when the launcher does not pass SIGTERM on, once the capture is done", async () => {
+  it('stops the server a launcher started, when the launcher does not pass SIGTERM on, once the capture is done', async () => {
     const pidFile = join(dir, 'server.pid');
     // sh forks the server (a command follows it) and dies of SIGTERM alone; the server ignores EOF.
     const line = `TOOLTAX_TEST_PID_FILE=${pidFile} TOOLTAX_TEST_LINGER=1 sh -c '"${process.execPath}" "${PAGED}" paged; exit 1'`;
