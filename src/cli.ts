@@ -1,7 +1,7 @@
 #!/usr/bin/env -S npx tsx
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadCatalog } from './catalog/load.ts';
 import { footprintTable } from './catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from './catalog/ref-table.ts';
@@ -265,9 +265,11 @@ program
     if (!existsSync(o.results))
       throw new InputError(o.results, '', 'a results directory written by `npm run bench`', 'nothing at that path');
     const lock = acquireRunLock(o.results, 'report');
+    const reportsLock = resolve(o.reports) === resolve(o.results) ? undefined : acquireRunLock(o.reports, 'report');
     checkCompleteRun(o.results);
     const { renderReports } = await import('./commands/report.ts');
     await renderReports(o.results, o.reports, { log });
+    reportsLock?.release();
     lock.release();
     log(`reports written to ${o.reports}`);
   });

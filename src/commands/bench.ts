@@ -7,7 +7,7 @@ import { RecordCompactor } from '../measure/compact-records.ts';
 import { TIMINGS_FILE, writeManifest, writeTableResult, writeTimings } from '../results/write.ts';
 import type { ManifestPipeline } from '../results/manifest.ts';
 import { acquireRunLock } from '../results/lock.ts';
-import { clearRunOutputs, runFiles } from '../results/run-files.ts';
+import { runFiles, startRun } from '../results/run-files.ts';
 import { childDir } from '../util/paths.ts';
 import { packageVersion, gitCommit } from '../util/provenance.ts';
 import type { PipelineSummary } from '../measure/summarize.ts';
@@ -123,9 +123,12 @@ async function runBenchWith(
   }
   const resultsDir = resolve(opts.out ?? childDir(join(opts.root, 'results'), opts.catalog ? catalog.name : '', '--catalog'));
   const reportsDir = resolve(opts.reports ?? childDir(join(opts.root, 'reports'), opts.catalog ? catalog.name : '', '--catalog'));
-  // One run per folder at a time, and nothing of an earlier run left beside this one.
-  const lock = acquireRunLock(resultsDir, `bench${opts.catalog ? ` --catalog ${opts.catalog.join(',')}` : ''}`);
-  clearRunOutputs(resultsDir);
+  // One writer per folder at a time (results and reports), and nothing of the previous run left
+  // beside this one: the files its manifest lists are removed, nothing else.
+  const command = `bench${opts.catalog ? ` --catalog ${opts.catalog.join(',')}` : ''}`;
+  const lock = acquireRunLock(resultsDir, command);
+  const reportsLock = reportsDir === resultsDir ? undefined : acquireRunLock(reportsDir, command);
+  const before = startRun(resultsDir);
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
   timer.recordSince('inputs (catalog, tasks)', inputsStarted);
   const entries = PIPELINES.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
@@ -295,7 +298,11 @@ async function runBenchWith(
     pipelines: ran,
     measurementParams: MEASUREMENT_PARAMS,
     tableOrder: tables.map((t) => t.id),
-    files: runFiles(resultsDir, new Map([...pipelineRuns.values()].flatMap((r) => r.files.map((f) => [f.path, f.sha256] as const)))),
+    files: runFiles(
+      resultsDir,
+      before,
+      new Map([...pipelineRuns.values()].flatMap((r) => r.files.map((f) => [f.path, f.sha256] as const))),
+    ),
   });
   // The renderers (vega, exceljs, resvg: ~60 MB of RSS) load only now, after the lanes are closed: loaded while
   // lane 0 waited for the worker's last units they saved ~0.6 s but raised the run's peak by ~40–60 MB.
@@ -304,6 +311,7 @@ async function runBenchWith(
   );
   const timings = timer.report();
   writeTimings(resultsDir, timings);
+  reportsLock?.release();
   lock.release();
   opts.log('');
   for (const line of formatTimingTable(timings)) opts.log(line);

@@ -25,7 +25,7 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 1000, maxDelayMs: 30_000, timeoutMs: 120_000 };
 
 /** A response body larger than this is not read: no chat completion comes near it. */
-export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** Same-origin redirects followed at most, per attempt. */
 const MAX_REDIRECTS = 5;
 

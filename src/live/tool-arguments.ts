@@ -6,7 +6,7 @@ import { jsonDepthOver } from '../util/limits.ts';
  * them is answered with a tool error and recorded as such, and its arguments are not kept: they
  * are neither validated nor sent back in the history, so nothing downstream recurses into them.
  */
-export const ARGUMENT_LIMITS = { maxChars: 1024 * 1024, maxDepth: 64 } as const;
+const ARGUMENT_LIMITS = { maxChars: 1024 * 1024, maxDepth: 64 } as const;
 
 export interface BoundedArguments {
   /** The arguments as written, or a short stand-in when they were over a limit. */

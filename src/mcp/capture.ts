@@ -34,19 +34,20 @@ function sdkVersion(): string {
  */
 let sdk: ReturnType<typeof importSdk> | undefined;
 async function importSdk() {
-  const [client, sse, stdio, http, types, group] = await Promise.all([
+  const [client, sse, stdio, http, types, ProcessGroupTransport] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/sse.js'),
     import('@modelcontextprotocol/sdk/client/stdio.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
     import('@modelcontextprotocol/sdk/types.js'),
-    import('./process-group-transport.ts'),
+    // (`.then` with the name destructured: ts-unused-exports sees the use through a dynamic import.)
+    import('./process-group-transport.ts').then(({ ProcessGroupTransport }) => ProcessGroupTransport),
   ]);
   return {
     Client: client.Client,
     SSEClientTransport: sse.SSEClientTransport,
     getDefaultEnvironment: stdio.getDefaultEnvironment,
-    ProcessGroupTransport: group.ProcessGroupTransport,
+    ProcessGroupTransport,
     StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
     PaginatedResultSchema: types.PaginatedResultSchema,
   };

@@ -6,7 +6,7 @@ import { constants } from 'node:os';
 import { PassThrough } from 'node:stream';
 
 /** How long a server gets to exit after its stdin closes, and again after SIGTERM, before SIGKILL. */
-export const STOP_GRACE_MS = 1_000;
+const STOP_GRACE_MS = 1_000;
 
 /** Process groups are a POSIX notion; elsewhere only the child itself is signalled. */
 const GROUPS = process.platform !== 'win32';

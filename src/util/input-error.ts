@@ -30,7 +30,7 @@ export function describeValue(value: unknown): string {
 }
 
 /** `1 key`, `3 keys`. */
-export function plural(n: number, noun: string): string {
+function plural(n: number, noun: string): string {
   return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }
 
