@@ -161,19 +161,21 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
     tasks: inputs.taskNote,
     stopped,
   };
-  const secret = <T>(value: T) => redactJson(value, settings.secrets);
-  const tables = [liveCostTable(methods, info)];
-  if (settings.client) tables.unshift(liveVsProjectedTable(methods, info), liveTokensTable(methods, inputs.tokenizer));
-  tables.splice(0, tables.length, ...tables.map(secret));
+  const redacted = <T>(value: T) => redactJson(value, settings.secrets);
+  const tables = (
+    settings.client
+      ? [liveVsProjectedTable(methods, info), liveTokensTable(methods, inputs.tokenizer), liveCostTable(methods, info)]
+      : [liveCostTable(methods, info)]
+  ).map(redacted);
   mkdirSync(inputs.out, { recursive: true });
   writeFileSync(
     join(inputs.out, 'live-outcomes.jsonl'),
-    outcomes.map((o) => JSON.stringify(secret(o))).join('\n') + (outcomes.length ? '\n' : ''),
+    outcomes.map((o) => JSON.stringify(redacted(o))).join('\n') + (outcomes.length ? '\n' : ''),
   );
   for (const t of tables) writeTableResult(inputs.out, t);
   const turns = outcomes.flatMap((o) => o.turns);
   // How the run was made (never the key: it is only ever in the client's request headers).
-  const manifest = secret({
+  const manifest = redacted({
     provider: settings.provider,
     model: settings.model,
     baseUrl,
