@@ -314,9 +314,11 @@ program
     if (!existsSync(o.results))
       throw new InputError(o.results, '', 'a results directory written by `npm run bench`', 'nothing at that path');
     const lock = acquireRunLock(o.results, 'report');
+    const reportsLock = resolve(o.reports) === resolve(o.results) ? undefined : acquireRunLock(o.reports, 'report');
     checkCompleteRun(o.results);
     const { renderReports } = await import('./commands/report.ts');
     await renderReports(o.results, o.reports, { log });
+    reportsLock?.release();
     lock.release();
     log(`reports written to ${o.reports}`);
   });

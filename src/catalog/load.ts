@@ -124,7 +124,7 @@ function readDump(file: string, limits: InputLimits): ServerGroup[] {
       file,
       '$',
       'an array of tools, or an object with "tools", "result.tools" or "servers"',
-      `an object with keys ${Object.keys(data).slice(0, 6).join(', ') || '(none)'}`,
+      `${describeValue(data)}, none of them one of these`,
     );
   return [{ server, path: '$.tools', tools: readTools(file, '$.tools', data.tools) }];
 }

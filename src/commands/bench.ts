@@ -7,7 +7,7 @@ import { RecordCompactor } from '../measure/compact-records.ts';
 import { TIMINGS_FILE, writeManifest, writeTableResult, writeTimings } from '../results/write.ts';
 import type { ManifestPipeline } from '../results/manifest.ts';
 import { acquireRunLock } from '../results/lock.ts';
-import { clearRunOutputs, runFiles } from '../results/run-files.ts';
+import { runFiles, startRun } from '../results/run-files.ts';
 import { childDir } from '../util/paths.ts';
 import { packageVersion, gitCommit } from '../util/provenance.ts';
 import { createHash } from 'node:crypto';
@@ -49,6 +49,7 @@ import {
   clearPart,
   copyPartFiles,
   readUnitResult,
+  snapshotFolder,
   writePart,
   writeUnitResult,
   type ReadPart,
@@ -161,13 +162,15 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
     opts.out ?? (opts.shard ? join(defaultResults, `shard-${opts.shard.index}-of-${opts.shard.count}`) : defaultResults),
   );
   const reportsDir = resolve(opts.reports ?? childDir(join(opts.root, 'reports'), opts.catalog ? catalog.name : '', '--catalog'));
-  // One run per folder at a time, and nothing of an earlier run left beside this one.
-  const lock = acquireRunLock(
-    resultsDir,
-    `bench${opts.catalog ? ` --catalog ${opts.catalog.join(',')}` : ''}${opts.shard ? ` --shard ${opts.shard.index}/${opts.shard.count}` : ''}${opts.parts ? ' merge' : ''}`,
-  );
-  clearRunOutputs(resultsDir);
+  // One writer per folder at a time (results and reports), and nothing of the previous run left
+  // beside this one: the files its manifest lists are removed, nothing else.
+  const command = `bench${opts.catalog ? ` --catalog ${opts.catalog.join(',')}` : ''}${opts.shard ? ` --shard ${opts.shard.index}/${opts.shard.count}` : ''}${opts.parts ? ' merge' : ''}`;
+  const lock = acquireRunLock(resultsDir, command);
+  // A shard writes no reports.
+  const reportsLock = opts.shard || reportsDir === resultsDir ? undefined : acquireRunLock(reportsDir, command);
+  const before = startRun(resultsDir);
   clearPart(resultsDir);
+  const partBefore = opts.shard ? snapshotFolder(resultsDir) : undefined;
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
   timer.recordSince('inputs (catalog, tasks)', inputsStarted);
   const entries = PIPELINES.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
@@ -333,7 +336,7 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
       ),
     );
     if (opts.shard && identity) {
-      writePart(resultsDir, { shard: opts.shard, run: identity, units: identity.plan[opts.shard.index - 1]! });
+      writePart(resultsDir, { shard: opts.shard, run: identity, units: identity.plan[opts.shard.index - 1]! }, partBefore!);
       writeTimings(resultsDir, timer.report());
       lock.release();
       opts.log(
@@ -391,7 +394,11 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
     pipelines: ran,
     measurementParams: MEASUREMENT_PARAMS,
     tableOrder: tables.map((t) => t.id),
-    files: runFiles(resultsDir, new Map([...pipelineRuns.values()].flatMap((r) => r.files.map((f) => [f.path, f.sha256] as const)))),
+    files: runFiles(
+      resultsDir,
+      before,
+      new Map([...pipelineRuns.values()].flatMap((r) => r.files.map((f) => [f.path, f.sha256] as const))),
+    ),
   });
   // The renderers (vega, exceljs, resvg: ~60 MB of RSS) load only now, after the lanes are closed: loaded while
   // lane 0 waited for the worker's last units they saved ~0.6 s but raised the run's peak by ~40–60 MB.
@@ -400,6 +407,7 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
   );
   const timings = timer.report();
   writeTimings(resultsDir, timings);
+  reportsLock?.release();
   lock.release();
   opts.log('');
   for (const line of formatTimingTable(timings)) opts.log(line);

@@ -1,10 +1,11 @@
 import { InvalidArgumentError } from 'commander';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readClientConfig, specFromCommandLine, specFromUrl } from '../mcp/config.ts';
 import { captureExitCode, captureToDir, DEFAULT_CAPTURE_DIR, type CaptureOutcome } from '../mcp/dump.ts';
 import type { ServerSpec } from '../mcp/spec.ts';
+import { acquireRunLock } from '../results/lock.ts';
 
 /** The live-server options shared by `catalog` and `budget`. */
 export interface LiveOptions {
@@ -37,19 +38,28 @@ function liveSpecs(o: LiveOptions): ServerSpec[] {
 
 const stderr = (line: string) => console.error(line);
 
+function rmdirIfEmpty(dir: string): void {
+  if (existsSync(dir) && readdirSync(dir).length === 0) rmdirSync(dir);
+}
+
 /** `catalog --from-*`: capture into `out` (default catalogs/captured/). */
 export async function captureCommand(
   o: LiveOptions & { out?: string; force: boolean },
   root: string,
 ): Promise<CaptureOutcome & { exitCode: 0 | 1 | 2 }> {
   const specs = liveSpecs(o);
-  const outcome = await captureToDir(specs, o.out ?? join(root, DEFAULT_CAPTURE_DIR), {
-    timeoutMs: o.timeout * 1000,
-    force: o.force,
-    log: stderr,
-    warn: stderr,
-  });
-  return { ...outcome, exitCode: captureExitCode(outcome) };
+  const out = o.out ?? join(root, DEFAULT_CAPTURE_DIR);
+  // The same lock as every command that writes into a folder: a bench or live run writing there refuses the capture.
+  const created = !existsSync(out);
+  const lock = acquireRunLock(out, 'catalog --from-*');
+  try {
+    const outcome = await captureToDir(specs, out, { timeoutMs: o.timeout * 1000, force: o.force, log: stderr, warn: stderr });
+    return { ...outcome, exitCode: captureExitCode(outcome) };
+  } finally {
+    lock.release();
+    // A folder made only to hold the lock goes again when nothing was captured into it.
+    if (created) rmdirIfEmpty(out);
+  }
 }
 
 /**

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { loadCatalog } from '../catalog/load.ts';
 import { DEFAULT_ENCODER, ENCODER_NAMES, isEncoderName } from '../embed/registry.ts';
 import { anthropicClient, ANTHROPIC_DEFAULT_BASE_URL } from '../live/anthropic-client.ts';
-import { DEFAULT_RETRY, type RetryPolicy } from '../live/http.ts';
+import { DEFAULT_RETRY, EndpointError, endpointUrl, type RetryPolicy } from '../live/http.ts';
+import { urlSecrets } from '../mcp/redact.ts';
+import { acquireRunLock } from '../results/lock.ts';
 import { openAiClient, OPENAI_DEFAULT_BASE_URL } from '../live/openai-client.ts';
 import { listPrice, type ModelPrice } from '../live/prices.ts';
-import { runLive } from '../live/run-live.ts';
+import { runLive, type LiveRunResult } from '../live/run-live.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
 import { tableToMarkdown } from '../report/table-text.ts';
 import { createBenchEncoder } from '../retrieval/encoder.ts';
@@ -110,15 +112,19 @@ export function liveCommand(root: string, log: (line: string) => void): Command 
         try {
           process.exitCode = await live(o, root, log);
         } catch (err) {
-          if (!(err instanceof LiveUsageError)) throw err;
-          console.error(`error: ${err.message}`);
+          if (!(err instanceof LiveUsageError || err instanceof EndpointError)) throw err;
+          console.error(`error: ${err instanceof EndpointError ? `live: ${err.message}` : err.message}`);
           process.exitCode = 2;
         }
       })
   );
 }
 
-/** Returns the exit status: 0 complete, 1 stopped early (budget cap or provider error). */
+/**
+ * Returns the exit status: 0 complete, 1 stopped early (budget cap or provider error). Throws
+ * LiveUsageError for bad options and EndpointError for an endpoint that cannot be used (both
+ * one line, exit 2), and an InputError when another run holds the output folder.
+ */
 export async function live(o: LiveCommandOptions, root: string, log: (line: string) => void): Promise<number> {
   // The key first: without it nothing else happens, and no request is ever sent.
   const variable = KEY_VARIABLE[o.provider];
@@ -134,6 +140,12 @@ export async function live(o: LiveCommandOptions, root: string, log: (line: stri
     throw new LiveUsageError(
       `live: no list price known for model ${JSON.stringify(o.model)}; give --price <input>,<output> (USD per million tokens; 0,0 for a local server)`,
     );
+  const baseUrl = o.baseUrl ?? (o.provider === 'openai' ? OPENAI_DEFAULT_BASE_URL : ANTHROPIC_DEFAULT_BASE_URL);
+  try {
+    endpointUrl(baseUrl, '');
+  } catch (err) {
+    throw new LiveUsageError(`live: ${(err as Error).message}`);
+  }
   const known = new Set(PIPELINES.map((p) => p.id));
   const unknown = (o.pipelines ?? []).filter((id) => !known.has(id));
   if (unknown.length)
@@ -142,50 +154,58 @@ export async function live(o: LiveCommandOptions, root: string, log: (line: stri
     ? PIPELINES.filter((p) => o.pipelines!.includes(p.id))
     : PIPELINES.filter((p) => p.group === 'main' && !p.ablationOf);
 
-  const catalog = loadCatalog(join(root, 'catalogs', SYNTHETIC_CATALOG_NAME));
-  catalog.name = SYNTHETIC_CATALOG_NAME;
-  const all = loadTasks(join(root, 'tasks', TASKS_FILE), catalog);
-  const calibration = loadTasks(join(root, 'tasks', CALIBRATION_FILE), catalog);
-  const { tasks, note } = chooseTasks(all, o);
-  const tokens = tokenCounter(o.tokenizer);
-  const encoder = await createBenchEncoder(o.encoder, catalog, { cacheDir: join(root, '.cache', 'embeddings') });
-  await prewarmEmbeddings(encoder, { catalog, taskSets: [tasks, calibration], log });
-
-  const baseUrl = o.baseUrl ?? (o.provider === 'openai' ? OPENAI_DEFAULT_BASE_URL : ANTHROPIC_DEFAULT_BASE_URL);
-  const retry: RetryPolicy = { ...DEFAULT_RETRY, attempts: o.retries + 1, baseDelayMs: o.backoffMs, timeoutMs: o.timeout * 1000 };
-  const client = o.dryRun
-    ? null
-    : o.provider === 'openai'
-      ? openAiClient(apiKey!, baseUrl, retry)
-      : anthropicClient(apiKey!, baseUrl, retry);
   const out = o.out ?? join(root, 'results', 'live', `${o.provider}-${o.model.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
-  const result = await runLive(
-    {
-      catalog,
-      tasks,
-      taskNote: note,
-      calibrationTasks: calibration,
-      historyTasks: historySample(o.seed),
-      pipelines,
-      tokens,
-      tokenizer: o.tokenizer,
-      encoder,
-      seed: o.seed,
-      out,
-      log,
-    },
-    {
-      client,
-      provider: o.provider,
-      model: o.model,
-      baseUrl,
-      price,
-      priceFrom: o.price ? '--price' : price.source,
-      maxUsd: o.maxUsd,
-      maxTokens: o.maxTokens,
-      maxSteps: o.maxSteps,
-    },
-  );
+  // One writer per folder: a bench (or another live run) writing there refuses this run, and the reverse.
+  const lock = acquireRunLock(out, `live --provider ${o.provider} --model ${o.model}`);
+
+  let result: LiveRunResult;
+  try {
+    const catalog = loadCatalog(join(root, 'catalogs', SYNTHETIC_CATALOG_NAME));
+    catalog.name = SYNTHETIC_CATALOG_NAME;
+    const all = loadTasks(join(root, 'tasks', TASKS_FILE), catalog);
+    const calibration = loadTasks(join(root, 'tasks', CALIBRATION_FILE), catalog);
+    const { tasks, note } = chooseTasks(all, o);
+    const tokens = tokenCounter(o.tokenizer);
+    const encoder = await createBenchEncoder(o.encoder, catalog, { cacheDir: join(root, '.cache', 'embeddings') });
+    await prewarmEmbeddings(encoder, { catalog, taskSets: [tasks, calibration], log });
+
+    const retry: RetryPolicy = { ...DEFAULT_RETRY, attempts: o.retries + 1, baseDelayMs: o.backoffMs, timeoutMs: o.timeout * 1000 };
+    const client = o.dryRun
+      ? null
+      : o.provider === 'openai'
+        ? openAiClient(apiKey!, baseUrl, retry)
+        : anthropicClient(apiKey!, baseUrl, retry);
+    result = await runLive(
+      {
+        catalog,
+        tasks,
+        taskNote: note,
+        calibrationTasks: calibration,
+        historyTasks: historySample(o.seed),
+        pipelines,
+        tokens,
+        tokenizer: o.tokenizer,
+        encoder,
+        seed: o.seed,
+        out,
+        log,
+      },
+      {
+        client,
+        provider: o.provider,
+        model: o.model,
+        baseUrl,
+        secrets: [...(apiKey ? [apiKey] : []), ...urlSecrets(baseUrl)],
+        price,
+        priceFrom: o.price ? '--price' : price.source,
+        maxUsd: o.maxUsd,
+        maxTokens: o.maxTokens,
+        maxSteps: o.maxSteps,
+      },
+    );
+  } finally {
+    lock.release();
+  }
   for (const t of result.tables) log(`\n${tableToMarkdown(t)}`);
   log(`\n${o.dryRun ? 'dry run: nothing sent' : `spent $${result.spentUsd.toFixed(4)} of --max-usd ${o.maxUsd}`}; results: ${out}`);
   if (result.stopped) console.error(`live: stopped early: ${result.stopped}`);

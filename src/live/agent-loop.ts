@@ -4,11 +4,11 @@ import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
 import type { Task } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { BudgetGuard } from './budget.ts';
-import { HttpError } from './http.ts';
+import { EndpointError, HttpError, NoResponseError } from './http.ts';
 import { livePrompt } from './prompt-bridge.ts';
 import type { ExchangeRecorder } from './recorder.ts';
 import { ToolExecutor, type LiveCallRecord } from './tool-executor.ts';
-import type { ChatClient, ChatRequest, LiveMessage } from './types.ts';
+import type { ChatClient, ChatRequest, ChatResponse, LiveMessage } from './types.ts';
 
 export interface LiveTurnOutcome {
   turn: number;
@@ -22,13 +22,15 @@ export interface LiveTurnOutcome {
   /** Our tokenizer's count of the turn's exact prompt (as the bench measures it), and of the first request as sent. */
   measuredPromptTokens: number;
   sentPromptTokens: number;
-  /** Provider-reported input tokens of the first request of the turn (the pipeline's prompt). */
-  providerPromptTokens: number;
+  /** Provider-reported input tokens of the first request of the turn (the pipeline's prompt); null when its usage was missing or implausible. */
+  providerPromptTokens: number | null;
   inputTokens: number;
   cachedInputTokens: number;
   outputTokens: number;
   latencyMs: number;
   costUsd: number;
+  /** Model calls charged on our own token count, as the provider's usage was missing or implausible. */
+  ownCountCalls: number;
   /** The model was still calling tools after the step limit. */
   hitStepLimit: boolean;
   error?: string;
@@ -60,6 +62,15 @@ export interface AgentLoopOptions {
   /** The pipeline's settings declare a hallucination gate / a CLI discovery mode. */
   gate: boolean;
   cli?: string;
+  /** Whether the endpoint has answered any request of the run yet (shared by the run's tasks). */
+  endpoint?: EndpointState;
+}
+
+export interface EndpointState {
+  /** Some request got an HTTP response. */
+  answered: boolean;
+  /** The last request that got none, and why. */
+  lastNoResponse?: string;
 }
 
 /**
@@ -69,8 +80,10 @@ export interface AgentLoopOptions {
  * carried to the next turn is the harness's shared transcript, the same for every pipeline and
  * the same as the bench measured, so the live run and the projection see identical prompts; a
  * turn is graded on what the model did within it. A task succeeds when every turn does.
- * Budget stops and authentication/request errors (4xx other than 429) end the run; a turn whose
- * request still fails after retries (timeouts, 5xx) fails its task, and the run goes on.
+ * Budget stops, authentication/request errors (4xx other than 429), a refused redirect and an
+ * endpoint that never answered a connection end the run; a turn whose request still fails after
+ * retries (timeouts, 5xx) fails its task, and the run goes on. Each call is charged on the
+ * provider's usage, or on our own count when that is missing or implausible (src/live/budget.ts).
  */
 export async function runLiveTask(pipeline: Pipeline, task: Task, opts: AgentLoopOptions): Promise<LiveTaskOutcome> {
   const executor = new ToolExecutor(opts.catalog);
@@ -141,14 +154,16 @@ async function runTurn(
     modelCalls: 0,
     measuredPromptTokens,
     sentPromptTokens: 0,
-    providerPromptTokens: 0,
+    providerPromptTokens: null,
     inputTokens: 0,
     cachedInputTokens: 0,
     outputTokens: 0,
     latencyMs: 0,
     costUsd: 0,
+    ownCountCalls: 0,
     hitStepLimit: false,
   };
+  const endpoint = opts.endpoint ?? { answered: false };
   let finished = false;
   for (let step = 0; step < opts.maxSteps; step++) {
     const request: ChatRequest = {
@@ -167,20 +182,32 @@ async function runTurn(
       exchange = await opts.client.complete(request);
     } catch (err) {
       opts.recorder.saveFailure(meta, request, (err as Error).message);
-      // A bad key, a bad model id or a rejected request fails every task alike: stop the run.
-      if (err instanceof HttpError && err.status !== 429 && err.status < 500) throw err;
+      if (err instanceof NoResponseError) {
+        endpoint.lastNoResponse = err.message;
+        // Nothing has ever answered and the connection itself fails: a wrong --base-url or no
+        // network, not a model failing every task. (A timeout fails the task: a slow model.)
+        if (!endpoint.answered && err.connectFailed) throw new EndpointError(`cannot reach the endpoint: ${err.message}`);
+      } else endpoint.answered ||= err instanceof HttpError;
+      // A bad key, a bad model id, a rejected request or a redirect elsewhere fails every task alike: stop the run.
+      if (err instanceof EndpointError || (err instanceof HttpError && err.status !== 429 && err.status < 500)) throw err;
       out.error = (err as Error).message;
       break;
     }
-    opts.recorder.save(meta, exchange);
+    endpoint.answered = true;
     const { response } = exchange;
+    const charged = opts.budget.charge(response.usage, {
+      inputTokens: sent,
+      outputTokens: responseTokens(response, opts.tokens, opts.maxTokens),
+    });
+    opts.recorder.save(meta, exchange, charged);
     out.modelCalls++;
-    if (step === 0) out.providerPromptTokens = response.usage.inputTokens;
-    out.inputTokens += response.usage.inputTokens;
-    out.cachedInputTokens += response.usage.cachedInputTokens;
-    out.outputTokens += response.usage.outputTokens;
+    if (step === 0 && charged.source === 'provider') out.providerPromptTokens = charged.inputTokens;
+    if (charged.source === 'own count') out.ownCountCalls++;
+    out.inputTokens += charged.inputTokens;
+    out.cachedInputTokens += charged.cachedInputTokens;
+    out.outputTokens += charged.outputTokens;
     out.latencyMs += exchange.latencyMs;
-    out.costUsd += opts.budget.add(response.usage.inputTokens, response.usage.cachedInputTokens, response.usage.outputTokens);
+    out.costUsd += charged.costUsd;
     if (response.toolCalls.length === 0) {
       finished = true;
       break;
@@ -204,6 +231,17 @@ async function runTurn(
   out.wrongTool = toolCalls.some((c) => c.toolId !== undefined && !needed.includes(c.toolId));
   out.success = !out.error && finished && (needed.length ? needed.every((id) => validCalls.has(id)) : toolCalls.length === 0);
   return out;
+}
+
+/**
+ * Our tokenizer's count of a response: its text and each tool call's name and arguments. A
+ * call whose arguments were over a limit (not kept) counts as a whole response of max_tokens,
+ * the most an endpoint may bill for one.
+ */
+function responseTokens(r: ChatResponse, tokens: TokenCounter, maxTokens: number): number {
+  let n = tokens.count(r.text);
+  for (const c of r.toolCalls) n += c.argumentsOverLimit ? maxTokens : tokens.count(c.name) + tokens.count(c.argumentsText);
+  return n;
 }
 
 /** Our tokenizer's count of a request as sent: system, every message's text, tool results and the tool specs' JSON. */

@@ -1,21 +1,26 @@
-import { DEFAULT_RETRY, postJson, type RetryPolicy } from './http.ts';
+import { redactUrl, urlSecrets } from '../mcp/redact.ts';
+import { DEFAULT_RETRY, endpointUrl, postJson, type RetryPolicy } from './http.ts';
+import { boundArgumentsValue } from './tool-arguments.ts';
 import type { ChatClient, ChatExchange, ChatRequest, ChatResponse } from './types.ts';
+import { providerUsage, reportedCount } from './usage.ts';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 const ANTHROPIC_VERSION = '2023-06-01';
 
 /** Anthropic Messages API (`POST {base}/v1/messages`) with client tools. */
 export function anthropicClient(apiKey: string, baseUrl = ANTHROPIC_DEFAULT_BASE_URL, retry: RetryPolicy = DEFAULT_RETRY): ChatClient {
-  const url = `${baseUrl.replace(/\/+$/, '')}/v1/messages`;
+  const endpoint = endpointUrl(baseUrl, '/v1/messages');
+  const url = redactUrl(endpoint);
+  const secrets = [apiKey, ...urlSecrets(baseUrl)];
   return {
     provider: 'anthropic',
     async complete(request: ChatRequest): Promise<ChatExchange> {
       const requestBody = anthropicBody(request);
       const { body, attempts, latencyMs } = await postJson(
-        url,
+        endpoint,
         { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_VERSION },
         requestBody,
-        retry,
+        { policy: retry, secrets },
       );
       return { response: parseAnthropic(body, url), url, requestBody, responseBody: body, attempts, latencyMs };
     },
@@ -63,28 +68,41 @@ function parseOrWrap(text: string): unknown {
 
 export function parseAnthropic(body: unknown, url: string): ChatResponse {
   const b = body as {
-    content?: { type?: string; text?: string; id?: string; name?: string; input?: unknown }[];
+    content?: { type?: string; text?: unknown; id?: unknown; name?: unknown; input?: unknown }[];
     stop_reason?: string;
-    usage?: { input_tokens?: number; output_tokens?: number; cache_read_input_tokens?: number; cache_creation_input_tokens?: number };
+    usage?: unknown;
   };
   if (!Array.isArray(b?.content)) throw new Error(`${url}: response at $.content: expected an array of content blocks`);
   const text = b.content
     .filter((c) => c.type === 'text')
-    .map((c) => c.text ?? '')
+    .map((c) => (typeof c.text === 'string' ? c.text : ''))
     .join('');
   const toolCalls = b.content
     .filter((c) => c.type === 'tool_use')
-    .map((c, i) => ({ id: c.id ?? `toolu_${i}`, name: c.name ?? '', argumentsText: JSON.stringify(c.input ?? {}) }));
-  const u = b.usage ?? {};
+    .map((c, i) => {
+      const bounded = boundArgumentsValue(c.input ?? {});
+      return {
+        id: typeof c.id === 'string' && c.id ? c.id : `toolu_${i}`,
+        name: typeof c.name === 'string' ? c.name : '',
+        argumentsText: bounded.argumentsText,
+        ...(bounded.overLimit ? { argumentsOverLimit: bounded.overLimit } : {}),
+      };
+    });
   return {
     text,
     toolCalls,
-    // Anthropic's input_tokens excludes cache reads and writes; the prompt is their sum.
-    usage: {
-      inputTokens: (u.input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0),
-      outputTokens: u.output_tokens ?? 0,
-      cachedInputTokens: u.cache_read_input_tokens ?? 0,
-    },
+    usage: anthropicUsage(b.usage),
     stopReason: b.stop_reason ?? '',
   };
+}
+
+/** Anthropic's input_tokens excludes cache reads and writes; the prompt is their sum. Unreadable: null. */
+function anthropicUsage(usage: unknown): ChatResponse['usage'] {
+  const u = (usage ?? {}) as Record<string, unknown>;
+  const optional = (v: unknown) => (v === undefined || v === null ? 0 : reportedCount(v));
+  const cacheRead = optional(u.cache_read_input_tokens);
+  const cacheWrite = optional(u.cache_creation_input_tokens);
+  const input = reportedCount(u.input_tokens);
+  if (cacheRead === undefined || cacheWrite === undefined || input === undefined) return null;
+  return providerUsage(input + cacheRead + cacheWrite, u.output_tokens, cacheRead);
 }

@@ -1,4 +1,6 @@
 import { callCostUsd, type ModelPrice } from './prices.ts';
+import type { LiveUsage } from './types.ts';
+import { implausibleUsage, type OwnCount } from './usage.ts';
 
 /**
  * Our tokenizer counts the text we send; providers add their own tool-format tokens and may
@@ -20,10 +22,21 @@ export class BudgetExceededError extends Error {
   }
 }
 
+/** What one call was charged, and on whose count. */
+export interface ChargedUsage extends LiveUsage {
+  /** `provider`: the usage the response reported; `own count`: ours, as that usage was missing or implausible. */
+  source: 'provider' | 'own count';
+  /** Why the provider's usage was not used. */
+  reason?: string;
+  costUsd: number;
+}
+
 /**
  * The budget cap. Before each request, its worst case (every prompt token uncached at the
  * input price, plus max_tokens of output) is checked against what is left; a request that
- * could pass the cap is never sent. After it, the cost the provider's usage implies is added.
+ * could pass the cap is never sent. After it, the cost the provider's usage implies is added,
+ * or, when that usage is missing or implausible (src/live/usage.ts), the cost of our own count
+ * with the same margin as the check: the cap holds whatever the endpoint reports.
  */
 export class BudgetGuard {
   private spent = 0;
@@ -43,10 +56,19 @@ export class BudgetGuard {
     if (this.spent + worst > this.maxUsd) throw new BudgetExceededError(this.spent, worst, this.maxUsd);
   }
 
-  /** Adds a finished call; returns its cost. */
-  add(inputTokens: number, cachedInputTokens: number, outputTokens: number): number {
-    const cost = callCostUsd(this.price, inputTokens, cachedInputTokens, outputTokens);
-    this.spent += cost;
-    return cost;
+  /** Adds a finished call, on the provider's usage when it is plausible, else on ours. */
+  charge(reported: LiveUsage | null, own: OwnCount): ChargedUsage {
+    const reason = implausibleUsage(reported, own);
+    const usage: LiveUsage =
+      reason === undefined
+        ? reported!
+        : {
+            inputTokens: Math.ceil(own.inputTokens * PROMPT_MARGIN),
+            outputTokens: Math.ceil(own.outputTokens * PROMPT_MARGIN),
+            cachedInputTokens: 0,
+          };
+    const costUsd = callCostUsd(this.price, usage.inputTokens, usage.cachedInputTokens, usage.outputTokens);
+    this.spent += costUsd;
+    return reason === undefined ? { ...usage, source: 'provider', costUsd } : { ...usage, source: 'own count', reason, costUsd };
   }
 }

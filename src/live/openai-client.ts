@@ -1,5 +1,8 @@
-import { DEFAULT_RETRY, postJson, type RetryPolicy } from './http.ts';
+import { redactUrl, urlSecrets } from '../mcp/redact.ts';
+import { DEFAULT_RETRY, endpointUrl, postJson, type RetryPolicy } from './http.ts';
+import { boundArgumentsText, boundArgumentsValue } from './tool-arguments.ts';
 import type { ChatClient, ChatExchange, ChatRequest, ChatResponse, LiveToolCall } from './types.ts';
+import { providerUsage } from './usage.ts';
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
@@ -10,12 +13,17 @@ export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
  * `max_tokens`) and `max_tokens` elsewhere (what the compatible servers accept).
  */
 export function openAiClient(apiKey: string, baseUrl = OPENAI_DEFAULT_BASE_URL, retry: RetryPolicy = DEFAULT_RETRY): ChatClient {
-  const url = `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const endpoint = endpointUrl(baseUrl, '/chat/completions');
+  const url = redactUrl(endpoint);
+  const secrets = [apiKey, ...urlSecrets(baseUrl)];
   return {
     provider: 'openai',
     async complete(request: ChatRequest): Promise<ChatExchange> {
       const requestBody = openAiBody(request, baseUrl === OPENAI_DEFAULT_BASE_URL ? 'max_completion_tokens' : 'max_tokens');
-      const { body, attempts, latencyMs } = await postJson(url, { authorization: `Bearer ${apiKey}` }, requestBody, retry);
+      const { body, attempts, latencyMs } = await postJson(endpoint, { authorization: `Bearer ${apiKey}` }, requestBody, {
+        policy: retry,
+        secrets,
+      });
       return { response: parseOpenAi(body, url), url, requestBody, responseBody: body, attempts, latencyMs };
     },
   };
@@ -54,25 +62,26 @@ export function openAiBody(r: ChatRequest, limitField: 'max_tokens' | 'max_compl
 function parseOpenAi(body: unknown, url: string): ChatResponse {
   const b = body as {
     choices?: { message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: string }[];
-    usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
+    usage?: { prompt_tokens?: unknown; completion_tokens?: unknown; prompt_tokens_details?: { cached_tokens?: unknown } };
   };
   const choice = b?.choices?.[0];
   if (!choice?.message) throw new Error(`${url}: response at $.choices[0].message: expected a message object`);
   const rawCalls = Array.isArray(choice.message.tool_calls) ? choice.message.tool_calls : [];
-  const toolCalls: LiveToolCall[] = rawCalls.map((c: { id?: unknown; function?: { name?: unknown; arguments?: unknown } }, i: number) => ({
-    id: typeof c?.id === 'string' && c.id ? c.id : `call_${i}`,
-    name: typeof c?.function?.name === 'string' ? c.function.name : '',
+  const toolCalls: LiveToolCall[] = rawCalls.map((c: { id?: unknown; function?: { name?: unknown; arguments?: unknown } }, i: number) => {
+    const args = c?.function?.arguments;
     // Arguments are JSON text on this wire; keep them as written (malformed ones are graded, not repaired).
-    argumentsText: typeof c?.function?.arguments === 'string' ? c.function.arguments : JSON.stringify(c?.function?.arguments ?? null),
-  }));
+    const bounded = typeof args === 'string' ? boundArgumentsText(args) : boundArgumentsValue(args ?? null);
+    return {
+      id: typeof c?.id === 'string' && c.id ? c.id : `call_${i}`,
+      name: typeof c?.function?.name === 'string' ? c.function.name : '',
+      argumentsText: bounded.argumentsText,
+      ...(bounded.overLimit ? { argumentsOverLimit: bounded.overLimit } : {}),
+    };
+  });
   return {
     text: typeof choice.message.content === 'string' ? choice.message.content : '',
     toolCalls,
-    usage: {
-      inputTokens: b.usage?.prompt_tokens ?? 0,
-      outputTokens: b.usage?.completion_tokens ?? 0,
-      cachedInputTokens: b.usage?.prompt_tokens_details?.cached_tokens ?? 0,
-    },
+    usage: providerUsage(b.usage?.prompt_tokens, b.usage?.completion_tokens, b.usage?.prompt_tokens_details?.cached_tokens),
     stopReason: choice.finish_reason ?? '',
   };
 }

@@ -11,9 +11,11 @@ import { projectPipeline } from '../sim/projection/project.ts';
 import type { Table } from '../table/table.ts';
 import type { Task } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
-import { runLiveTask, type LiveTaskOutcome } from './agent-loop.ts';
+import { redactJson, redactText, redactUrl } from '../mcp/redact.ts';
+import { runLiveTask, type EndpointState, type LiveTaskOutcome } from './agent-loop.ts';
 import { BudgetExceededError, BudgetGuard } from './budget.ts';
 import { estimateLiveCost } from './cost-estimate.ts';
+import { EndpointError } from './http.ts';
 import type { ModelPrice } from './prices.ts';
 import { ExchangeRecorder } from './recorder.ts';
 import { liveCostTable, liveTokensTable, liveVsProjectedTable, type LiveMethod, type LiveRunInfo } from './tables.ts';
@@ -43,6 +45,8 @@ export interface LiveRunSettings {
   provider: string;
   model: string;
   baseUrl: string;
+  /** Values never printed or written: the API key, credentials and query values of the base URL. */
+  secrets: readonly string[];
   price: ModelPrice;
   priceFrom: string;
   maxUsd: number;
@@ -62,13 +66,20 @@ export interface LiveRunResult {
  * (the projection the live run is compared with), then, unless dry, run every task against the
  * model (src/live/agent-loop.ts) within the budget, saving every exchange under `out/requests/`,
  * every task outcome to `out/live-outcomes.jsonl` and the run's settings to `out/live-run.json`.
+ * Everything printed or written has the run's secrets redacted, the base URL shown without its
+ * credentials or query values. An endpoint that cannot be used (nothing answers the first
+ * connection, a redirect elsewhere) or that answered no request at all throws an EndpointError
+ * once what was done is written.
  */
 export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings): Promise<LiveRunResult> {
   const budget = new BudgetGuard(settings.price, settings.maxUsd);
-  const recorder = new ExchangeRecorder(join(inputs.out, 'requests'));
+  const recorder = new ExchangeRecorder(join(inputs.out, 'requests'), settings.secrets);
+  const log = (line: string) => inputs.log(redactText(line, settings.secrets));
+  const endpoint: EndpointState = { answered: false };
   const methods: LiveMethod[] = [];
   const outcomes: LiveTaskOutcome[] = [];
   let stopped: string | undefined;
+  let unusable: EndpointError | undefined;
   const scopes = new Map(inputs.tasks.map((t) => [t.id, t.initialState.authScopes]));
 
   for (const entry of inputs.pipelines) {
@@ -117,39 +128,57 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
           maxSteps: settings.maxSteps,
           gate,
           cli,
+          endpoint,
         });
         method.outcomes.push(outcome);
         outcomes.push(outcome);
       } catch (err) {
-        stopped = err instanceof BudgetExceededError ? err.message : `provider error: ${(err as Error).message}`;
+        if (err instanceof EndpointError) unusable = err;
+        stopped =
+          err instanceof BudgetExceededError || err instanceof EndpointError ? err.message : `provider error: ${(err as Error).message}`;
         break;
       }
     }
+    // An endpoint that cannot be used says nothing about the model: no success line for it.
+    if (unusable) continue;
     const wins = method.outcomes.filter((o) => o.success).length;
-    inputs.log(
+    log(
       `live ${pipeline.label.padEnd(24)} ${wins}/${method.outcomes.length} tasks succeeded; projected ${(100 * projection.successRate.mean).toFixed(1)}%; spent $${budget.spentUsd.toFixed(4)}`,
     );
   }
 
+  // Requests were sent and not one got an HTTP response: the endpoint, not the model, failed.
+  if (!unusable && !endpoint.answered && endpoint.lastNoResponse)
+    unusable = new EndpointError(`no request got a response from the endpoint: ${endpoint.lastNoResponse}`);
+  if (unusable) stopped = unusable.message;
+  const baseUrl = redactUrl(settings.baseUrl);
   const info: LiveRunInfo = {
     provider: settings.provider,
     model: settings.model,
-    baseUrl: settings.baseUrl,
+    baseUrl,
     price: settings.price,
     priceFrom: settings.priceFrom,
     tasks: inputs.taskNote,
     stopped,
   };
-  const tables = [liveCostTable(methods, info)];
-  if (settings.client) tables.unshift(liveVsProjectedTable(methods, info), liveTokensTable(methods, inputs.tokenizer));
+  const redacted = <T>(value: T) => redactJson(value, settings.secrets);
+  const tables = (
+    settings.client
+      ? [liveVsProjectedTable(methods, info), liveTokensTable(methods, inputs.tokenizer), liveCostTable(methods, info)]
+      : [liveCostTable(methods, info)]
+  ).map(redacted);
   mkdirSync(inputs.out, { recursive: true });
-  writeFileSync(join(inputs.out, 'live-outcomes.jsonl'), outcomes.map((o) => JSON.stringify(o)).join('\n') + (outcomes.length ? '\n' : ''));
+  writeFileSync(
+    join(inputs.out, 'live-outcomes.jsonl'),
+    outcomes.map((o) => JSON.stringify(redacted(o))).join('\n') + (outcomes.length ? '\n' : ''),
+  );
   for (const t of tables) writeTableResult(inputs.out, t);
+  const turns = outcomes.flatMap((o) => o.turns);
   // How the run was made (never the key: it is only ever in the client's request headers).
-  const manifest = {
+  const manifest = redacted({
     provider: settings.provider,
     model: settings.model,
-    baseUrl: settings.baseUrl,
+    baseUrl,
     price: settings.price,
     priceFrom: settings.priceFrom,
     maxUsd: settings.maxUsd,
@@ -161,9 +190,15 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
     tokenizer: inputs.tokenizer,
     seed: inputs.seed,
     spentUsd: budget.spentUsd,
+    // Which count each model call was charged on (src/live/budget.ts).
+    chargedOn: {
+      provider: turns.reduce((s, t) => s + t.modelCalls - t.ownCountCalls, 0),
+      ownCount: turns.reduce((s, t) => s + t.ownCountCalls, 0),
+    },
     stopped: stopped ?? null,
     finishedAt: new Date().toISOString(),
-  };
+  });
   writeFileSync(join(inputs.out, 'live-run.json'), `${JSON.stringify(manifest, null, 1)}\n`);
-  return { tables, spentUsd: budget.spentUsd, ...(stopped ? { stopped } : {}) };
+  if (unusable) throw unusable;
+  return { tables, spentUsd: budget.spentUsd, ...(stopped ? { stopped: redactText(stopped, settings.secrets) } : {}) };
 }

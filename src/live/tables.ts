@@ -81,6 +81,7 @@ export function liveVsProjectedTable(methods: readonly LiveMethod[], info: LiveR
       'A turn succeeds when the model calls every tool the turn needs with arguments valid against its inputSchema (ajv) before answering in text (a turn needing no tool: no tool call); a task succeeds when every turn does; the run stops a task at its first failed turn ("turns completed": turns that succeeded out of all turns of the tasks).',
       "Each turn sends the pipeline's exact prompt: tool definitions in the provider's tool parameter where the prompt carries tools/list definitions, all other sections as text; B4 gets a shell tool answered with the real --list/--help text. Tool calls are answered with the catalog's sample responses; the hallucination gate rejects calls to tools not offered when the pipeline declares it. The history carried between turns is the harness's shared transcript, so live and projected runs see the same prompts.",
       "Projected: src/sim/projection with its default parameters, on the same tasks' measured turns (3 simulation seeds; bootstrap over tasks). Live success: Wilson 95% interval over tasks.",
+      ...ownCountNote(methods),
       ...(info.stopped ? [`Stopped early: ${info.stopped}`] : []),
     ],
   };
@@ -106,15 +107,17 @@ export function liveTokensTable(methods: readonly LiveMethod[], tokenizer: strin
       const calls = turns.reduce((s, t) => s + t.modelCalls, 0);
       const mean = (f: (t: (typeof turns)[number]) => number) =>
         turns.length ? turns.reduce((s, t) => s + f(t), 0) / turns.length : undefined;
-      const sent = mean((t) => t.sentPromptTokens);
-      const provider = mean((t) => t.providerPromptTokens);
+      // The ratio compares the turns whose first call's usage the provider reported plausibly.
+      const reported = turns.filter((t) => t.providerPromptTokens !== null);
+      const reportedSent = reported.reduce((s, t) => s + t.sentPromptTokens, 0);
+      const provider = reported.length ? reported.reduce((s, t) => s + t.providerPromptTokens!, 0) / reported.length : undefined;
       return {
         method: m.label,
         turns: turns.length,
         measured: mean((t) => t.measuredPromptTokens),
-        sent,
+        sent: mean((t) => t.sentPromptTokens),
         provider,
-        ratio: sent && provider !== undefined ? provider / sent : undefined,
+        ratio: reportedSent && provider !== undefined ? (provider * reported.length) / reportedSent : undefined,
         cached: calls ? turns.reduce((s, t) => s + t.cachedInputTokens, 0) / calls : undefined,
         output: calls ? turns.reduce((s, t) => s + t.outputTokens, 0) / calls : undefined,
       };
@@ -122,6 +125,7 @@ export function liveTokensTable(methods: readonly LiveMethod[], tokenizer: strin
     notes: [
       '"bench measure": the sections of the pipeline\'s prompt as the bench counts them (Table 3). "request as sent": system text, user text and the tool parameter\'s JSON as we send them. The provider counts with its own tokenizer and adds its tool-format framing, hence the ratio.',
       "Tool definitions sent as the provider's tool parameter carry name, description and inputSchema only (a tools/list entry's title, annotations and outputSchema are not sent), so a schema-injecting method's request is smaller than its bench measure. B4's bench measure holds the simulated --list/--help outputs; live, the model runs its own, so they show up in later calls of the turn, not in the first request.",
+      ...ownCountNote(methods),
     ],
   };
 }
@@ -154,4 +158,15 @@ export function liveCostTable(
       `Price ${info.price.inputPerMTok}/${info.price.outputPerMTok} USD per M input/output tokens (${info.priceFrom}). Every model call re-sends the turn's measured prompt (1 call per turn + 1 per needed tool + 1 per discovery call), no cache discount: an upper bound for a run where every turn succeeds. Output tokens from the projection's output parameters.`,
     ],
   };
+}
+
+/** How many model calls were charged on our own count (the provider's usage missing or implausible), when any were. */
+function ownCountNote(methods: readonly LiveMethod[]): string[] {
+  const turns = methods.flatMap((m) => m.outcomes.flatMap((o) => o.turns));
+  const own = turns.reduce((s, t) => s + t.ownCountCalls, 0);
+  if (own === 0) return [];
+  const calls = turns.reduce((s, t) => s + t.modelCalls, 0);
+  return [
+    `${own} of ${calls} model calls were charged on our own token count (1.25 × ours, no cache discount): the endpoint's usage was missing or implausible. Their tokens and cost are our count, not the provider's; the provider input column leaves them out.`,
+  ];
 }

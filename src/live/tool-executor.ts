@@ -53,6 +53,16 @@ export class ToolExecutor {
 
   answer(call: LiveToolCall, ctx: ExecutorContext): { content: string; record: LiveCallRecord } {
     const base = { name: call.name, malformed: false, argsValid: null, gated: false };
+    const tool = ctx.toolByName.get(call.name) ?? this.byProviderName.get(call.name) ?? this.byId.get(call.name);
+    // Arguments over a size or nesting limit were not kept (src/live/tool-arguments.ts): a tool error, graded as invalid.
+    if (call.argumentsOverLimit)
+      return fail(
+        tool
+          ? { ...base, kind: 'tool', toolId: tool.id, malformed: true, argsValid: false }
+          : { ...base, kind: 'invalid', malformed: true },
+        'arguments_over_limit',
+        call.argumentsOverLimit,
+      );
     const parsed = parseObject(call.argumentsText);
     if (ctx.cli && call.name === SHELL_TOOL.name) {
       if (!parsed || typeof parsed.command !== 'string') {
@@ -62,7 +72,6 @@ export class ToolExecutor {
     }
     // A tool the prompt did not offer may still be called by name (a summary or list line shows
     // it): the host forwards it to the server unless the pipeline's hallucination gate rejects it.
-    const tool = ctx.toolByName.get(call.name) ?? this.byProviderName.get(call.name) ?? this.byId.get(call.name);
     if (!tool) return fail({ ...base, kind: 'invalid' }, 'unknown_tool', `no tool named ${JSON.stringify(call.name)}`);
     if (!parsed)
       return fail(

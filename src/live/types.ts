@@ -9,8 +9,10 @@ export interface LiveToolCall {
   /** The provider's call id (answered by a tool result with the same id). */
   id: string;
   name: string;
-  /** Arguments exactly as the model wrote them (JSON text; may be malformed). */
+  /** Arguments exactly as the model wrote them (JSON text; may be malformed), or a stand-in when over a limit. */
   argumentsText: string;
+  /** Set when the arguments were over a limit of src/live/tool-arguments.ts (and so not kept): why. */
+  argumentsOverLimit?: string;
 }
 
 export type LiveMessage =
@@ -43,13 +45,15 @@ export interface LiveUsage {
 export interface ChatResponse {
   text: string;
   toolCalls: LiveToolCall[];
-  usage: LiveUsage;
+  /** What the provider reports it billed; null when the response carries no readable usage (src/live/usage.ts). */
+  usage: LiveUsage | null;
   stopReason: string;
 }
 
 /** What a client returns: the parsed response plus the wire exchange, for the saved transcript. */
 export interface ChatExchange {
   response: ChatResponse;
+  /** The endpoint, without credentials or query values. */
   url: string;
   /** The request body sent (no headers: keys never leave the client). */
   requestBody: unknown;

@@ -34,18 +34,20 @@ function sdkVersion(): string {
  */
 let sdk: ReturnType<typeof importSdk> | undefined;
 async function importSdk() {
-  const [client, sse, stdio, http, types] = await Promise.all([
+  const [client, sse, stdio, http, types, ProcessGroupTransport] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/sse.js'),
     import('@modelcontextprotocol/sdk/client/stdio.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
     import('@modelcontextprotocol/sdk/types.js'),
+    // (`.then` with the name destructured: ts-unused-exports sees the use through a dynamic import.)
+    import('./process-group-transport.ts').then(({ ProcessGroupTransport }) => ProcessGroupTransport),
   ]);
   return {
     Client: client.Client,
     SSEClientTransport: sse.SSEClientTransport,
-    StdioClientTransport: stdio.StdioClientTransport,
     getDefaultEnvironment: stdio.getDefaultEnvironment,
+    ProcessGroupTransport,
     StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
     PaginatedResultSchema: types.PaginatedResultSchema,
   };
@@ -127,17 +129,16 @@ class InitializeTap implements Transport {
 
 /** The SDK transport for a spec. A stdio child gets the SDK's safe default env plus the spec's env. */
 export async function createTransport(spec: ServerSpec): Promise<{ transport: Transport; stderr: () => string }> {
-  const { getDefaultEnvironment, SSEClientTransport, StdioClientTransport, StreamableHTTPClientTransport } = await loadSdk();
+  const { getDefaultEnvironment, ProcessGroupTransport, SSEClientTransport, StreamableHTTPClientTransport } = await loadSdk();
   if (spec.transport === 'stdio') {
-    const transport = new StdioClientTransport({
+    const transport = new ProcessGroupTransport({
       command: spec.command!,
       args: spec.args ?? [],
       env: { ...getDefaultEnvironment(), ...(spec.env ?? {}) },
       cwd: spec.cwd,
-      stderr: 'pipe',
     });
     let tail = '';
-    transport.stderr?.on('data', (chunk: Buffer) => {
+    transport.stderr.on('data', (chunk: Buffer) => {
       tail = (tail + chunk.toString('utf8')).slice(-4_000);
     });
     return { transport, stderr: () => tail };
@@ -157,8 +158,8 @@ export async function createTransport(spec: ServerSpec): Promise<{ transport: Tr
 
 /**
  * Starts (or reaches) one server, runs `initialize` and every page of `tools/list`
- * (following `nextCursor`), closes it (a stdio child is ended: stdin closed, then SIGTERM,
- * then SIGKILL, by the SDK), and returns what it published. Any failure, including the
+ * (following `nextCursor`), closes it (a stdio child's whole process group is ended: stdin
+ * closed, then SIGTERM, then SIGKILL: process-group-transport.ts), and returns what it published. Any failure, including the
  * deadline, is a CaptureError naming the server.
  */
 export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Captured> {

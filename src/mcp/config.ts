@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { describeValue, InputError } from '../util/input-error.ts';
+import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
 import { isObject } from '../util/json.ts';
+import { readInputFile } from '../util/limits.ts';
 import { collectSecrets, type ServerSpec, type TransportKind } from './spec.ts';
 
 /**
@@ -90,13 +91,14 @@ export function specFromUrl(url: string, index: number): ServerSpec {
  * Errors about the file as a whole are InputErrors (exit 2).
  */
 export function readClientConfig(file: string, env: NodeJS.ProcessEnv = process.env): ServerSpec[] {
-  if (!existsSync(file) || !statSync(file).isFile())
+  if (!existsSync(file))
     throw new InputError(file, '', 'an MCP client config file (JSON with "mcpServers" or "servers")', 'nothing at that path');
+  const text = readInputFile(file);
   let data: unknown;
   try {
-    data = JSON.parse(stripJsonComments(readFileSync(file, 'utf8')));
+    data = JSON.parse(stripJsonComments(text));
   } catch (err) {
-    throw new InputError(file, '', 'valid JSON (comments allowed)', (err as Error).message);
+    throw new InputError(file, '', 'valid JSON (comments allowed)', jsonParseReason(err));
   }
   if (!isObject(data)) throw new InputError(file, '$', 'an object with "mcpServers" or "servers"', describeValue(data));
   let block: unknown;
@@ -109,7 +111,7 @@ export function readClientConfig(file: string, env: NodeJS.ProcessEnv = process.
       file,
       '$',
       'an "mcpServers" block (Claude Desktop, Claude Code, Cursor) or a "servers" block (VS Code mcp.json)',
-      `an object with keys ${Object.keys(data).slice(0, 6).join(', ') || '(none)'}`,
+      `${describeValue(data)}, none of them one of these`,
     );
   if (!isObject(block)) throw new InputError(file, `$.${path}`, 'an object keyed by server name', describeValue(block));
   const dir = dirname(resolve(file));
@@ -203,16 +205,20 @@ function specFromEntry(
   return spec;
 }
 
-/** Removes // and /* *\/ comments outside strings (VS Code's JSONC), then trailing commas. */
+/**
+ * Blanks // and /* *\/ comments outside strings (VS Code's JSONC), then trailing commas. Each is
+ * replaced by as many spaces (newlines kept), so a parse error's position is the one in the file.
+ */
 export function stripJsonComments(text: string): string {
+  const blank = (t: string, i: number, skip: number) => ({ skip, insert: t.slice(i, i + skip).replace(/[^\n]/g, ' ') });
   const noComments = scanOutsideStrings(text, (t, i) => {
     if (t.startsWith('//', i)) {
       const end = t.indexOf('\n', i);
-      return { skip: (end < 0 ? t.length : end) - i, insert: '' };
+      return blank(t, i, (end < 0 ? t.length : end) - i);
     }
     if (t.startsWith('/*', i)) {
       const end = t.indexOf('*/', i + 2);
-      return { skip: (end < 0 ? t.length : end + 2) - i, insert: ' ' };
+      return blank(t, i, (end < 0 ? t.length : end + 2) - i);
     }
     return undefined;
   });
@@ -220,7 +226,7 @@ export function stripJsonComments(text: string): string {
   return scanOutsideStrings(noComments, (t, i) => {
     if (t[i] !== ',') return undefined;
     trailingComma.lastIndex = i;
-    return trailingComma.test(t) ? { skip: 1, insert: '' } : undefined;
+    return trailingComma.test(t) ? { skip: 1, insert: ' ' } : undefined;
   });
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { McpTool } from '../catalog/types.ts';
 import { toStableJson, writeFileAtomic } from '../util/files.ts';
 import { captureServer, CaptureError, describeTarget, SDK_VERSION, type Captured } from './capture.ts';
-import { REDACTED } from './redact.ts';
+import { MIN_SERVER_DATA_LENGTH, REDACTED, redactJson, redactText } from './redact.ts';
 import type { ServerSpec } from './spec.ts';
 
 /** Where `catalog --from-*` writes dumps unless `--out` says otherwise. */
@@ -39,55 +39,32 @@ export interface CaptureDump {
   tools: McpTool[];
 }
 
-/**
- * Secret values that appear in what the server sent (a server that echoes its env into a
- * description) are replaced too. Only values of 8+ characters are searched for in server
- * data: shorter ones (`1`, `true`, `dev`) would match ordinary words.
- */
-const MIN_SCRUB_LENGTH = 8;
-
-function scrub<T>(value: T, secrets: readonly string[], counter: { n: number }): T {
-  const list = secrets.filter((s) => s.length >= MIN_SCRUB_LENGTH).sort((a, b) => b.length - a.length);
-  if (!list.length) return value;
-  const text = (s: string) => {
-    let out = s;
-    for (const secret of list) {
-      const parts = out.split(secret);
-      counter.n += parts.length - 1;
-      out = parts.join(REDACTED);
-    }
-    return out;
-  };
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return text(v);
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [text(k), walk(x)]));
-    return v;
-  };
-  return walk(value) as T;
-}
-
 function toDump(c: Captured): CaptureDump {
+  // Secret values in what the server sent (a server that echoes its env into a description or
+  // its name) are replaced too: in the measured data only long ones (MIN_SERVER_DATA_LENGTH),
+  // in provenance and the server's name (which names the file) every one.
   const counter = { n: 0 };
-  const tools = scrub(c.tools, c.spec.secrets, counter);
-  const instructions = c.instructions === undefined ? undefined : scrub(c.instructions, c.spec.secrets, counter);
-  const serverInfo = scrub(c.serverInfo, c.spec.secrets, counter);
+  const serverData = { minLength: MIN_SERVER_DATA_LENGTH, counter };
+  const tools = redactJson(c.tools, c.spec.secrets, serverData);
+  const instructions = c.instructions === undefined ? undefined : redactJson(c.instructions, c.spec.secrets, serverData);
+  const serverInfo = redactJson(c.serverInfo, c.spec.secrets, { counter });
+  const server = redactText(c.name, c.spec.secrets, { counter });
   const provenance: Provenance = {
     serverInfo,
-    protocolVersion: c.protocolVersion,
+    protocolVersion: redactText(c.protocolVersion, c.spec.secrets, { counter }),
     transport: c.spec.transport,
     target: describeTarget(c.spec),
     origin: c.spec.origin,
     ...(c.spec.env && Object.keys(c.spec.env).length ? { env: Object.keys(c.spec.env).sort() } : {}),
     ...(c.spec.headers && Object.keys(c.spec.headers).length ? { headers: Object.keys(c.spec.headers).sort() } : {}),
-    capabilities: c.capabilities,
+    capabilities: redactJson(c.capabilities, c.spec.secrets, { counter }),
     ...(instructions === undefined ? {} : { instructions }),
     pages: c.pages,
     client: `tooltax with @modelcontextprotocol/sdk ${SDK_VERSION}`,
     redactedInServerData: counter.n,
     capturedAt: c.capturedAt,
   };
-  return { server: c.name, provenance, tools };
+  return { server, provenance, tools };
 }
 
 /** A file name for a server name: letters, digits, `.`, `_`, `-`. */
@@ -129,7 +106,10 @@ export async function captureToDir(
       outcome.written.push({ server: dump.server, file, tools: dump.tools.length, replaced });
       const info = dump.provenance.serverInfo;
       options.log(
-        `captured ${dump.server}: ${dump.tools.length} tools in ${captured.pages} page(s) from ${info.name ?? '?'} ${info.version ?? ''} (protocol ${captured.protocolVersion}) → ${file}${replaced ? ' (replaced)' : ''}`,
+        redactText(
+          `captured ${dump.server}: ${dump.tools.length} tools in ${captured.pages} page(s) from ${String(info.name ?? '?')} ${String(info.version ?? '')} (protocol ${dump.provenance.protocolVersion}) → ${file}${replaced ? ' (replaced)' : ''}`,
+          spec.secrets,
+        ),
       );
       if (dump.provenance.redactedInServerData)
         options.warn(

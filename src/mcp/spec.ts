@@ -1,3 +1,5 @@
+import { SECRET_FLAG, urlSecrets } from './redact.ts';
+
 /**
  * What it takes to start (or reach) one MCP server, from a command line, a client config or a
  * URL. `secrets` holds every value that must never be printed or written: env values, header
@@ -24,9 +26,6 @@ export interface ServerSpec {
   problem?: string;
 }
 
-/** Flags whose value is a credential: `--token x`, `--api-key=x`, `-p x` is not matched. */
-export const SECRET_FLAG = /(token|secret|passw(or)?d|passwd|api[-_]?key|access[-_]?key|auth|credential|bearer|private[-_]?key|session)/i;
-
 /** Env/header names whose values we treat as secret: every one (a config's env is where keys live). */
 export function collectSecrets(spec: Pick<ServerSpec, 'env' | 'headers' | 'args' | 'url'>): string[] {
   const out = new Set<string>();
@@ -45,15 +44,6 @@ export function collectSecrets(spec: Pick<ServerSpec, 'env' | 'headers' | 'args'
     else if (/^-{1,2}[A-Za-z]/.test(a) && SECRET_FLAG.test(a) && i + 1 < args.length && !args[i + 1]!.startsWith('-'))
       out.add(args[i + 1]!);
   });
-  if (spec.url) {
-    try {
-      const u = new URL(spec.url);
-      if (u.username) out.add(decodeURIComponent(u.username));
-      if (u.password) out.add(decodeURIComponent(u.password));
-      for (const v of u.searchParams.values()) if (v) out.add(v);
-    } catch {
-      /* an invalid URL is reported when the server is run */
-    }
-  }
+  if (spec.url) for (const s of urlSecrets(spec.url)) out.add(s);
   return [...out];
 }

@@ -6,12 +6,18 @@ import { MANIFEST_FILE, type RunManifest } from './manifest.ts';
 
 /** What reports read of a results directory (written by ./write.ts): the tables and the manifest. */
 
-/** Tables of a results directory, in the order listed in run.json (then any others by name). */
+/**
+ * Tables of a results directory, in the order listed in run.json (then any others by name). With
+ * a manifest that lists the run's files, only the tables it lists: anything else in tables/ (a
+ * user's own file, a live run's tables, a run that did not finish) is not this run's.
+ */
 export function readTables(dir: string): Table[] {
   const tablesDir = join(dir, 'tables');
   if (!existsSync(tablesDir)) throw new InputError(dir, 'tables/', 'a results directory written by `npm run bench`', 'no tables/ folder');
-  const order = readManifest(dir)?.tableOrder;
-  const files = readdirSync(tablesDir).filter((f) => f.endsWith('.json'));
+  const manifest = readManifest(dir);
+  const order = manifest?.tableOrder;
+  const listed = Array.isArray(manifest?.files) ? new Set(manifest.files.map((f) => f.path)) : undefined;
+  const files = readdirSync(tablesDir).filter((f) => f.endsWith('.json') && (!listed || listed.has(`tables/${f}`)));
   const rank = (f: string) => {
     const i = order?.indexOf(f.replace(/\.json$/, '')) ?? -1;
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;

@@ -1,44 +1,86 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { InputError } from '../util/input-error.ts';
 import { MANIFEST_FILE, type RunFile, type RunManifest } from './manifest.ts';
 import { readManifest } from './read.ts';
 
 /**
- * The folders of a results directory that one bench run writes in full (see write.ts; the
- * pipelines' θ calibrations in calibration/ and the studies' own in studies/, nested).
+ * The folders of a results directory a bench run writes into (see write.ts; the pipelines' θ
+ * calibrations in calibration/ and the studies' own in studies/, nested). A user may keep files
+ * of their own there too: a run owns only the files its manifest lists.
  */
 const RUN_OUTPUT_DIRS = ['tables', 'turns', 'events', 'calibration', 'studies'] as const;
 const RUN_OUTPUT_FILE = /\.(json|jsonl)$/;
 
+/** The output-like files in a results directory before a run wrote anything, by path, with their identity on disk. */
+export type OutputSnapshot = ReadonlyMap<string, string>;
+
 /**
- * Before a run writes anything: remove the previous run's manifest first (so a run that is
- * killed leaves no run.json and `report` refuses it), then its tables, turn records and events
- * (so nothing of an older run sits beside the new one). Only the bench's own output files are
- * removed; other files in the folder (the AACP registry, a user's notes) are kept.
+ * Before a run writes anything: removes the previous run's manifest first (so a run that is
+ * killed leaves no run.json and `report` refuses it), then the files that manifest lists, and
+ * nothing else: the user's own files (a notes.json under studies/, the AACP registry) and the
+ * files of a run that did not finish (which no manifest lists, so nothing reads them) stay.
+ * Returns what is left, so the new run's manifest lists only the files it writes.
  */
-export function clearRunOutputs(dir: string): void {
+export function startRun(dir: string): OutputSnapshot {
+  const listed = previousRunFiles(dir);
   rmSync(join(dir, MANIFEST_FILE), { force: true });
-  for (const sub of RUN_OUTPUT_DIRS) {
-    for (const f of listOutputs(join(dir, sub))) rmSync(join(dir, sub, f), { force: true });
-  }
+  for (const path of listed) rmSync(join(dir, ...path.split('/')), { force: true });
+  return snapshot(dir);
 }
 
-/** Every output file of the run in `dir`, with its SHA-256, for the manifest; `known` hashes (taken as the files were written) are not read again. */
-export function runFiles(dir: string, known: ReadonlyMap<string, string> = new Map()): RunFile[] {
-  return RUN_OUTPUT_DIRS.flatMap((sub) =>
-    listOutputs(join(dir, sub)).map((f) => {
-      const path = `${sub}/${f}`;
-      return { path, sha256: known.get(path) ?? sha256(join(dir, sub, f)) };
-    }),
+/**
+ * The output files of the run in `dir`, with their SHA-256, for the manifest: every one not in
+ * `before` or replaced since (a rewrite is a new file: writeFileAtomic renames over the path).
+ * `known` hashes (taken as the files were written) are not read again.
+ */
+export function runFiles(dir: string, before: OutputSnapshot = new Map(), known: ReadonlyMap<string, string> = new Map()): RunFile[] {
+  const now = snapshot(dir);
+  return [...now]
+    .filter(([path, identity]) => before.get(path) !== identity)
+    .map(([path]) => ({ path, sha256: known.get(path) ?? sha256(join(dir, ...path.split('/'))) }));
+}
+
+/** The files a previous run's manifest lists, as safe relative paths inside the run's folders (an unreadable manifest lists none). */
+function previousRunFiles(dir: string): string[] {
+  let manifest: RunManifest | undefined;
+  try {
+    manifest = readManifest(dir);
+  } catch {
+    return [];
+  }
+  const files = Array.isArray(manifest?.files) ? manifest.files : [];
+  return files.map((f) => (f as Partial<RunFile>)?.path).filter((p): p is string => typeof p === 'string' && isRunOutputPath(p));
+}
+
+/** `tables/x.json`, `studies/a/b.json`: under a run folder, no `.`/`..` or empty segment, an output file name. */
+function isRunOutputPath(path: string): boolean {
+  const parts = path.split('/');
+  return (
+    parts.length >= 2 &&
+    (RUN_OUTPUT_DIRS as readonly string[]).includes(parts[0]!) &&
+    parts.every((p) => p !== '' && p !== '.' && p !== '..' && !p.includes('\\')) &&
+    RUN_OUTPUT_FILE.test(path)
   );
+}
+
+function snapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const sub of RUN_OUTPUT_DIRS) {
+    for (const f of listOutputs(join(dir, sub))) {
+      const st = statSync(join(dir, sub, f));
+      out.set(`${sub}/${f}`, `${st.ino}:${st.size}:${st.mtimeMs}`);
+    }
+  }
+  return out;
 }
 
 /**
  * Refuses a results directory that is not exactly one complete run: no run.json (never run, or
- * a run that did not finish), a manifest without its file list (an older tooltax), a listed
- * file missing or changed since, or an output file no manifest lists (left by another run).
+ * a run that did not finish), a manifest without its file list (an older tooltax), or a listed
+ * file missing or changed since. Files no manifest lists (the user's own, a run that did not
+ * finish) are not the run's: reports read only the listed ones (read.ts).
  */
 export function checkCompleteRun(dir: string): RunManifest {
   const manifest = readManifest(dir);
@@ -48,12 +90,11 @@ export function checkCompleteRun(dir: string): RunManifest {
     throw new InputError(path, '$.files', 'the list of files the run wrote', 'none (written by an older tooltax; rerun the bench)');
   const listed = new Map(manifest.files.map((f) => [f.path, f.sha256]));
   for (const [file, hash] of listed) {
+    if (typeof file !== 'string' || !isRunOutputPath(file))
+      throw new InputError(path, '$.files', 'paths of output files inside the results folder', JSON.stringify(String(file).slice(0, 80)));
     const full = join(dir, file);
     if (!existsSync(full)) throw new InputError(full, '', 'a file of the run in run.json', 'nothing (the folder holds an incomplete run)');
     if (sha256(full) !== hash) throw new InputError(full, '', 'the file the run in run.json wrote', 'a changed file (another run wrote here)');
-  }
-  for (const f of runFiles(dir).map((x) => x.path)) {
-    if (!listed.has(f)) throw new InputError(join(dir, f), '', 'only files of the run in run.json', 'a file of another run (runs mixed)');
   }
   return manifest;
 }

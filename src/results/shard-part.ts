@@ -61,20 +61,34 @@ export function writeUnitResult(dir: string, unit: BenchUnit, result: unknown): 
   writeFileAtomic(join(dir, ...unitFile(unit).split('/')), gzipSync(serialize(result), { level: 1 }));
 }
 
-/** Writes shard.json last, listing every file of the folder but its own metadata, so a killed shard leaves no part. */
-export function writePart(dir: string, part: Omit<ShardPart, 'format' | 'files'>): void {
-  const files = partFiles(dir).map((path) => ({ path, sha256: sha256(join(dir, path)) }));
-  writeFileAtomic(join(dir, PART_FILE), `${JSON.stringify({ format: PART_FORMAT, ...part, files } satisfies ShardPart, null, 1)}\n`);
+/** Every file of a folder (not its lock, timings, run.json or shard.json) by path, with what changes when it is written. */
+export type FolderSnapshot = ReadonlyMap<string, string>;
+
+export function snapshotFolder(dir: string): FolderSnapshot {
+  const skip = new Set([PART_FILE, LOCK_FILE, TIMINGS_FILE, MANIFEST_FILE]);
+  const out = new Map<string, string>();
+  if (!existsSync(dir)) return out;
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const path = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
+    if (skip.has(path)) continue;
+    const st = lstatSync(join(dir, path));
+    out.set(path, `${st.ino}:${st.size}:${st.mtimeMs}`);
+  }
+  return out;
 }
 
-/** The files of a part folder that belong to the run (not the lock, the timings, a run.json or shard.json itself), sorted. */
-function partFiles(dir: string): string[] {
-  const skip = new Set([PART_FILE, LOCK_FILE, TIMINGS_FILE, MANIFEST_FILE]);
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
-    .filter((p) => !skip.has(p))
-    .sort();
+/**
+ * Writes shard.json last, listing the files the shard wrote (new or rewritten since `before`,
+ * taken when it started: nothing else in the folder), so a killed shard leaves no part.
+ */
+export function writePart(dir: string, part: Omit<ShardPart, 'format' | 'files'>, before: FolderSnapshot): void {
+  const files = [...snapshotFolder(dir)]
+    .filter(([path, identity]) => before.get(path) !== identity)
+    .map(([path]) => path)
+    .sort()
+    .map((path) => ({ path, sha256: sha256(join(dir, ...path.split('/'))) }));
+  writeFileAtomic(join(dir, PART_FILE), `${JSON.stringify({ format: PART_FORMAT, ...part, files } satisfies ShardPart, null, 1)}\n`);
 }
 
 /** Reads and checks one part folder (format, file list and hashes); one-line InputError otherwise. */
@@ -90,7 +104,7 @@ export function readPart(dir: string): ReadPart {
   if (part?.format !== PART_FORMAT) throw new InputError(path, '$.format', `"${PART_FORMAT}"`, JSON.stringify(part?.format ?? null));
   for (const f of part.files) {
     const full = join(dir, ...f.path.split('/'));
-    if (f.path.split('/').includes('..') || !existsSync(full) || !lstatSync(full).isFile())
+    if (!isSafeRelative(f.path) || !existsSync(full) || !lstatSync(full).isFile())
       throw new InputError(full, '', 'a file listed in shard.json', 'nothing (the part is incomplete)');
     if (sha256(full) !== f.sha256) throw new InputError(full, '', 'the file shard.json lists', 'a changed file');
   }
@@ -151,8 +165,12 @@ export function clearPart(dir: string): void {
     // No part here (or not one of ours): nothing of it to remove.
   }
   rmSync(path, { force: true });
-  // Only the unit results the old part listed: anything else in the folder is someone else's.
-  for (const file of listed) if (file.startsWith(`${UNITS_DIR}/`) && !file.includes('..')) rmSync(join(dir, ...file.split('/')), { force: true });
+  // Only what the old part listed: anything else in the folder is someone else's.
+  for (const file of listed) if (isSafeRelative(file)) rmSync(join(dir, ...file.split('/')), { force: true });
+}
+
+function isSafeRelative(path: string): boolean {
+  return typeof path === 'string' && path.split('/').every((p) => p !== '' && p !== '.' && p !== '..' && !p.includes('\\') && !p.includes(':'));
 }
 
 /** One unit's result from the part that ran it. */

@@ -4,12 +4,15 @@ import type { AddressInfo } from 'node:net';
 /**
  * TEST STAND-IN — not a model. A local OpenAI-compatible chat-completions server on 127.0.0.1
  * that answers each request with a scripted step: a reply (tool calls or text), an HTTP error
- * (429 with Retry-After, 5xx, 401), a delay (for timeouts) or a non-JSON body. The live mode's
- * tests and `scripts/live-smoke.ts` start it; nothing here needs a network or a key.
+ * (429 with Retry-After, 5xx, 401), a delay (for timeouts), a non-JSON body or a redirect. It
+ * also takes Anthropic's `/messages` path (the script then writes that format's replies). The
+ * live mode's tests and `scripts/live-smoke.ts` start it; nothing here needs a network or a key.
  */
 
 export interface StandInRequest {
   index: number;
+  /** The request path: `/v1/chat/completions`, `/v1/messages`. */
+  path: string;
   headers: IncomingMessage['headers'];
   body: {
     model?: string;
@@ -23,7 +26,8 @@ export type ScriptStep =
   | { kind: 'reply'; body: Record<string, unknown> }
   | { kind: 'status'; status: number; retryAfterS?: number; text?: string }
   | { kind: 'delay'; ms: number; then: ScriptStep }
-  | { kind: 'raw'; text: string };
+  | { kind: 'raw'; text: string }
+  | { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string };
 
 export type Script = (request: StandInRequest) => ScriptStep;
 
@@ -42,11 +46,12 @@ export async function startScriptedLlmServer(script: Script): Promise<StandInSer
     let data = '';
     req.on('data', (c: Buffer) => (data += c.toString('utf8')));
     req.on('end', () => {
-      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      const path = (req.url ?? '').split('?')[0]!;
+      if (req.method !== 'POST' || !(path.endsWith('/chat/completions') || path.endsWith('/messages'))) {
         res.writeHead(404).end('{"error":"not found"}');
         return;
       }
-      const request: StandInRequest = { index: requests.length, headers: req.headers, body: JSON.parse(data || '{}') };
+      const request: StandInRequest = { index: requests.length, path, headers: req.headers, body: JSON.parse(data || '{}') };
       requests.push(request);
       const answer = (step: ScriptStep): void => {
         if (res.destroyed) return;
@@ -62,6 +67,8 @@ export async function startScriptedLlmServer(script: Script): Promise<StandInSer
             ...(step.retryAfterS !== undefined ? { 'retry-after': String(step.retryAfterS) } : {}),
           });
           res.end(step.text ?? JSON.stringify({ error: { message: `scripted ${step.status}` } }));
+        } else if (step.kind === 'redirect') {
+          res.writeHead(step.status, { location: step.location }).end();
         } else if (step.kind === 'raw') {
           res.writeHead(200, { 'content-type': 'text/plain' }).end(step.text);
         } else {

@@ -106,14 +106,14 @@ describe('readClientConfig', () => {
     expect(specs.map((s) => s.problem)).toEqual([
       'a stdio server needs "command" (a string)',
       'type "ws" is not one of stdio, http, streamable-http, sse',
-      'args is the string "not-an-array", expected an array of strings',
+      'args is a string (12 characters), expected an array of strings',
     ]);
   });
 
   it.each([
     ['a missing file', null, /nothing at that path/],
     ['broken JSON', '{"mcpServers": {', /expected valid JSON/],
-    ['no server block', { servers2: {} }, /expected an "mcpServers" block .* found an object with keys servers2/],
+    ['no server block', { servers2: {} }, /expected an "mcpServers" block .* found an object with 1 key, none of them one of these/],
     ['a non-object block', { mcpServers: [] }, /at \$\.mcpServers: expected an object keyed by server name, found an array of 0/],
     ['only disabled servers', { mcpServers: { a: { command: 'x', disabled: true } } }, /expected at least one enabled server, found none/],
   ])('rejects %s with one line naming the file', (_, content, message) => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireRunLock, LOCK_FILE } from '../../src/results/lock.ts';
 import { MANIFEST_FILE, type RunManifest } from '../../src/results/manifest.ts';
-import { checkCompleteRun, clearRunOutputs, runFiles } from '../../src/results/run-files.ts';
+import { readTables } from '../../src/results/read.ts';
+import { checkCompleteRun, runFiles, startRun } from '../../src/results/run-files.ts';
 import { writeManifest, writeTableResult, writeTurnRecords } from '../../src/results/write.ts';
 import { InputError } from '../../src/util/input-error.ts';
 import { makeTempDir } from '../helpers/temp.ts';
@@ -41,10 +42,19 @@ describe('a results folder holds exactly one complete run', () => {
     expect(refusal(dir)).toMatch(/run\.json: .*expected the manifest of a finished bench run, found none/);
   });
 
-  it('refuses turn records of another run beside this one', () => {
+  it('ignores files no manifest lists (a run that did not finish, a live run, the user): reports read only the listed tables', () => {
     const dir = finishedRun();
     writeTurnRecords(dir, 'b2', 43, [{ turn: 0 }]);
-    expect(refusal(dir)).toMatch(/turns\/b2\.seed43\.jsonl: .*a file of another run \(runs mixed\)/);
+    writeTableResult(dir, { id: 'live-tokens', title: 'Live', columns: [], rows: [] });
+    expect(refusal(dir)).toBe('accepted');
+    expect(readTables(dir).map((t) => t.id)).toEqual(['t1']);
+  });
+
+  it('refuses a manifest listing a file outside the run folders', () => {
+    const dir = finishedRun();
+    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as RunManifest;
+    writeManifest(dir, { ...manifest, files: [...manifest.files!, { path: '../../etc/passwd', sha256: 'x' }] });
+    expect(refusal(dir)).toMatch(/run\.json: at \$\.files: expected paths of output files inside the results folder, found "\.\.\/\.\.\/etc\/passwd"/);
   });
 
   it('refuses a file changed since the manifest was written, and a manifest without a file list', () => {
@@ -56,17 +66,20 @@ describe('a results folder holds exactly one complete run', () => {
     expect(refusal(old)).toMatch(/\$\.files: .*written by an older tooltax/);
   });
 
-  it('clears the previous run before a new one, keeping files that are not bench outputs', () => {
-    const dir = finishedRun();
+  it('clears the files the previous run lists before a new one, and nothing else', () => {
+    const dir = makeTempDir('tooltax-run-');
+    writeTableResult(dir, { id: 't1', title: 'T1', columns: [], rows: [] });
     // A study's calibration from an earlier run (a --quick run writes other scaling points than a full one).
     const nested = join(dir, 'studies', 'scaling', 'n500-tool-attention', 'calibration');
     mkdirSync(nested, { recursive: true });
     writeFileSync(join(nested, 'threshold-bm25-coverage.json'), '{}');
+    writeManifest(dir, { ...MANIFEST, files: runFiles(dir) });
     expect(runFiles(dir).map((f) => f.path)).toContain('studies/scaling/n500-tool-attention/calibration/threshold-bm25-coverage.json');
     writeFileSync(join(dir, 'notes.txt'), 'mine');
-    clearRunOutputs(dir);
+    const before = startRun(dir);
     expect(existsSync(join(dir, MANIFEST_FILE))).toBe(false);
     expect(runFiles(dir)).toEqual([]);
+    expect(before.size).toBe(0);
     expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine');
   });
 });

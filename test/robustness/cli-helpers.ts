@@ -6,9 +6,13 @@ import { expect } from 'vitest';
 const CLI_BOUND_MS = 30_000;
 const run = promisify(execFile);
 
-export async function cli(args: string[], boundMs = CLI_BOUND_MS): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function cli(
+  args: string[],
+  boundMs = CLI_BOUND_MS,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { timeout: boundMs });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { timeout: boundMs, env });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string; killed?: boolean };

@@ -54,13 +54,17 @@ describe('whole runs on a $ref catalog, concurrent and interrupted', () => {
     'runs the Pydantic-shaped catalog through the bench, ADOL rows included, and report accepts it',
     async () => {
       const dir = makeTempDir('tooltax-e2e-pydantic-');
-      // A registry the user keeps in the results folder survives the run.
-      const registry = join(dir, 'results', 'aacp', 'registry.json');
-      mkdirSync(dirname(registry), { recursive: true });
-      writeFileSync(registry, '{"mine":true}\n');
+      // A registry and notes the user keeps in the results folder, even beside the run's own files, survive the run.
+      const mine = ['aacp/registry.json', 'studies/mine.json', 'events/notes.json', 'calibration/mine.json'].map((f) =>
+        join(dir, 'results', f),
+      );
+      for (const f of mine) {
+        mkdirSync(dirname(f), { recursive: true });
+        writeFileSync(f, '{"mine":true}\n');
+      }
       const r = await cli(benchArgs(dir), RUN_BOUND_MS);
       expect(r.code, r.stderr).toBe(0);
-      expect(readFileSync(registry, 'utf8')).toBe('{"mine":true}\n');
+      for (const f of mine) expect(readFileSync(f, 'utf8'), f).toBe('{"mine":true}\n');
       const refs = table(dir, 'catalog-refs');
       expect(refs.rows).toHaveLength(5);
       expect(refs.rows.every((row) => row.refs === row.resolved)).toBe(true);
@@ -76,6 +80,14 @@ describe('whole runs on a $ref catalog, concurrent and interrupted', () => {
       expect(adolStatic.rows[0]!.defsInternal as number).toBeGreaterThan(0);
       const report = await cli(['report', '--results', join(dir, 'results'), '--reports', join(dir, 'again')]);
       expect(report.code, report.stderr).toBe(0);
+      // A reports folder another run is writing is refused like a results folder.
+      const busy = join(dir, 'busy-reports');
+      mkdirSync(busy);
+      writeFileSync(join(busy, '.tooltax-lock'), JSON.stringify({ pid: process.pid, startedAt: 'now', command: 'bench' }));
+      expectOneLineError(
+        await cli(['report', '--results', join(dir, 'results'), '--reports', busy]),
+        new RegExp(`busy-reports: .*in use by pid ${process.pid} \\(bench`),
+      );
     },
     RUN_BOUND_MS * 2,
   );
