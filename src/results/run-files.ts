@@ -50,7 +50,8 @@ export function checkCompleteRun(dir: string): RunManifest {
   for (const [file, hash] of listed) {
     const full = join(dir, file);
     if (!existsSync(full)) throw new InputError(full, '', 'a file of the run in run.json', 'nothing (the folder holds an incomplete run)');
-    if (sha256(full) !== hash) throw new InputError(full, '', 'the file the run in run.json wrote', 'a changed file (another run wrote here)');
+    if (sha256(full) !== hash)
+      throw new InputError(full, '', 'the file the run in run.json wrote', 'a changed file (another run wrote here)');
   }
   for (const f of runFiles(dir).map((x) => x.path)) {
     if (!listed.has(f)) throw new InputError(join(dir, f), '', 'only files of the run in run.json', 'a file of another run (runs mixed)');
