@@ -8,8 +8,9 @@ import { checkCompleteRun, clearRunOutputs, runFiles } from '../../src/results/r
 import { writeManifest, writeTableResult, writeTurnRecords } from '../../src/results/write.ts';
 import { InputError } from '../../src/util/input-error.ts';
 import { makeTempDir } from '../helpers/temp.ts';
+import { FIXTURE_RUN_INFO } from '../report/fixture.ts';
 
-const MANIFEST = { tool: 'tooltax', tableOrder: ['t1'] } as unknown as RunManifest;
+const MANIFEST: RunManifest = { ...FIXTURE_RUN_INFO, tableOrder: ['t1'] };
 
 /** A finished run: one table, one turn file, and the manifest listing them. */
 function finishedRun(): string {
@@ -76,7 +77,9 @@ describe('output-folder lock', () => {
     const dir = makeTempDir('tooltax-lock-');
     // A live process that is not us: the parent of this test worker.
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.ppid, startedAt: '2026-01-01T00:00:00Z', command: 'bench' }));
-    expect(() => acquireRunLock(dir, 'bench')).toThrow(new RegExp(`in use by pid ${process.ppid} \\(bench, started 2026-01-01T00:00:00Z\\)`));
+    expect(() => acquireRunLock(dir, 'bench')).toThrow(
+      new RegExp(`in use by pid ${process.ppid} \\(bench, started 2026-01-01T00:00:00Z\\)`),
+    );
   });
 
   it('takes over the lock of a process that is gone, and releases its own', () => {
