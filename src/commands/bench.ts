@@ -13,8 +13,7 @@ import { packageVersion, gitCommit } from '../util/provenance.ts';
 import type { PipelineSummary } from '../measure/summarize.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
-import { PIPELINES } from '../pipelines/registry.ts';
-import type { Study, TaskSet } from '../studies/types.ts';
+import type { TaskSet } from '../studies/types.ts';
 import { footprintTable } from '../catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from '../catalog/ref-table.ts';
 import { mainMeasuredTable } from '../measure/main-table.ts';
@@ -33,9 +32,13 @@ import { BenchLanes, benchLaneCount, startLaneThread } from './bench-lanes.ts';
 import { awaitedLater, endStarted } from '../util/ts-worker.ts';
 import { laneChooser } from './bench-schedule.ts';
 import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './bench-inputs.ts';
-import { benchEncoder } from './bench-units.ts';
+import { BENCH_REGISTRY, benchEncoder, type BenchRegistry } from './bench-units.ts';
+import { studyEmbeddings } from './study-scheduling.ts';
+import { checkIds } from './id-options.ts';
+import { checkOutputDir } from './output-dir.ts';
+import { missingTasksNote } from './missing-tasks-note.ts';
+import { toolBreakdownTable } from '../budget/table.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
-import { STUDIES } from '../studies/registry.ts';
 import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
 import { useLiteKernelNote } from '../embed/native-gemm.ts';
 import { releaseEmbedWorkers } from '../embed/worker-pool.ts';
@@ -65,6 +68,8 @@ export interface BenchOptions {
   studies?: string[];
   /** Lanes running pipelines and studies at once (default $TOOLTAX_BENCH_WORKERS, else 2; 1 = serial in this thread). */
   lanes?: number;
+  /** The pipelines and studies to choose from (default the bench's; another registry runs in one lane, in this thread). */
+  registry?: BenchRegistry;
   log: (line: string) => void;
 }
 
@@ -72,13 +77,17 @@ export interface BenchOptions {
 const QUICK_TASKS = { single: 40, multi: 30, long: 6 };
 
 export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string; reportsDir: string; summaries: PipelineSummary[] }> {
+  const registry = opts.registry ?? BENCH_REGISTRY;
+  // Unknown or repeated ids stop the run before anything is written (the command line checks them too).
+  checkIds('pipelines', opts.pipelines ?? [], { noun: 'pipeline', ids: registry.pipelines.map((p) => p.id) });
+  checkIds('studies', opts.studies ?? [], { noun: 'study', ids: registry.studies.map((s) => s.id) });
   // The first worker lane's thread loads its modules while this one prepares the inputs.
-  const lanes = opts.lanes ?? benchLaneCount();
+  const lanes = registry === BENCH_REGISTRY ? (opts.lanes ?? benchLaneCount()) : 1;
   // A thread that fails to start fails the run when its lane first needs it, not before.
   const early = lanes > 1 ? awaitedLater(startLaneThread()) : undefined;
-  const lanesOf = (inputs: BenchInputs) => new BenchLanes(inputs, lanes, early);
+  const lanesOf = (inputs: BenchInputs) => new BenchLanes(inputs, lanes, early, registry);
   try {
-    return await runBenchWith(opts, lanesOf);
+    return await runBenchWith(opts, registry, lanesOf);
   } finally {
     // Ended here when the run failed before a BenchLanes took it (BenchLanes.close ends it otherwise).
     await endStarted(early);
@@ -87,6 +96,7 @@ export async function runBench(opts: BenchOptions): Promise<{ resultsDir: string
 
 async function runBenchWith(
   opts: BenchOptions,
+  registry: BenchRegistry,
   lanesOf: (inputs: BenchInputs) => BenchLanes,
 ): Promise<{ resultsDir: string; reportsDir: string; summaries: PipelineSummary[] }> {
   const started = performance.now();
@@ -101,6 +111,9 @@ async function runBenchWith(
   let history: Task[] = [];
 
   const inputsStarted = timer.mark();
+  // Explicit output folders are checked before anything is written (defaults below, once the catalog names them).
+  if (opts.out) checkOutputDir(opts.out, '--out');
+  if (opts.reports) checkOutputDir(opts.reports, '--reports');
   if (!opts.catalog) {
     const { catalog: c, dir } = writeSyntheticCatalog(opts.root, opts.seed);
     catalog = c;
@@ -123,12 +136,15 @@ async function runBenchWith(
   }
   const resultsDir = resolve(opts.out ?? childDir(join(opts.root, 'results'), opts.catalog ? catalog.name : '', '--catalog'));
   const reportsDir = resolve(opts.reports ?? childDir(join(opts.root, 'reports'), opts.catalog ? catalog.name : '', '--catalog'));
+  checkOutputDir(resultsDir, '--out');
+  checkOutputDir(reportsDir, '--reports');
   // One run per folder at a time, and nothing of an earlier run left beside this one.
   const lock = acquireRunLock(resultsDir, `bench${opts.catalog ? ` --catalog ${opts.catalog.join(',')}` : ''}`);
   clearRunOutputs(resultsDir);
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
   timer.recordSince('inputs (catalog, tasks)', inputsStarted);
-  const entries = PIPELINES.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
+  const entries = registry.pipelines.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
+  const studies = registry.studies.filter((s) => !opts.studies || opts.studies.includes(s.id));
   // One encoder for the whole run; everything embeddable is embedded up front in large batches.
   const cacheDir = embeddingCacheDir(join(opts.root, '.cache', 'embeddings'));
   const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir });
@@ -136,7 +152,7 @@ async function runBenchWith(
   shareEncoder(catalog.tools, encoder);
   if (taskSets.length) {
     const more = studyEmbeddings(
-      STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id)),
+      studies.map((s) => s.id),
       {
         root: opts.root,
         catalog,
@@ -169,7 +185,10 @@ async function runBenchWith(
     const refTable = refSizeTable(catalog, tokens, refs);
     if (refTable) tables.push(refTable);
     if (taskSets.length) tables.push(taskMixTable(taskSets[0]!.tasks), overlapTable(taskSets[0]!.tasks, catalog));
+    // A catalog without tasks: each tool's tokens, field by field, for what the run can measure.
+    else tables.push(toolBreakdownTable(catalog, tokens));
   });
+  if (!taskSets.length) opts.log(missingTasksNote(studies));
 
   const summaries: PipelineSummary[] = [];
   const recordsByPipeline = new Map<string, TurnRecord[]>();
@@ -187,7 +206,7 @@ async function runBenchWith(
     calibration,
     history,
     pipelineIds: entries.map((e) => e.id),
-    studyIds: STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id)).map((s) => s.id),
+    studyIds: studies.map((s) => s.id),
     retriever: opts.retriever,
   };
   await benchEncoder(inputs, encoder);
@@ -200,7 +219,6 @@ async function runBenchWith(
   // Results are merged in registry order.
   const lanes = lanesOf(inputs);
   const previous = previousUnitSeconds(resultsDir);
-  const studies = STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id));
   const pipelineUnits = taskSets.length ? entries.map((e) => ({ kind: 'pipeline' as const, id: e.id })) : [];
   const studyUnits = (reads: boolean) =>
     costliestFirst(
@@ -242,7 +260,7 @@ async function runBenchWith(
             if (pipelineRuns.set(unit.id, run).size === pipelineUnits.length) setResults();
           }
         },
-        laneChooser(units, previous, lanes.lanes, () => pipelineRuns.size === pipelineUnits.length),
+        laneChooser(units, previous, lanes.lanes, () => pipelineRuns.size === pipelineUnits.length, registry),
       ),
     );
     if (taskSets.length) {
@@ -308,19 +326,6 @@ async function runBenchWith(
   opts.log('');
   for (const line of formatTimingTable(timings)) opts.log(line);
   return { resultsDir, reportsDir, summaries };
-}
-
-/** What the studies will embed (Study.toEmbed): the catalogs and task sets to add to the up-front embedding pass. */
-function studyEmbeddings(
-  studies: readonly Study[],
-  ctx: Parameters<NonNullable<Study['toEmbed']>>[0],
-): { moreCatalogs: Catalog[]; moreTaskSets: Task[][]; moreTexts: string[] } {
-  const wanted = studies.map((s) => s.toEmbed?.(ctx) ?? {});
-  return {
-    moreCatalogs: wanted.flatMap((w) => w.catalogs ?? []),
-    moreTaskSets: wanted.flatMap((w) => w.taskSets ?? []),
-    moreTexts: wanted.flatMap((w) => w.texts ?? []),
-  };
 }
 
 /** Each unit's wall seconds in the previous run's timings.json, when there is one. */
