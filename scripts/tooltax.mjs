@@ -52,11 +52,17 @@ function main() {
   const forward = (signal) => child.kill(signal);
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const s of signals) process.on(s, forward);
+  // npm runs this through a shell that may not pass a signal on: when npm or that shell ends
+  // and leaves this process behind (its parent changes), the run stops too.
+  const parent = process.ppid;
+  const orphaned = setInterval(() => process.ppid !== parent && child.kill('SIGTERM'), 500);
+  orphaned.unref();
   child.on('error', (err) => {
     console.error(`error: cannot start node: ${err.message}`);
     process.exit(1);
   });
   child.on('exit', (code, signal) => {
+    clearInterval(orphaned);
     for (const s of signals) process.off(s, forward);
     if (signal) process.kill(process.pid, signal);
     else process.exit(code ?? 1);

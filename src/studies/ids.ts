@@ -3,7 +3,7 @@
  * apart from ./registry.ts (which loads every study) so the command line can check `--studies`
  * without loading them; the registry's type requires a study for each id and no other.
  */
-export const STUDY_IDS = [
+export const STUDY_IDS = Object.freeze([
   'projection',
   'real-suite',
   'scaling',
@@ -15,6 +15,6 @@ export const STUDY_IDS = [
   'router-latency',
   'aacp',
   'kv-schema',
-] as const;
+] as const);
 
 export type StudyId = (typeof STUDY_IDS)[number];
