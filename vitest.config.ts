@@ -16,8 +16,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     // A worker loads src/ (vega, tiktoken, the encoders, the MCP SDK) once for all its files instead
     // of once per file: about a quarter of the suite's CPU time. No test leaves global state
-    // behind (the one that adds to the pipeline registry removes it after each test; env
-    // changes are restored).
+    // behind (the registries are read-only: a test builds its own; env changes are restored).
     isolate: false,
     // Bench runs inside tests stay in one thread; test/bench/parallel-lanes.test.ts sets its lanes explicitly.
     env: { TOOLTAX_BENCH_WORKERS: '1', TOOLTAX_EMBED_WORKERS: '0' },

@@ -3,21 +3,22 @@ import { awaitedLater, endStarted, startTsWorker } from '../util/ts-worker.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
 import type { LaneInit, LaneRequest, LaneResponse } from './bench-worker.ts';
 import { processSharedBytes } from '../util/process-shared.ts';
-import { needsOwnThread, readsPipelineResults, runPipelineUnit, runStudyUnit } from './bench-units.ts';
+import { BENCH_REGISTRY, readsPipelineResults, runPipelineUnit, runStudyUnit, type BenchRegistry } from './bench-units.ts';
+import { studyScheduling } from './study-scheduling.ts';
 
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
 const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
 const DEFAULT_LANES = 2;
 /**
- * Old-generation cap of a worker lane (and of the main thread: --max-old-space-size in the
- * bench script). Without a cap V8 lets garbage grow the heap well past the live set before
+ * Old-generation cap of a worker lane (and of the main thread: --max-old-space-size in
+ * scripts/tooltax.mjs). Without a cap V8 lets garbage grow the heap well past the live set before
  * collecting. The scaling study's 10,000-tool point holds ~260 MB live (heap statistics of a
  * full run; the BM25 index over 10,000 tools alone is ~40 MB), and a user's catalog may be
  * larger: 1024 keeps room (a cap of 512 saved only ~70 MB of peak RSS).
  */
 const WORKER_HEAP_MB = 1024;
 /**
- * Young generation of a worker lane, as the bench script's --max-semi-space-size=8 gives every
+ * Young generation of a worker lane, as scripts/tooltax.mjs's --max-semi-space-size=8 gives every
  * thread (V8's young generation is three semi-spaces; the flag, being process-wide, overrides
  * this limit, which serves runs started without the script). 16 MB, V8's default, ran the warm
  * bench no faster in alternated runs (28.5 / 30.1 / 30.7 s against 28.6 / 30.1 / 30.7 s) and
@@ -35,8 +36,6 @@ export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
     throw new Error(`${BENCH_WORKERS_ENV}: expected an integer from 1 to 16, got ${JSON.stringify(raw)}`);
   return n;
 }
-
-const UNKNOWN_UNIT = Symbol('unknown unit');
 
 /** What a `choose` callback of BenchLanes.run answers for a worker lane that will never be given another unit. */
 export const RELEASE_LANE = Symbol('release lane');
@@ -60,13 +59,17 @@ export class BenchLanes {
 
   /**
    * `early`: a lane thread started before the inputs existed (startLaneThread), used for the
-   * first worker lane; ended by close() if no lane takes it.
+   * first worker lane; ended by close() if no lane takes it. A worker thread has the bench's
+   * registry only: a run on another registry has one lane.
    */
   constructor(
     private readonly inputs: BenchInputs,
     readonly lanes: number,
     private early?: Promise<Worker>,
-  ) {}
+    private readonly registry: BenchRegistry = BENCH_REGISTRY,
+  ) {
+    if (lanes > 1 && registry !== BENCH_REGISTRY) throw new Error("bench: worker lanes run the bench's registry only; expected one lane");
+  }
 
   /** What the studies of the pipelines' results read; set once the pipelines ran (studies that read none run before). */
   setStudyInputs(studyInputs: StudyInputs): void {
@@ -82,7 +85,7 @@ export class BenchLanes {
    * other lanes: with none, a lane that picks nothing ends). When `choose` answers RELEASE_LANE for a worker lane
    * (nothing left that it may run), the lane ends and its worker thread is terminated at once,
    * handing its memory back while the other lanes finish. A unit that needs a thread of its
-   * own (Study.ownThread) ends its worker when it finishes; the lane's next unit starts a new one.
+   * own (StudyScheduling.ownThread) ends its worker when it finishes; the lane's next unit starts a new one.
    */
   async run<U extends BenchUnit>(
     units: readonly U[],
@@ -115,7 +118,7 @@ export class BenchLanes {
         taken[i] = true;
         running++;
         results[i] = (await runOne(units[i]!)) as UnitResult<U>;
-        if (laneIndex > 0 && needsOwnThread(units[i]!)) await this.release(laneIndex - 1);
+        if (laneIndex > 0 && units[i]!.kind === 'study' && studyScheduling(units[i]!.id).ownThread) await this.release(laneIndex - 1);
         running--;
         left--;
         onDone?.(units[i]!, results[i]!, laneIndex);
@@ -152,7 +155,9 @@ export class BenchLanes {
   }
 
   private runHere(unit: BenchUnit): Promise<unknown> {
-    return unit.kind === 'pipeline' ? runPipelineUnit(this.inputs, unit.id) : runStudyUnit(this.inputs, this.studyInputs, unit.id);
+    return unit.kind === 'pipeline'
+      ? runPipelineUnit(this.inputs, unit.id, this.registry)
+      : runStudyUnit(this.inputs, this.studyInputs, unit.id, this.registry);
   }
 
   private async runThere(started: Promise<Worker>, unit: BenchUnit): Promise<unknown> {
@@ -160,16 +165,14 @@ export class BenchLanes {
     const id = this.nextId++;
     const req: LaneRequest = { id, unit };
     // The pipelines' results are large (every turn record): sent only to a lane that runs a study of them.
-    if (readsPipelineResults(unit) && this.studyInputs && !this.sentStudyInputs.has(worker)) {
+    if (readsPipelineResults(unit, this.registry) && this.studyInputs && !this.sentStudyInputs.has(worker)) {
       req.studyInputs = this.studyInputs;
       this.sentStudyInputs.add(worker);
     }
-    const result = await new Promise((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       worker.postMessage(req);
     });
-    // A unit registered at run time exists only in this thread's registry: run it here.
-    return result === UNKNOWN_UNIT ? this.runHere(unit) : result;
   }
 
   /** A worker lane's thread, given the inputs; a failure to start rejects where the lane awaits it. */
@@ -186,7 +189,6 @@ export class BenchLanes {
       const w = this.waiting.get(res.id);
       this.waiting.delete(res.id);
       if ('error' in res) w?.reject(new Error(`bench worker: ${res.error}`));
-      else if ('unknownUnit' in res) w?.resolve(UNKNOWN_UNIT);
       else w?.resolve(res.result);
     });
     worker.on('error', (e) => {

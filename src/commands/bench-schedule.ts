@@ -1,6 +1,7 @@
 import type { BenchUnit } from './bench-inputs.ts';
 import { RELEASE_LANE } from './bench-lanes.ts';
-import { hasLargeWorkingSet, needsOwnThread, readsPipelineResults, runsEverySeed } from './bench-units.ts';
+import { BENCH_REGISTRY, readsPipelineResults, runsEverySeed, type BenchRegistry } from './bench-units.ts';
+import { studyScheduling } from './study-scheduling.ts';
 
 /**
  * Which unit a free lane takes next (the `choose` of BenchLanes.run). Only the schedule, and so
@@ -29,12 +30,15 @@ export function laneChooser(
   previous: ReadonlyMap<string, number>,
   lanes: number,
   pipelinesDone: () => boolean,
+  registry: BenchRegistry = BENCH_REGISTRY,
 ): (candidates: readonly number[], lane: number, running: number) => number | typeof RELEASE_LANE | undefined {
   const seconds = (i: number) => previous.get(`${units[i]!.kind}/${units[i]!.id}`);
   const known = lanes > 1 && units.every((_, i) => seconds(i) !== undefined);
   const cost = (i: number) => seconds(i) ?? 0;
-  const independent = (i: number) => units[i]!.kind === 'study' && !readsPipelineResults(units[i]!);
-  const shareable = (i: number) => independent(i) && !needsOwnThread(units[i]!) && !hasLargeWorkingSet(units[i]!);
+  const independent = (i: number) => units[i]!.kind === 'study' && !readsPipelineResults(units[i]!, registry);
+  const needsOwnThread = (i: number) => units[i]!.kind === 'study' && studyScheduling(units[i]!.id).ownThread === true;
+  const hasLargeWorkingSet = (i: number) => units[i]!.kind === 'study' && studyScheduling(units[i]!.id).largeWorkingSet === true;
+  const shareable = (i: number) => independent(i) && !needsOwnThread(i) && !hasLargeWorkingSet(i);
   const keptForTail = known ? studiesBesideTail(units, cost, independent, shareable) : new Set<number>();
   return (candidates, lane, running) => {
     const ready = candidates.filter((i) => units[i]!.kind === 'pipeline' || independent(i) || (lane === 0 && pipelinesDone()));
@@ -42,15 +46,11 @@ export function laneChooser(
       if (!ready.length) return RELEASE_LANE;
       // The pipelines of every seed stay on lane 0, which keeps their records (the largest; from a
       // worker they arrive as a copy) while this lane has anything else to run.
-      const light = ready.filter((i) => !runsEverySeed(units[i]!));
+      const light = ready.filter((i) => !runsEverySeed(units[i]!, registry));
       const pool = light.length ? light : ready;
       const open = pool.filter((i) => !keptForTail.has(i) || !pool.some((j) => units[j]!.kind === 'pipeline'));
       const costliest = (among: number[]) => (known ? among.reduce((a, b) => (cost(b) > cost(a) ? b : a)) : among[0]!);
-      return (
-        ready.find((i) => needsOwnThread(units[i]!)) ??
-        ready.find((i) => hasLargeWorkingSet(units[i]!)) ??
-        costliest(open.length ? open : pool)
-      );
+      return ready.find(needsOwnThread) ?? ready.find(hasLargeWorkingSet) ?? costliest(open.length ? open : pool);
     }
     const results = ready.find((i) => units[i]!.kind === 'study' && !independent(i));
     if (results !== undefined) return results;

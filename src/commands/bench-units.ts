@@ -36,45 +36,37 @@ export function benchEncoder(inputs: BenchInputs, given?: Encoder): Promise<Enco
   return encoder;
 }
 
+/**
+ * The pipelines and studies a run may run: the bench's registries, or a test's own (built with
+ * checkedPipelineRegistry and checkedStudyRegistry). A worker thread has the bench's only, so
+ * a run on a registry of its own runs in one lane, in this thread (src/commands/bench.ts).
+ */
+export interface BenchRegistry {
+  pipelines: readonly PipelineEntry[];
+  studies: readonly Study[];
+}
+
+export const BENCH_REGISTRY: BenchRegistry = { pipelines: PIPELINES, studies: STUDIES };
+
 /** Registry entries of the run, in registry order. */
-function runEntries(inputs: Pick<BenchInputs, 'pipelineIds'>): PipelineEntry[] {
-  return PIPELINES.filter((p) => inputs.pipelineIds.includes(p.id));
-}
-
-/** True when this thread's registry has the unit (an entry added at run time, as tests do, exists only in the main thread). */
-export function isRegistered(unit: BenchUnit): boolean {
-  return unit.kind === 'pipeline' ? PIPELINES.some((p) => p.id === unit.id) : STUDIES.some((s) => s.id === unit.id);
-}
-
-/** The registered study a unit runs (undefined for a pipeline): the scheduler reads its typed flags. */
-function studyOf(unit: BenchUnit): Study | undefined {
-  return unit.kind === 'study' ? STUDIES.find((s) => s.id === unit.id) : undefined;
+function runEntries(inputs: Pick<BenchInputs, 'pipelineIds'>, registry: BenchRegistry): PipelineEntry[] {
+  return registry.pipelines.filter((p) => inputs.pipelineIds.includes(p.id));
 }
 
 /** True for a pipeline unit run on every seed's task set (runsOnEverySeed): its records are the largest. */
-export function runsEverySeed(unit: BenchUnit): boolean {
-  const entry = unit.kind === 'pipeline' ? PIPELINES.find((p) => p.id === unit.id) : undefined;
+export function runsEverySeed(unit: BenchUnit, registry: BenchRegistry): boolean {
+  const entry = unit.kind === 'pipeline' ? registry.pipelines.find((p) => p.id === unit.id) : undefined;
   return entry !== undefined && runsOnEverySeed(entry);
 }
 
 /** True for a study that reads the pipelines' results (only such a unit needs them sent to its lane). */
-export function readsPipelineResults(unit: BenchUnit): boolean {
-  return studyOf(unit)?.readsPipelineResults === true;
+export function readsPipelineResults(unit: BenchUnit, registry: BenchRegistry): boolean {
+  return unit.kind === 'study' && registry.studies.find((s) => s.id === unit.id)?.readsPipelineResults === true;
 }
 
-/** True for a study run on a worker thread of its own, ended after it (Study.ownThread). */
-export function needsOwnThread(unit: BenchUnit): boolean {
-  return studyOf(unit)?.ownThread === true;
-}
-
-/** True for a study with a large working set (Study.largeWorkingSet), started first on a worker lane. */
-export function hasLargeWorkingSet(unit: BenchUnit): boolean {
-  return studyOf(unit)?.largeWorkingSet === true;
-}
-
-export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<PipelineRun> {
+export async function runPipelineUnit(inputs: BenchInputs, id: string, registry: BenchRegistry = BENCH_REGISTRY): Promise<PipelineRun> {
   const started = performance.now();
-  const entry = PIPELINES.find((p) => p.id === id);
+  const entry = registry.pipelines.find((p) => p.id === id);
   if (!entry) throw new Error(`bench: unknown pipeline ${id}`);
   const tokens = tokenCounter(inputs.tokenizer);
   const pipeline = entry.create();
@@ -111,11 +103,11 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
   const settings: PipelineSettings = pipeline.describe?.() ?? { details: {} };
   const summary = summarize(records, pipeline.label, settings, inputs.seed);
   const perStudy: Record<string, unknown> = {};
-  for (const study of STUDIES.filter((s) => s.perPipeline && inputs.studyIds.includes(s.id)))
+  for (const study of registry.studies.filter((s) => s.perPipeline && inputs.studyIds.includes(s.id)))
     perStudy[study.id] = await study.perPipeline!({
       catalog: inputs.catalog,
       taskSets: inputs.taskSets,
-      pipelines: runEntries(inputs),
+      pipelines: runEntries(inputs, registry),
       seed: inputs.seed,
       entry,
       records,
@@ -143,9 +135,14 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string): Promise<
   };
 }
 
-export async function runStudyUnit(inputs: BenchInputs, results: StudyInputs | undefined, id: string): Promise<StudyRun> {
+export async function runStudyUnit(
+  inputs: BenchInputs,
+  results: StudyInputs | undefined,
+  id: string,
+  registry: BenchRegistry = BENCH_REGISTRY,
+): Promise<StudyRun> {
   const started = performance.now();
-  const study = STUDIES.find((s) => s.id === id);
+  const study = registry.studies.find((s) => s.id === id);
   if (!study) throw new Error(`bench: unknown study ${id}`);
   if (study.readsPipelineResults && !results) throw new Error(`bench: study ${id} ran before the pipelines' results were set`);
   const log: string[] = [];
@@ -157,7 +154,7 @@ export async function runStudyUnit(inputs: BenchInputs, results: StudyInputs | u
     taskSets: inputs.taskSets,
     calibrationTasks: inputs.calibration,
     historyTasks: inputs.history,
-    pipelines: hasTasks ? runEntries(inputs) : [],
+    pipelines: hasTasks ? runEntries(inputs, registry) : [],
     tokens: tokenCounter(inputs.tokenizer),
     encoder: await benchEncoder(inputs),
     retriever: inputs.retriever,

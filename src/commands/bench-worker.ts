@@ -1,11 +1,11 @@
 import { parentPort } from 'node:worker_threads';
 import type { BenchInputs, BenchUnit, StudyInputs } from './bench-inputs.ts';
-import { isRegistered, runPipelineUnit, runStudyUnit } from './bench-units.ts';
+import { runPipelineUnit, runStudyUnit } from './bench-units.ts';
 import { adoptProcessSharedBytes } from '../util/process-shared.ts';
 
 /** Worker side of ./bench-lanes.ts: runs the units it is sent, one at a time, on a copy of the inputs. */
 export type LaneRequest = { id: number; unit: BenchUnit; studyInputs?: StudyInputs };
-export type LaneResponse = { id: number; result: unknown } | { id: number; error: string } | { id: number; unknownUnit: true };
+export type LaneResponse = { id: number; result: unknown } | { id: number; error: string };
 /**
  * The first message a lane's thread gets: the inputs, and what the main thread has read or built
  * in shared memory (cache segment files, rank tables: ../util/process-shared.ts), not copied. A
@@ -29,10 +29,6 @@ parentPort!.on('message', (msg: LaneInit | LaneRequest) => {
   const req = msg;
   if (req.studyInputs) studyInputs = req.studyInputs;
   queue = queue.then(async () => {
-    if (!isRegistered(req.unit)) {
-      parentPort!.postMessage({ id: req.id, unknownUnit: true } satisfies LaneResponse);
-      return;
-    }
     try {
       if (!inputs) throw new Error('bench worker: a unit arrived before the inputs');
       const result =

@@ -14,8 +14,7 @@ import { createHash } from 'node:crypto';
 import type { PipelineSummary } from '../measure/summarize.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
-import { PIPELINES } from '../pipelines/registry.ts';
-import type { Study, TaskSet } from '../studies/types.ts';
+import type { TaskSet } from '../studies/types.ts';
 import { footprintTable } from '../catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from '../catalog/ref-table.ts';
 import { mainMeasuredTable } from '../measure/main-table.ts';
@@ -34,9 +33,13 @@ import { BenchLanes, benchLaneCount, startLaneThread } from './bench-lanes.ts';
 import { awaitedLater, endStarted } from '../util/ts-worker.ts';
 import { laneChooser } from './bench-schedule.ts';
 import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './bench-inputs.ts';
-import { benchEncoder } from './bench-units.ts';
+import { BENCH_REGISTRY, benchEncoder, type BenchRegistry } from './bench-units.ts';
+import { studyEmbeddings } from './study-scheduling.ts';
+import { checkIds } from './id-options.ts';
+import { checkOutputDir } from './output-dir.ts';
+import { missingTasksNote } from './missing-tasks-note.ts';
+import { toolBreakdownTable } from '../budget/table.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
-import { STUDIES } from '../studies/registry.ts';
 import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
 import { useLiteKernelNote } from '../embed/native-gemm.ts';
 import { releaseEmbedWorkers } from '../embed/worker-pool.ts';
@@ -87,6 +90,8 @@ export interface BenchOptions {
   shard?: ShardSpec;
   /** Merge: the parts (read and checked) whose unit results stand in for running the units. */
   parts?: readonly ReadPart[];
+  /** The pipelines and studies to choose from (default the bench's; another registry runs in one lane, in this thread). */
+  registry?: BenchRegistry;
   log: (line: string) => void;
 }
 
@@ -109,21 +114,29 @@ export interface BenchOutcome {
 }
 
 export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
-  // The first worker lane's thread loads its modules while this one prepares the inputs.
-  // A merge runs only the studies of the results, in this thread.
-  const lanes = opts.parts ? 1 : (opts.lanes ?? benchLaneCount());
+  const registry = opts.registry ?? BENCH_REGISTRY;
+  // Unknown or repeated ids stop the run before anything is written (the command line checks them too).
+  checkIds('pipelines', opts.pipelines ?? [], { noun: 'pipeline', ids: registry.pipelines.map((p) => p.id) });
+  checkIds('studies', opts.studies ?? [], { noun: 'study', ids: registry.studies.map((s) => s.id) });
+  // The first worker lane's thread loads its modules while this one prepares the inputs. A merge
+  // runs only the studies of the results, in this thread.
+  const lanes = registry === BENCH_REGISTRY && !opts.parts ? (opts.lanes ?? benchLaneCount()) : 1;
   // A thread that fails to start fails the run when its lane first needs it, not before.
   const early = lanes > 1 ? awaitedLater(startLaneThread()) : undefined;
-  const lanesOf = (inputs: BenchInputs) => new BenchLanes(inputs, lanes, early);
+  const lanesOf = (inputs: BenchInputs) => new BenchLanes(inputs, lanes, early, registry);
   try {
-    return await runBenchWith(opts, lanesOf);
+    return await runBenchWith(opts, registry, lanesOf);
   } finally {
     // Ended here when the run failed before a BenchLanes took it (BenchLanes.close ends it otherwise).
     await endStarted(early);
   }
 }
 
-async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) => BenchLanes): Promise<BenchOutcome> {
+async function runBenchWith(
+  opts: BenchOptions,
+  registry: BenchRegistry,
+  lanesOf: (inputs: BenchInputs) => BenchLanes,
+): Promise<BenchOutcome> {
   const started = performance.now();
   const startedAt = new Date();
   const timer = new StepTimer();
@@ -136,6 +149,9 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
   let history: Task[] = [];
 
   const inputsStarted = timer.mark();
+  // Explicit output folders are checked before anything is written (defaults below, once the catalog names them).
+  if (opts.out) checkOutputDir(opts.out, '--out');
+  if (opts.reports) checkOutputDir(opts.reports, '--reports');
   if (!opts.catalog) {
     const { catalog: c, dir } = writeSyntheticCatalog(opts.root, opts.seed);
     catalog = c;
@@ -162,6 +178,8 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
     opts.out ?? (opts.shard ? join(defaultResults, `shard-${opts.shard.index}-of-${opts.shard.count}`) : defaultResults),
   );
   const reportsDir = resolve(opts.reports ?? childDir(join(opts.root, 'reports'), opts.catalog ? catalog.name : '', '--catalog'));
+  checkOutputDir(resultsDir, '--out');
+  if (!opts.shard) checkOutputDir(reportsDir, '--reports');
   // One writer per folder at a time (results and reports), and nothing of the previous run left
   // beside this one: the files its manifest lists are removed, nothing else.
   const command = `bench${opts.catalog ? ` --catalog ${opts.catalog.join(',')}` : ''}${opts.shard ? ` --shard ${opts.shard.index}/${opts.shard.count}` : ''}${opts.parts ? ' merge' : ''}`;
@@ -173,7 +191,8 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
   const partBefore = opts.shard ? snapshotFolder(resultsDir) : undefined;
   if (opts.quick) taskSets = taskSets.slice(0, 1).map((s) => ({ seed: s.seed, tasks: quickSubset(s.tasks) }));
   timer.recordSince('inputs (catalog, tasks)', inputsStarted);
-  const entries = PIPELINES.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
+  const entries = registry.pipelines.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
+  const studies = registry.studies.filter((s) => !opts.studies || opts.studies.includes(s.id));
   // One encoder for the whole run; everything embeddable is embedded up front in large batches.
   const cacheDir = embeddingCacheDir(join(opts.root, '.cache', 'embeddings'));
   const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir });
@@ -182,7 +201,7 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
   // A merge runs no pipeline: nothing to embed or train up front.
   if (taskSets.length && !opts.parts) {
     const more = studyEmbeddings(
-      STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id)),
+      studies.map((s) => s.id),
       {
         root: opts.root,
         catalog,
@@ -216,7 +235,10 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
     const refTable = refSizeTable(catalog, tokens, refs);
     if (refTable) tables.push(refTable);
     if (taskSets.length) tables.push(taskMixTable(taskSets[0]!.tasks), overlapTable(taskSets[0]!.tasks, catalog));
+    // A catalog without tasks: each tool's tokens, field by field, for what the run can measure.
+    else tables.push(toolBreakdownTable(catalog, tokens));
   });
+  if (!taskSets.length) opts.log(missingTasksNote(studies));
 
   const summaries: PipelineSummary[] = [];
   const recordsByPipeline = new Map<string, TurnRecord[]>();
@@ -235,7 +257,7 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
     calibration,
     history,
     pipelineIds: entries.map((e) => e.id),
-    studyIds: STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id)).map((s) => s.id),
+    studyIds: studies.map((s) => s.id),
     retriever: opts.retriever,
   };
   await benchEncoder(inputs, encoder);
@@ -248,7 +270,6 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
   // Results are merged in registry order.
   const lanes = lanesOf(inputs);
   const previous = previousUnitSeconds(resultsDir);
-  const studies = STUDIES.filter((s) => !opts.studies || opts.studies.includes(s.id));
   const pipelineUnits = taskSets.length ? entries.map((e) => ({ kind: 'pipeline' as const, id: e.id })) : [];
   const studyUnits = (reads: boolean) =>
     costliestFirst(
@@ -332,7 +353,7 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
       lanes.run(
         toRun,
         onDone,
-        laneChooser(toRun, previous, lanes.lanes, () => pipelineRuns.size === pipelineUnits.length),
+        laneChooser(toRun, previous, lanes.lanes, () => pipelineRuns.size === pipelineUnits.length, registry),
       ),
     );
     if (opts.shard && identity) {
@@ -417,19 +438,6 @@ async function runBenchWith(opts: BenchOptions, lanesOf: (inputs: BenchInputs) =
 /** SHA-256 of the run's inputs (RunIdentity.inputs). */
 function inputsFingerprint(catalog: Catalog, taskSets: readonly TaskSet[], calibration: readonly Task[], history: readonly Task[]): string {
   return createHash('sha256').update(JSON.stringify({ catalog, taskSets, calibration, history })).digest('hex');
-}
-
-/** What the studies will embed (Study.toEmbed): the catalogs and task sets to add to the up-front embedding pass. */
-function studyEmbeddings(
-  studies: readonly Study[],
-  ctx: Parameters<NonNullable<Study['toEmbed']>>[0],
-): { moreCatalogs: Catalog[]; moreTaskSets: Task[][]; moreTexts: string[] } {
-  const wanted = studies.map((s) => s.toEmbed?.(ctx) ?? {});
-  return {
-    moreCatalogs: wanted.flatMap((w) => w.catalogs ?? []),
-    moreTaskSets: wanted.flatMap((w) => w.taskSets ?? []),
-    moreTexts: wanted.flatMap((w) => w.texts ?? []),
-  };
 }
 
 /** Each unit's wall seconds in the previous run's timings.json, when there is one. */

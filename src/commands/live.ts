@@ -1,7 +1,7 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { join } from 'node:path';
 import { loadCatalog } from '../catalog/load.ts';
-import { DEFAULT_ENCODER, ENCODER_NAMES, isEncoderName } from '../embed/registry.ts';
+import { DEFAULT_ENCODER, ENCODER_NAMES, type EncoderName } from '../embed/registry.ts';
 import { anthropicClient, ANTHROPIC_DEFAULT_BASE_URL } from '../live/anthropic-client.ts';
 import { DEFAULT_RETRY, EndpointError, endpointUrl, type RetryPolicy } from '../live/http.ts';
 import { urlSecrets } from '../mcp/redact.ts';
@@ -15,16 +15,19 @@ import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
 import { loadTasks } from '../tasks/load.ts';
 import type { Task } from '../tasks/types.ts';
-import { DEFAULT_TOKENIZER, isTokenizerName, tokenCounter, TOKENIZERS } from '../tokens/counter.ts';
+import { DEFAULT_TOKENIZER, tokenCounter, TOKENIZERS, type TokenizerName } from '../tokens/counter.ts';
 import { DEFAULT_SEED, Rng } from '../util/rng.ts';
 import { CALIBRATION_FILE, historySample, TASKS_FILE } from './prepare-inputs.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../catalog/generate.ts';
+import { checkIds, idListParser, idParser } from './id-options.ts';
+import { parseOutputDir } from './output-dir.ts';
 
 /** Bad live options or a missing key: one line, exit 2, before any request. */
 export class LiveUsageError extends Error {}
 
 export const KEY_VARIABLE = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' } as const;
 type Provider = keyof typeof KEY_VARIABLE;
+const PROVIDERS = Object.keys(KEY_VARIABLE) as Provider[];
 
 export interface LiveCommandOptions {
   provider: Provider;
@@ -44,8 +47,8 @@ export interface LiveCommandOptions {
   out?: string;
   dryRun: boolean;
   seed: number;
-  tokenizer: string;
-  encoder: string;
+  tokenizer: TokenizerName;
+  encoder: EncoderName;
 }
 
 const positiveInt = (v: string) => {
@@ -72,52 +75,62 @@ const pricePair = (v: string): [number, number] => {
 
 /** `live`: registered on the CLI by src/cli.ts. */
 export function liveCommand(root: string, log: (line: string) => void): Command {
-  return (
-    new Command('live')
-      .description(
-        "run sampled tasks against a real model (OpenAI-compatible chat completions or Anthropic messages) with each pipeline's exact prompt; live success beside the projection, provider tokens beside ours, every request saved; key from OPENAI_API_KEY / ANTHROPIC_API_KEY",
-      )
-      .addOption(
-        new Option('--provider <name>', 'openai (any OpenAI-compatible server) or anthropic')
-          .choices(['openai', 'anthropic'])
-          .makeOptionMandatory(),
-      )
-      .requiredOption('--model <id>', 'model id, e.g. gpt-4o-mini, claude-sonnet-4-5')
-      .option(
-        '--base-url <url>',
-        `API base URL (default ${OPENAI_DEFAULT_BASE_URL} or ${ANTHROPIC_DEFAULT_BASE_URL}; vLLM, llama.cpp, Ollama: their /v1)`,
-      )
-      .option('--tasks <n>', 'the first N tasks of tasks/tasks.jsonl', positiveInt)
-      .option('--sample <n>', 'a seeded random sample of N tasks (default 20)', positiveInt)
-      .option('--pipelines <ids>', 'comma-separated pipeline ids (default: the main methods)', (v: string) => v.split(','))
-      .option('--max-usd <x>', 'budget cap: no request is sent that could take the spend past it', nonNegative, 5)
-      .option(
-        '--price <in,out>',
-        'USD per million input,output tokens (required for models without a list price, e.g. 0,0 for a local server)',
-        pricePair,
-      )
-      .option('--max-tokens <n>', 'max output tokens per model call', positiveInt, 1024)
-      .option('--max-steps <n>', 'model calls at most per turn', positiveInt, 8)
-      .option('--timeout <seconds>', 'per-request deadline', nonNegative, 120)
-      .option('--retries <n>', 'retries on 429, 5xx and timeouts, with exponential back-off', nonNegativeInt, 4)
-      .option('--backoff-ms <n>', 'first back-off (doubles per retry; Retry-After wins)', nonNegative, DEFAULT_RETRY.baseDelayMs)
-      .option('--out <dir>', 'where requests, responses, outcomes and tables go (default results/live/<provider>-<model>)')
-      .option('--dry-run', 'measure and price the run at list price; send nothing (no key needed)', false)
-      .option('--seed <n>', 'seed of the sample and the projection', (v: string) => Number(v), DEFAULT_SEED)
-      .option('--tokenizer <name>', `our tokenizer (${TOKENIZERS.join(', ')})`, DEFAULT_TOKENIZER)
-      .option('--encoder <name>', `sentence encoder of the retrieval pipelines (${ENCODER_NAMES.join(', ')})`, DEFAULT_ENCODER)
-      // Bad arguments exit 2 with commander's one-line message, like every other bad input.
-      .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : 2))
-      .action(async (o: LiveCommandOptions) => {
-        try {
-          process.exitCode = await live(o, root, log);
-        } catch (err) {
-          if (!(err instanceof LiveUsageError || err instanceof EndpointError)) throw err;
-          console.error(`error: ${err instanceof EndpointError ? `live: ${err.message}` : err.message}`);
-          process.exitCode = 2;
-        }
-      })
-  );
+  return new Command('live')
+    .description(
+      "run sampled tasks against a real model (OpenAI-compatible chat completions or Anthropic messages) with each pipeline's exact prompt; live success beside the projection, provider tokens beside ours, every request saved; key from OPENAI_API_KEY / ANTHROPIC_API_KEY",
+    )
+    .requiredOption(
+      '--provider <name>',
+      'openai (any OpenAI-compatible server) or anthropic',
+      idParser({ noun: 'provider', ids: PROVIDERS }),
+    )
+    .requiredOption('--model <id>', 'model id, e.g. gpt-4o-mini, claude-sonnet-4-5')
+    .option(
+      '--base-url <url>',
+      `API base URL (default ${OPENAI_DEFAULT_BASE_URL} or ${ANTHROPIC_DEFAULT_BASE_URL}; vLLM, llama.cpp, Ollama: their /v1)`,
+    )
+    .option('--tasks <n>', 'the first N tasks of tasks/tasks.jsonl', positiveInt)
+    .option('--sample <n>', 'a seeded random sample of N tasks (default 20)', positiveInt)
+    .option(
+      '--pipelines <ids>',
+      'comma-separated pipeline ids (default: the main methods)',
+      idListParser({ noun: 'pipeline', ids: PIPELINES.map((p) => p.id) }),
+    )
+    .option('--max-usd <x>', 'budget cap: no request is sent that could take the spend past it', nonNegative, 5)
+    .option(
+      '--price <in,out>',
+      'USD per million input,output tokens (required for models without a list price, e.g. 0,0 for a local server)',
+      pricePair,
+    )
+    .option('--max-tokens <n>', 'max output tokens per model call', positiveInt, 1024)
+    .option('--max-steps <n>', 'model calls at most per turn', positiveInt, 8)
+    .option('--timeout <seconds>', 'per-request deadline', nonNegative, 120)
+    .option('--retries <n>', 'retries on 429, 5xx and timeouts, with exponential back-off', nonNegativeInt, 4)
+    .option('--backoff-ms <n>', 'first back-off (doubles per retry; Retry-After wins)', nonNegative, DEFAULT_RETRY.baseDelayMs)
+    .option('--out <dir>', 'where requests, responses, outcomes and tables go (default results/live/<provider>-<model>)', parseOutputDir)
+    .option('--dry-run', 'measure and price the run at list price; send nothing (no key needed)', false)
+    .option('--seed <n>', 'seed of the sample and the projection', (v: string) => Number(v), DEFAULT_SEED)
+    .option(
+      '--tokenizer <name>',
+      `our tokenizer (${TOKENIZERS.join(', ')})`,
+      idParser({ noun: 'tokenizer', ids: TOKENIZERS }),
+      DEFAULT_TOKENIZER,
+    )
+    .option(
+      '--encoder <name>',
+      `sentence encoder of the retrieval pipelines (${ENCODER_NAMES.join(', ')})`,
+      idParser({ noun: 'encoder', ids: ENCODER_NAMES }),
+      DEFAULT_ENCODER,
+    )
+    .action(async (o: LiveCommandOptions) => {
+      try {
+        process.exitCode = await live(o, root, log);
+      } catch (err) {
+        if (!(err instanceof LiveUsageError || err instanceof EndpointError)) throw err;
+        console.error(`error: ${err instanceof EndpointError ? `live: ${err.message}` : err.message}`);
+        process.exitCode = 2;
+      }
+    });
 }
 
 /**
@@ -132,8 +145,6 @@ export async function live(o: LiveCommandOptions, root: string, log: (line: stri
   if (!o.dryRun && !apiKey)
     throw new LiveUsageError(`live --provider ${o.provider} needs an API key in the environment variable ${variable} (or use --dry-run)`);
   if (o.tasks && o.sample) throw new LiveUsageError('live: give --tasks or --sample, not both');
-  if (!isTokenizerName(o.tokenizer)) throw new LiveUsageError(`live: --tokenizer expected one of ${TOKENIZERS.join(', ')}`);
-  if (!isEncoderName(o.encoder)) throw new LiveUsageError(`live: --encoder expected one of ${ENCODER_NAMES.join(', ')}`);
   const listed = listPrice(o.model);
   const price: ModelPrice | undefined = o.price ? { inputPerMTok: o.price[0], outputPerMTok: o.price[1], source: '--price' } : listed;
   if (!price)
@@ -146,10 +157,7 @@ export async function live(o: LiveCommandOptions, root: string, log: (line: stri
   } catch (err) {
     throw new LiveUsageError(`live: ${(err as Error).message}`);
   }
-  const known = new Set(PIPELINES.map((p) => p.id));
-  const unknown = (o.pipelines ?? []).filter((id) => !known.has(id));
-  if (unknown.length)
-    throw new LiveUsageError(`live: unknown pipeline(s) ${unknown.join(', ')}; expected some of ${[...known].join(', ')}`);
+  checkIds('pipelines', o.pipelines ?? [], { noun: 'pipeline', ids: PIPELINES.map((p) => p.id) });
   const pipelines = o.pipelines
     ? PIPELINES.filter((p) => o.pipelines!.includes(p.id))
     : PIPELINES.filter((p) => p.group === 'main' && !p.ablationOf);

@@ -3,11 +3,8 @@
  * spell it). A batch scheduler's array index can stand for i: `--shard env/n` reads it from
  * the first of these variables that is set, so one command line serves every array task.
  */
-export interface ShardSpec {
-  /** 1-based. */
-  index: number;
-  count: number;
-}
+import type { ShardSpec } from '../results/shard-part.ts';
+export type { ShardSpec };
 
 /** The most shards a run is split into (a run has a few dozen units). */
 const MAX_SHARDS = 64;

@@ -4,7 +4,7 @@ import { createTfidfEncoder, type TfidfOptions } from './tfidf.ts';
 import type { Encoder } from './types.ts';
 import { createUseLiteEncoder, type UseLiteOptions } from './use-lite.ts';
 
-export const ENCODER_NAMES = ['use-lite', 'minilm', 'tfidf'] as const;
+export const ENCODER_NAMES = Object.freeze(['use-lite', 'minilm', 'tfidf'] as const);
 export type EncoderName = (typeof ENCODER_NAMES)[number];
 export const DEFAULT_ENCODER: EncoderName = 'use-lite';
 

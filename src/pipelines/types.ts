@@ -100,8 +100,11 @@ export interface Pipeline {
 export type { Prompt, PromptSection, SectionRole, SharedPromptParts } from '../prompt/types.ts';
 export { promptText } from '../prompt/types.ts';
 
-/** A registered pipeline with its typed metadata (src/pipelines/registry.ts). */
-export interface PipelineEntry {
+/** A registered pipeline with its typed metadata (src/pipelines/registry.ts, checked when it loads). */
+export type PipelineEntry = PipelineEntryFields & PipelineOrigin;
+
+interface PipelineEntryFields {
+  /** Equal to the id of the pipeline `create` returns. */
   id: string;
   /**
    * Which table the pipeline belongs to: `main` (Table 3 and everything downstream),
@@ -117,8 +120,17 @@ export interface PipelineEntry {
    * discovery): it is reported, but not ranked against the methods (sensitivity, best method).
    */
   ablationOf?: string;
+  /** One sentence: what the pipeline puts in the prompt. */
+  description: string;
   create: () => Pipeline;
 }
+
+/**
+ * A method from the literature names where it is published (paper, draft or pattern, with the
+ * section), so a reader can check what it is compared with; a variant defined here (an
+ * ablation, a preset, your own baseline) has no reference.
+ */
+type PipelineOrigin = { published: true; reference: string } | { published?: false; reference?: undefined };
 
 export type PipelineGroup = 'main' | 'ablation' | 'adol';
 

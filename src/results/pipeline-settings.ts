@@ -106,4 +106,3 @@ export interface ThresholdCalibration {
   scoreScale?: string;
   published: { theta: number; minilmRange: readonly [number, number] };
 }
-

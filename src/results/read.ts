@@ -1,10 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Table } from '../table/table.ts';
-import { InputError } from '../util/input-error.ts';
+import { InputError, jsonParseReason } from '../util/input-error.ts';
+import { checkedManifest, checkedTable } from './format.ts';
 import { MANIFEST_FILE, type RunManifest } from './manifest.ts';
 
-/** What reports read of a results directory (written by ./write.ts): the tables and the manifest. */
+/**
+ * What reports read of a results directory (written by ./write.ts): the tables and the
+ * manifest, each checked against its format (./format.ts) as it is read.
+ */
 
 /**
  * Tables of a results directory, in the order listed in run.json (then any others by name). With
@@ -25,11 +29,7 @@ export function readTables(dir: string): Table[] {
   files.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return files.map((f) => {
     const path = join(tablesDir, f);
-    try {
-      return JSON.parse(readFileSync(path, 'utf8')) as Table;
-    } catch (err) {
-      throw new InputError(path, '$', 'a table JSON written by the bench', (err as Error).message);
-    }
+    return checkedTable(parseJson(path, 'a table JSON written by the bench'), path);
   });
 }
 
@@ -37,9 +37,13 @@ export function readTables(dir: string): Table[] {
 export function readManifest(dir: string): RunManifest | undefined {
   const path = join(dir, MANIFEST_FILE);
   if (!existsSync(path)) return undefined;
+  return checkedManifest(parseJson(path, 'the run manifest JSON written by the bench'), path);
+}
+
+function parseJson(path: string, what: string): unknown {
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as RunManifest;
+    return JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new InputError(path, '$', 'the run manifest JSON written by the bench', (err as Error).message);
+    throw new InputError(path, '$', what, jsonParseReason(err));
   }
 }

@@ -94,7 +94,8 @@ export function checkCompleteRun(dir: string): RunManifest {
       throw new InputError(path, '$.files', 'paths of output files inside the results folder', JSON.stringify(String(file).slice(0, 80)));
     const full = join(dir, file);
     if (!existsSync(full)) throw new InputError(full, '', 'a file of the run in run.json', 'nothing (the folder holds an incomplete run)');
-    if (sha256(full) !== hash) throw new InputError(full, '', 'the file the run in run.json wrote', 'a changed file (another run wrote here)');
+    if (sha256(full) !== hash)
+      throw new InputError(full, '', 'the file the run in run.json wrote', 'a changed file (another run wrote here)');
   }
   return manifest;
 }

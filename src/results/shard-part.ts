@@ -3,8 +3,6 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSy
 import { dirname, join, relative, sep } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { BenchUnit } from '../commands/bench-inputs.ts';
-import type { ShardSpec } from '../commands/shard-spec.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { InputError } from '../util/input-error.ts';
 import { LOCK_FILE } from './lock.ts';
@@ -21,6 +19,19 @@ import { TIMINGS_FILE } from './write.ts';
 const PART_FILE = 'shard.json';
 const UNITS_DIR = 'shard-units';
 const PART_FORMAT = 'tooltax-shard/1';
+
+/** Which part of a run one process takes (`--shard i/n`). */
+export interface ShardSpec {
+  /** 1-based. */
+  index: number;
+  count: number;
+}
+
+/** A unit of the run (a pipeline or a study), as the bench names it. */
+interface UnitRef {
+  kind: string;
+  id: string;
+}
 
 /** What must be equal in every part of one run. */
 export interface RunIdentity {
@@ -51,12 +62,12 @@ export interface ReadPart extends ShardPart {
   dir: string;
 }
 
-function unitFile(unit: BenchUnit): string {
+function unitFile(unit: UnitRef): string {
   return `${UNITS_DIR}/${unit.kind}.${unit.id}.v8.gz`;
 }
 
 /** Writes one unit's result into the part folder. */
-export function writeUnitResult(dir: string, unit: BenchUnit, result: unknown): void {
+export function writeUnitResult(dir: string, unit: UnitRef, result: unknown): void {
   // Level 1: the turn records compress ~10× even so, at a fraction of the default level's time.
   writeFileAtomic(join(dir, ...unitFile(unit).split('/')), gzipSync(serialize(result), { level: 1 }));
 }
@@ -94,7 +105,8 @@ export function writePart(dir: string, part: Omit<ShardPart, 'format' | 'files'>
 /** Reads and checks one part folder (format, file list and hashes); one-line InputError otherwise. */
 export function readPart(dir: string): ReadPart {
   const path = join(dir, PART_FILE);
-  if (!existsSync(path)) throw new InputError(path, '', 'a shard folder written by `bench --shard i/n`', 'no shard.json (not a shard, or it did not finish)');
+  if (!existsSync(path))
+    throw new InputError(path, '', 'a shard folder written by `bench --shard i/n`', 'no shard.json (not a shard, or it did not finish)');
   let part: ShardPart;
   try {
     part = JSON.parse(readFileSync(path, 'utf8')) as ShardPart;
@@ -135,24 +147,37 @@ export function checkParts(parts: readonly ReadPart[]): void {
       if (JSON.stringify(part.run[f]) !== JSON.stringify(first.run[f]))
         throw new InputError(file, `$.run.${f}`, `${what[f]} as ${first.dir}`, 'a different one (a part of another run)');
     const twin = seen.get(part.shard.index);
-    if (twin) throw new InputError(file, '$.shard.index', `each shard once`, `shard ${part.shard.index}/${part.shard.count} again (also ${twin})`);
+    if (twin)
+      throw new InputError(file, '$.shard.index', `each shard once`, `shard ${part.shard.index}/${part.shard.count} again (also ${twin})`);
     seen.set(part.shard.index, part.dir);
     if (JSON.stringify(part.units) !== JSON.stringify(first.run.plan[part.shard.index - 1]))
-      throw new InputError(file, '$.units', "the units the plan gives this shard", 'others');
+      throw new InputError(file, '$.units', 'the units the plan gives this shard', 'others');
   }
   const missing = first.run.plan.flatMap((_, i) => (seen.has(i + 1) ? [] : [`${i + 1}/${first.shard.count}`]));
-  if (missing.length) throw new InputError('merge', '', `every shard of the run (${first.shard.count})`, `shard ${missing.join(', ')} missing`);
+  if (missing.length)
+    throw new InputError('merge', '', `every shard of the run (${first.shard.count})`, `shard ${missing.join(', ')} missing`);
 }
 
 /** Checks that this checkout, with the parts' options, would make the run the parts belong to (one-line InputError otherwise). */
 export function checkMergeMatches(part: ReadPart, here: RunIdentity): void {
   const file = join(part.dir, PART_FILE);
   if (part.run.code !== here.code)
-    throw new InputError(file, '$.run.code', "this checkout's code (src/, package.json, package-lock.json)", 'other code: merge where the shards ran, at the same commit');
+    throw new InputError(
+      file,
+      '$.run.code',
+      "this checkout's code (src/, package.json, package-lock.json)",
+      'other code: merge where the shards ran, at the same commit',
+    );
   if (part.run.v8 !== here.v8) throw new InputError(file, '$.run.v8', `Node.js with V8 ${here.v8}, as here`, `V8 ${part.run.v8}`);
   if (part.run.inputs !== here.inputs)
-    throw new InputError(file, '$.run.inputs', 'the catalog and tasks as they are here', 'other inputs (a catalog or task file changed since the shards ran)');
-  if (JSON.stringify(part.run.plan) !== JSON.stringify(here.plan)) throw new InputError(file, '$.run.plan', 'the shard plan of this checkout', 'another plan');
+    throw new InputError(
+      file,
+      '$.run.inputs',
+      'the catalog and tasks as they are here',
+      'other inputs (a catalog or task file changed since the shards ran)',
+    );
+  if (JSON.stringify(part.run.plan) !== JSON.stringify(here.plan))
+    throw new InputError(file, '$.run.plan', 'the shard plan of this checkout', 'another plan');
 }
 
 /** Before a run writes into a folder: a part that was there is gone (its unit results would be listed in the new part, or mix with a run). */
@@ -170,11 +195,13 @@ export function clearPart(dir: string): void {
 }
 
 function isSafeRelative(path: string): boolean {
-  return typeof path === 'string' && path.split('/').every((p) => p !== '' && p !== '.' && p !== '..' && !p.includes('\\') && !p.includes(':'));
+  return (
+    typeof path === 'string' && path.split('/').every((p) => p !== '' && p !== '.' && p !== '..' && !p.includes('\\') && !p.includes(':'))
+  );
 }
 
 /** One unit's result from the part that ran it. */
-export function readUnitResult(part: ReadPart, unit: BenchUnit): unknown {
+export function readUnitResult(part: ReadPart, unit: UnitRef): unknown {
   return deserialize(gunzipSync(readFileSync(join(part.dir, ...unitFile(unit).split('/')))));
 }
 

@@ -3,18 +3,21 @@ import { join } from 'node:path';
 import type { Table } from '../table/table.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import type { TimingReport } from '../util/step-timer.ts';
+import { RESULTS_FORMAT_VERSION, type ManifestFile, type TableFile } from './format.ts';
 import { MANIFEST_FILE, type RunFile, type RunManifest } from './manifest.ts';
 
 /**
  * The results directory is the only thing reports read:
  *   run.json                       the RunManifest: what ran (./manifest.ts)
  *   tables/<id>.json               every table, as data (rows + column kinds)
+ * (both with the results format version, checked on read: ./format.ts)
  *   turns/<pipeline>.seed<n>.jsonl one measured record per turn
  *   events/<pipeline>.seed<n>.jsonl structured events (routing decisions...)
  *   timings.json                   wall/CPU seconds per step of the run (differs between runs)
  */
 export function writeTableResult(dir: string, table: Table): void {
-  writeFileAtomic(join(dir, 'tables', `${table.id}.json`), `${JSON.stringify(table, null, 1)}\n`);
+  const file: TableFile = { formatVersion: RESULTS_FORMAT_VERSION, ...table };
+  writeFileAtomic(join(dir, 'tables', `${table.id}.json`), `${JSON.stringify(file, null, 1)}\n`);
 }
 
 /** Writes a pipeline's turn records for one seed; returns the file and its SHA-256 for the run's manifest. */
@@ -38,9 +41,9 @@ function writeRunFile(dir: string, path: string, text: string): RunFile {
 }
 
 export function writeManifest(dir: string, manifest: RunManifest): void {
-  writeFileAtomic(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  const file: ManifestFile = { formatVersion: RESULTS_FORMAT_VERSION, ...manifest };
+  writeFileAtomic(join(dir, MANIFEST_FILE), `${JSON.stringify(file, null, 2)}\n`);
 }
-
 
 export const TIMINGS_FILE = 'timings.json';
 

@@ -12,6 +12,7 @@ import { createLearnedRetriever } from './learned/retriever.ts';
 import { createClauseRetriever } from './multi-intent.ts';
 import { memoryScoreStore, withScoreStore } from './score-store.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
+import { checkedRegistry, missingText, RegistryError } from '../util/registry.ts';
 
 /**
  * Every retriever by name. Adding one is a file that returns a Retriever and one line in
@@ -146,7 +147,24 @@ const PARTS: readonly RetrieverEntry[] = [
   },
 ];
 
-const FIXED = new Map([...RETRIEVERS, ...PARTS].map((e) => [e.name, e]));
+/**
+ * Checked when this module loads and read-only (../util/registry.ts): names unique, a variant or
+ * an ablation names a registered method it changes and the part it changes, a method or a
+ * library names neither. That each entry creates the retriever of its name (results record
+ * the name) is checked when retrieverByName first creates it: creating them here would fix
+ * their settings (TOOLTAX_KEEP_SCORES) before a script sets them.
+ */
+const FIXED = new Map(
+  checkedRegistry('retriever registry', [...RETRIEVERS, ...PARTS], (e) => e.name, entryProblem).map((e) => [e.name, e] as const),
+);
+
+function entryProblem(entry: RetrieverEntry, all: readonly RetrieverEntry[]): string | undefined {
+  const changes = entry.role === 'variant' || entry.role === 'ablation';
+  if (!changes)
+    return entry.of !== undefined || entry.part !== undefined ? `a ${entry.role} changes no method; expected no "of" or "part"` : undefined;
+  if (!all.some((other) => other.name === entry.of)) return `a ${entry.role} of ${JSON.stringify(entry.of)}, which is not registered`;
+  return missingText(entry.part, `part (what the ${entry.role} changes)`);
+}
 
 /** The registered entry of a name, with dense:minilm as a method when its model is there. */
 export function retrieverEntry(name: string): RetrieverEntry | undefined {
@@ -182,6 +200,10 @@ export function retrieverByName(name: string): Retriever {
     );
   const fixed = FIXED.get(name);
   const base = fixed && !name.startsWith('dense:') ? fixed.create() : denseRetriever(name.slice('dense:'.length));
+  if (base.name !== name)
+    throw new RegistryError(
+      `retriever registry: ${JSON.stringify(name)} creates a retriever named ${JSON.stringify(base.name)}; expected the same`,
+    );
   created.set(name, (r = memoised(base)));
   return r;
 }

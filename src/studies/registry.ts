@@ -1,4 +1,5 @@
 import type { Study } from './types.ts';
+import { STUDY_IDS, type StudyId } from './ids.ts';
 import { adolStudy } from './adol/study.ts';
 import { realSuiteStudy } from './real-suite/study.ts';
 import { projectionStudy } from './projection/study.ts';
@@ -10,18 +11,25 @@ import { routerLatencyStudy } from './router-latency/study.ts';
 import { aacpStudy } from './aacp/study.ts';
 import { kvSchemaStudy } from './kv-schema/study.ts';
 import { retrievalStudy } from './retrieval/study.ts';
+import { checkedStudyRegistry } from './check-registry.ts';
 
-/** Studies run after the pipelines, in this order; each adds its tables to the results. */
-export const STUDIES: Study[] = [
-  projectionStudy,
-  realSuiteStudy,
-  scalingStudy,
-  adversarialStudy,
-  promptCachingStudy,
-  adolStudy,
-  thresholdCalibrationStudy,
-  retrievalStudy,
-  routerLatencyStudy,
-  aacpStudy,
-  kvSchemaStudy,
-];
+/** Every study by id: the type asks for one study per id of ./ids.ts and no other. */
+const BY_ID: { readonly [K in StudyId]: Study } = {
+  projection: projectionStudy,
+  'real-suite': realSuiteStudy,
+  scaling: scalingStudy,
+  adversarial: adversarialStudy,
+  'prompt-caching': promptCachingStudy,
+  adol: adolStudy,
+  'threshold-calibration': thresholdCalibrationStudy,
+  retrieval: retrievalStudy,
+  'router-latency': routerLatencyStudy,
+  aacp: aacpStudy,
+  'kv-schema': kvSchemaStudy,
+};
+
+/** Studies run with the pipelines, in the order of ./ids.ts; each adds its tables to the results. Checked when this module loads, and read-only. */
+export const STUDIES: readonly Study[] = checkedStudyRegistry(
+  STUDY_IDS.map((id) => BY_ID[id]),
+  STUDY_IDS,
+);

@@ -42,31 +42,20 @@ export interface StudyContext {
 }
 
 export interface Study {
+  /** Equal to its key in ./registry.ts (one of ./ids.ts). */
   id: string;
+  /** One sentence: what its tables show. */
+  description: string;
   /**
    * True when the study reads the pipelines' results (`records`, `summaries`). A study that
    * does not is given none and runs beside the pipelines instead of after them.
    */
   readsPipelineResults: boolean;
   /**
-   * True for a study whose working set is large (the scaling study's 10,000-tool catalog and
-   * indexes): the bench starts it first on a worker lane, while the results the main lane
-   * gathers are still small, so the two lanes' largest heaps do not meet.
+   * True when the study gives no table for a catalog without tasks (`bench --catalog` without
+   * `--tasks`): the run says so in its one-line note of what a task file would add.
    */
-  largeWorkingSet?: boolean;
-  /**
-   * True for a study that leaves memory its thread would not hand back: router latency loads
-   * the use-lite model (~115 MB of WebAssembly memory, which cannot shrink); scaling leaves a
-   * heap grown to ~300 MB and index buffers freed only when V8 finalises them. The bench runs
-   * it first on a worker lane, on a thread of its own that ends with it, before the main lane's
-   * results grow.
-   */
-  ownThread?: boolean;
-  /**
-   * What the study will embed besides the run's catalog and tasks: the bench embeds it up front
-   * with the rest (in large batches, on every core) instead of inside the study's lane.
-   */
-  toEmbed?(ctx: Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 'seed' | 'quick' | 'scalingSizes' | 'pipelines'>): StudyEmbeddings;
+  needsTasks: boolean;
   /**
    * A study of the results may do its work on each pipeline's results alone here. The bench
    * runs it right after the pipeline, in the lane that ran it: the records are not copied, and
@@ -85,6 +74,9 @@ export interface PipelineResultsContext extends Pick<StudyContext, 'catalog' | '
   records: readonly TurnRecord[];
   summary: PipelineSummary;
 }
+
+/** What a study's embedding plan reads (the bench's up-front embedding pass: src/commands/study-scheduling.ts). */
+export type EmbeddingContext = Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 'seed' | 'quick' | 'scalingSizes' | 'pipelines'>;
 
 /** Catalogs (their tool texts) and task sets (their queries, as a message and as rolling context) a study will embed. */
 export interface StudyEmbeddings {

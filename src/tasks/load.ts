@@ -20,66 +20,73 @@ export function tasksToJsonl(tasks: readonly Task[]): string {
 export function loadTasks(file: string, catalog: Catalog, limits: InputLimits = DEFAULT_LIMITS): Task[] {
   const text = readInputFile(file, limits);
   const resolve = toolResolver(catalog);
-  const allScopes = [...new Set(catalog.tools.flatMap((t) => t.preconditions.flatMap((p) => (p.kind === 'requires_auth' ? [p.scope] : []))))].sort();
+  const allScopes = [
+    ...new Set(catalog.tools.flatMap((t) => t.preconditions.flatMap((p) => (p.kind === 'requires_auth' ? [p.scope] : [])))),
+  ].sort();
   const tasks: Task[] = [];
   const ids = new Set<string>();
-  text
-    .split('\n')
-    .forEach((line, i) => {
-      if (line.trim() === '') return;
-      const at = (path: string) => `line ${i + 1} ${path}`;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(line);
-      } catch (err) {
-        throw new InputError(file, at('$'), 'one JSON object per line', jsonParseReason(err));
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    const at = (path: string) => `line ${i + 1} ${path}`;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch (err) {
+      throw new InputError(file, at('$'), 'one JSON object per line', jsonParseReason(err));
+    }
+    if (!isObject(raw)) throw new InputError(file, at('$'), 'a task object', describeValue(raw));
+    if (typeof raw.id !== 'string' || !raw.id) throw new InputError(file, at('$.id'), 'a non-empty string', describeValue(raw.id));
+    if (ids.has(raw.id)) throw new InputError(file, at('$.id'), 'a unique task id', `"${raw.id}" again`);
+    ids.add(raw.id);
+    if (!Array.isArray(raw.turns) || raw.turns.length === 0)
+      throw new InputError(file, at('$.turns'), 'a non-empty array of turns', describeValue(raw.turns));
+    if (raw.turns.length > limits.maxTurns)
+      throw limitExceeded(file, at('$.turns'), 'maxTurns', limits, `${raw.turns.length.toLocaleString('en-US')} turns`);
+    const turns: TaskTurn[] = raw.turns.map((turn, j) => {
+      const p = `$.turns[${j}]`;
+      if (!isObject(turn)) throw new InputError(file, at(p), 'an object with "user" and "tools"', describeValue(turn));
+      if (typeof turn.user !== 'string' || !turn.user.trim())
+        throw new InputError(file, at(`${p}.user`), "the user's message (non-empty string)", describeValue(turn.user));
+      if (turn.user.length > limits.maxTextChars)
+        throw limitExceeded(file, at(`${p}.user`), 'maxTextChars', limits, `${turn.user.length.toLocaleString('en-US')} characters`);
+      const tools = turn.tools ?? [];
+      if (!Array.isArray(tools)) throw new InputError(file, at(`${p}.tools`), 'an array of tool names', describeValue(tools));
+      const resolved: TaskTurn = { user: turn.user, tools: tools.map((name, k) => resolve(name, file, at(`${p}.tools[${k}]`))) };
+      if (turn.acceptable !== undefined) {
+        if (!Array.isArray(turn.acceptable))
+          throw new InputError(file, at(`${p}.acceptable`), 'an array of tool names', describeValue(turn.acceptable));
+        resolved.acceptable = turn.acceptable.map((name, k) => resolve(name, file, at(`${p}.acceptable[${k}]`)));
       }
-      if (!isObject(raw)) throw new InputError(file, at('$'), 'a task object', describeValue(raw));
-      if (typeof raw.id !== 'string' || !raw.id) throw new InputError(file, at('$.id'), 'a non-empty string', describeValue(raw.id));
-      if (ids.has(raw.id)) throw new InputError(file, at('$.id'), 'a unique task id', `"${raw.id}" again`);
-      ids.add(raw.id);
-      if (!Array.isArray(raw.turns) || raw.turns.length === 0) throw new InputError(file, at('$.turns'), 'a non-empty array of turns', describeValue(raw.turns));
-      if (raw.turns.length > limits.maxTurns) throw limitExceeded(file, at('$.turns'), 'maxTurns', limits, `${raw.turns.length.toLocaleString('en-US')} turns`);
-      const turns: TaskTurn[] = raw.turns.map((turn, j) => {
-        const p = `$.turns[${j}]`;
-        if (!isObject(turn)) throw new InputError(file, at(p), 'an object with "user" and "tools"', describeValue(turn));
-        if (typeof turn.user !== 'string' || !turn.user.trim()) throw new InputError(file, at(`${p}.user`), "the user's message (non-empty string)", describeValue(turn.user));
-        if (turn.user.length > limits.maxTextChars)
-          throw limitExceeded(file, at(`${p}.user`), 'maxTextChars', limits, `${turn.user.length.toLocaleString('en-US')} characters`);
-        const tools = turn.tools ?? [];
-        if (!Array.isArray(tools)) throw new InputError(file, at(`${p}.tools`), 'an array of tool names', describeValue(tools));
-        const resolved: TaskTurn = { user: turn.user, tools: tools.map((name, k) => resolve(name, file, at(`${p}.tools[${k}]`))) };
-        if (turn.acceptable !== undefined) {
-          if (!Array.isArray(turn.acceptable)) throw new InputError(file, at(`${p}.acceptable`), 'an array of tool names', describeValue(turn.acceptable));
-          resolved.acceptable = turn.acceptable.map((name, k) => resolve(name, file, at(`${p}.acceptable[${k}]`)));
-        }
-        return resolved;
-      });
-      const kind = raw.kind ?? (turns.length === 1 ? 'single' : turns.length < 15 ? 'multi' : 'long');
-      if (!KINDS.includes(kind as TaskKind)) throw new InputError(file, at('$.kind'), `one of ${KINDS.join(', ')}`, describeValue(kind));
-      const groundTruth = [...new Set(turns.flatMap((t) => t.tools))].sort();
-      if (raw.groundTruthTools !== undefined) {
-        if (!Array.isArray(raw.groundTruthTools)) throw new InputError(file, at('$.groundTruthTools'), 'an array of tool names', describeValue(raw.groundTruthTools));
-        const given = raw.groundTruthTools.map((name, k) => resolve(name, file, at(`$.groundTruthTools[${k}]`)));
-        const missing = groundTruth.filter((id) => !given.includes(id));
-        if (missing.length) throw new InputError(file, at('$.groundTruthTools'), 'every tool the turns need', `${missing.join(', ')} missing`);
-      }
-      const scopes = isObject(raw.initialState) ? raw.initialState.authScopes : undefined;
-      if (scopes !== undefined && !(Array.isArray(scopes) && scopes.every((s) => typeof s === 'string'))) {
-        throw new InputError(file, at('$.initialState.authScopes'), 'an array of scope strings', describeValue(scopes));
-      }
-      const ambiguous = isObject(raw.flags) ? raw.flags.ambiguous : undefined;
-      if (ambiguous !== undefined && typeof ambiguous !== 'boolean') throw new InputError(file, at('$.flags.ambiguous'), 'true or false', describeValue(ambiguous));
-      tasks.push({
-        id: raw.id,
-        kind: kind as TaskKind,
-        turns,
-        groundTruthTools: groundTruth,
-        initialState: { authScopes: (scopes as string[] | undefined) ?? allScopes },
-        flags: { ambiguous: ambiguous ?? false },
-        servers: [...new Set(groundTruth.map((id) => catalog.tools.find((t) => t.id === id)!.server))].sort(),
-      });
+      return resolved;
     });
+    const kind = raw.kind ?? (turns.length === 1 ? 'single' : turns.length < 15 ? 'multi' : 'long');
+    if (!KINDS.includes(kind as TaskKind)) throw new InputError(file, at('$.kind'), `one of ${KINDS.join(', ')}`, describeValue(kind));
+    const groundTruth = [...new Set(turns.flatMap((t) => t.tools))].sort();
+    if (raw.groundTruthTools !== undefined) {
+      if (!Array.isArray(raw.groundTruthTools))
+        throw new InputError(file, at('$.groundTruthTools'), 'an array of tool names', describeValue(raw.groundTruthTools));
+      const given = raw.groundTruthTools.map((name, k) => resolve(name, file, at(`$.groundTruthTools[${k}]`)));
+      const missing = groundTruth.filter((id) => !given.includes(id));
+      if (missing.length)
+        throw new InputError(file, at('$.groundTruthTools'), 'every tool the turns need', `${missing.join(', ')} missing`);
+    }
+    const scopes = isObject(raw.initialState) ? raw.initialState.authScopes : undefined;
+    if (scopes !== undefined && !(Array.isArray(scopes) && scopes.every((s) => typeof s === 'string'))) {
+      throw new InputError(file, at('$.initialState.authScopes'), 'an array of scope strings', describeValue(scopes));
+    }
+    const ambiguous = isObject(raw.flags) ? raw.flags.ambiguous : undefined;
+    if (ambiguous !== undefined && typeof ambiguous !== 'boolean')
+      throw new InputError(file, at('$.flags.ambiguous'), 'true or false', describeValue(ambiguous));
+    tasks.push({
+      id: raw.id,
+      kind: kind as TaskKind,
+      turns,
+      groundTruthTools: groundTruth,
+      initialState: { authScopes: (scopes as string[] | undefined) ?? allScopes },
+      flags: { ambiguous: ambiguous ?? false },
+      servers: [...new Set(groundTruth.map((id) => catalog.tools.find((t) => t.id === id)!.server))].sort(),
+    });
+  });
   if (tasks.length === 0) throw new InputError(file, '', 'at least one task', 'an empty file');
   return tasks;
 }

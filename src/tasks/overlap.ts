@@ -4,7 +4,9 @@ import type { Task } from './types.ts';
 
 /** Words that carry no intent; left out before comparing vocabularies. */
 const STOPWORDS = new Set(
-  'a an the and or of to in on for with by from at as is are be was were it its this that these those me my we our you your i can could would please any some all what whats which who how do does did get got show give tell let just now then also about into over up out so if not no yes there here them they their has have had will shall may might should via per each new'.split(' '),
+  'a an the and or of to in on for with by from at as is are be was were it its this that these those me my we our you your i can could would please any some all what whats which who how do does did get got show give tell let just now then also about into over up out so if not no yes there here them they their has have had will shall may might should via per each new'.split(
+    ' ',
+  ),
 );
 
 export function contentWords(text: string): Set<string> {
@@ -52,7 +54,9 @@ export function overlapTable(tasks: readonly Task[], catalog: Catalog): Table {
       acc.cS += containment(msg, needed);
       acc.jD += jaccard(msg, neededDesc);
       acc.jOther += others.length ? others.reduce((s, t) => s + jaccard(msg, summary.get(t.id)!), 0) / others.length : 0;
-      acc.exact += turn.tools.some((id) => catalog.tools.find((t) => t.id === id)!.summary.toLowerCase() === turn.user.toLowerCase()) ? 1 : 0;
+      acc.exact += turn.tools.some((id) => catalog.tools.find((t) => t.id === id)!.summary.toLowerCase() === turn.user.toLowerCase())
+        ? 1
+        : 0;
       acc.n++;
     }
   }
@@ -71,6 +75,9 @@ export function overlapTable(tasks: readonly Task[], catalog: Catalog): Table {
       { measure: 'Jaccard(message, other tools’ summaries, same servers)', value: avg(acc.jOther) },
       { measure: 'messages identical to a summary', value: acc.exact },
     ],
-    notes: [`Over ${acc.n} turns that need a tool.`, 'Content words: lower-cased, stop words removed. 1.0 would mean messages copy summaries; the other-tools row is the floor.'],
+    notes: [
+      `Over ${acc.n} turns that need a tool.`,
+      'Content words: lower-cased, stop words removed. 1.0 would mean messages copy summaries; the other-tools row is the floor.',
+    ],
   };
 }

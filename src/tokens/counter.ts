@@ -7,10 +7,6 @@ export const TOKENIZERS = ['cl100k_base', 'o200k_base'] as const;
 export type TokenizerName = (typeof TOKENIZERS)[number];
 export const DEFAULT_TOKENIZER: TokenizerName = 'cl100k_base';
 
-export function isTokenizerName(name: string): name is TokenizerName {
-  return (TOKENIZERS as readonly string[]).includes(name);
-}
-
 /**
  * Counts tokens with a real BPE tokenizer, memoised by content: a text seen twice is encoded
  * once. Always count the exact text that would be sent to the model.

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { runBench } from '../../src/commands/bench.ts';
+import { checkedPipelineRegistry } from '../../src/pipelines/check-registry.ts';
 import { PIPELINES, type PipelineEntry } from '../../src/pipelines/registry.ts';
+import { checkedStudyRegistry } from '../../src/studies/check-registry.ts';
+import { projectionStudy } from '../../src/studies/projection/study.ts';
 import { createFirstNPipeline } from '../../src/pipelines/first-n/pipeline.ts';
 import { renderToolDefinitions } from '../../src/prompt/render-tools.ts';
 import { staticCostTable } from '../../src/measure/static-cost.ts';
@@ -15,14 +18,18 @@ const FIXTURE = join(process.cwd(), 'test', 'fixtures', 'small-catalog');
 const catalog = loadCatalog(FIXTURE);
 const tokens = tokenCounter('cl100k_base');
 
-/** The README's worked example, registered with its one line (and removed after each test). */
-const TEST_ENTRY: PipelineEntry = { id: 'first-n', code: 'F2', group: 'main', create: () => createFirstNPipeline(2) };
+/** The docs' worked example (docs/pipelines.md, "Add a baseline"), with its registration entry. */
+const FIRST_N_ENTRY: PipelineEntry = {
+  id: 'first-n',
+  code: 'F2',
+  group: 'main',
+  description: "the catalog's first two full definitions on every turn",
+  create: () => createFirstNPipeline(2),
+};
 const createFirstTwoPipeline = () => createFirstNPipeline(2);
 const dirs: string[] = [];
 
 afterEach(() => {
-  const i = PIPELINES.indexOf(TEST_ENTRY);
-  if (i >= 0) PIPELINES.splice(i, 1);
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -44,7 +51,7 @@ describe('pipeline registry', () => {
     }
   });
 
-  it('a pipeline added to the registry shows up in the bench output', async () => {
+  it('a pipeline added to a registry shows up in the bench output', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tooltax-registry-'));
     dirs.push(dir);
     const tasksFile = join(dir, 'tasks.jsonl');
@@ -63,7 +70,8 @@ describe('pipeline registry', () => {
         .map((t) => JSON.stringify(t))
         .join('\n') + '\n',
     );
-    PIPELINES.push(TEST_ENTRY);
+    // The bench's B1 and the example, in a registry of this test's own (the bench's is read-only).
+    const pipelines = checkedPipelineRegistry([PIPELINES.find((p) => p.id === 'b1-full-schema')!, FIRST_N_ENTRY]);
     const out = join(dir, 'results');
     const reports = join(dir, 'reports');
     const { resultsDir, reportsDir, summaries } = await runBench({
@@ -77,7 +85,7 @@ describe('pipeline registry', () => {
       reports,
       pipelines: ['b1-full-schema', 'first-n'],
       // What this test reads downstream comes from the projection study; the others only cost time.
-      studies: ['projection'],
+      registry: { pipelines, studies: checkedStudyRegistry([projectionStudy]) },
       quick: false,
       log: () => {},
     });

@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { writeManifest, writeTableResult } from '../../src/results/write.ts';
 import { runFiles } from '../../src/results/run-files.ts';
 import type { RunManifest } from '../../src/results/manifest.ts';
 import type { Table } from '../../src/table/table.ts';
+import { makeTempDir } from '../helpers/temp.ts';
 
 /**
  * A small results directory with every table a chart reads, including the ones colleagues'
@@ -199,7 +197,7 @@ export const FIXTURE_RUN_INFO: RunManifest = {
 
 /** Writes the fixture to a fresh temporary results directory; `omit` leaves tables out. */
 export function writeFixtureResults(omit: readonly string[] = []): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tooltax-report-results-'));
+  const dir = makeTempDir('tooltax-report-results-');
   for (const t of FIXTURE_TABLES.filter((x) => !omit.includes(x.id))) writeTableResult(dir, t);
   writeManifest(dir, { ...FIXTURE_RUN_INFO, files: runFiles(dir) });
   return dir;

@@ -9,8 +9,9 @@ import { checkCompleteRun, runFiles, startRun } from '../../src/results/run-file
 import { writeManifest, writeTableResult, writeTurnRecords } from '../../src/results/write.ts';
 import { InputError } from '../../src/util/input-error.ts';
 import { makeTempDir } from '../helpers/temp.ts';
+import { FIXTURE_RUN_INFO } from '../report/fixture.ts';
 
-const MANIFEST = { tool: 'tooltax', tableOrder: ['t1'] } as unknown as RunManifest;
+const MANIFEST: RunManifest = { ...FIXTURE_RUN_INFO, tableOrder: ['t1'] };
 
 /** A finished run: one table, one turn file, and the manifest listing them. */
 function finishedRun(): string {
@@ -53,8 +54,10 @@ describe('a results folder holds exactly one complete run', () => {
   it('refuses a manifest listing a file outside the run folders', () => {
     const dir = finishedRun();
     const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as RunManifest;
-    writeManifest(dir, { ...manifest, files: [...manifest.files!, { path: '../../etc/passwd', sha256: 'x' }] });
-    expect(refusal(dir)).toMatch(/run\.json: at \$\.files: expected paths of output files inside the results folder, found "\.\.\/\.\.\/etc\/passwd"/);
+    writeManifest(dir, { ...manifest, files: [...manifest.files!, { path: '../../etc/passwd', sha256: '0'.repeat(64) }] });
+    expect(refusal(dir)).toMatch(
+      /run\.json: at \$\.files: expected paths of output files inside the results folder, found "\.\.\/\.\.\/etc\/passwd"/,
+    );
   });
 
   it('refuses a file changed since the manifest was written, and a manifest without a file list', () => {
@@ -89,7 +92,9 @@ describe('output-folder lock', () => {
     const dir = makeTempDir('tooltax-lock-');
     // A live process that is not us: the parent of this test worker.
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.ppid, startedAt: '2026-01-01T00:00:00Z', command: 'bench' }));
-    expect(() => acquireRunLock(dir, 'bench')).toThrow(new RegExp(`in use by pid ${process.ppid} \\(bench, started 2026-01-01T00:00:00Z\\)`));
+    expect(() => acquireRunLock(dir, 'bench')).toThrow(
+      new RegExp(`in use by pid ${process.ppid} \\(bench, started 2026-01-01T00:00:00Z\\)`),
+    );
   });
 
   it('takes over the lock of a process that is gone, and releases its own', () => {

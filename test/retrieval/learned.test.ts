@@ -3,7 +3,7 @@ import { retrieverByName } from '../../src/retrieval/registry.ts';
 import { createLearnedRetriever, trainReranker } from '../../src/retrieval/learned/retriever.ts';
 import { sameCatalog, trainingGroups, trainingSetFor, type TrainingSet } from '../../src/retrieval/learned/training-set.ts';
 import { tasksForSeed } from '../../src/commands/prepare-inputs.ts';
-import { FEATURES } from '../../src/retrieval/learned/features.ts';
+import { FEATURE, FEATURES, forEachFeatureRow, queryWords, toolWords, WordAssociations } from '../../src/retrieval/learned/features.ts';
 
 // The dense first stage here is dense:tfidf, a stand-in for dense:use-lite that needs no model,
 // so the test trains on slices of the real training sources in well under a second.
@@ -35,6 +35,30 @@ describe('learned reranker training data', () => {
   });
 });
 
+describe('learned reranker features', () => {
+  it('names each position of a row once, in the order of the labels', () => {
+    expect(Object.values(FEATURE).sort((a, b) => a - b)).toEqual(FEATURES.map((_, i) => i));
+  });
+
+  it('writes each named feature where its name says', () => {
+    const tools = trainingGroups('message')[0]!.tools.slice(0, 3);
+    const words = tools.map((t) => toolWords(t));
+    const query = queryWords(`${tools[1]!.server} ${tools[1]!.name.replaceAll('_', ' ')}`);
+    const bm25Scores = Float64Array.from([0, 4, 2]);
+    const cosines = Float64Array.from([0.1, 0.5, 0.3]);
+    const rows: Float64Array[] = [];
+    forEachFeatureRow(query, words, bm25Scores, cosines, new WordAssociations(new Map()), (_, row) => rows.push(row.slice()));
+    expect(rows.map((r) => r[FEATURE.bm25Share])).toEqual([0, 1, 0.5]);
+    expect(rows.map((r) => r[FEATURE.bm25ReciprocalRank])).toEqual([0, 1, 0.5]);
+    expect(rows.map((r) => r[FEATURE.denseCosine])).toEqual([0.1, 0.5, 0.3]);
+    expect(rows[1]![FEATURE.denseCosineGap]).toBe(0);
+    expect(rows.map((r) => r[FEATURE.denseReciprocalRank])).toEqual([1 / 3, 1, 0.5]);
+    expect(rows[1]![FEATURE.nameWordShare]).toBe(1);
+    expect(rows[1]![FEATURE.serverNamed]).toBe(1);
+    expect(rows.map((r) => r[FEATURE.wordAssociation])).toEqual([0, 0, 0]);
+  });
+});
+
 describe('learned reranker', () => {
   const synthetic = trainingGroups('message')[0]!;
   // Training runs on a slice (calibration turns first, every server) to keep the test fast.
@@ -50,8 +74,8 @@ describe('learned reranker', () => {
   });
 
   it('holds an ablated feature at 0: its weight stays 0', async () => {
-    const a = await trainReranker(slice, bm25, dense, { vocabulary: true, disabled: [FEATURES.indexOf('word association')] });
-    expect(a.model.weights[FEATURES.indexOf('word association')]).toBe(0);
+    const a = await trainReranker(slice, bm25, dense, { vocabulary: true, disabled: [FEATURE.wordAssociation] });
+    expect(a.model.weights[FEATURE.wordAssociation]).toBe(0);
   });
 
   it('ranks the needed tool first for a training-like query on the synthetic catalog and scores in [0, 1]', async () => {

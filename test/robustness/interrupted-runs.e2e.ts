@@ -115,7 +115,7 @@ describe('whole runs on a $ref catalog, concurrent and interrupted', () => {
   );
 
   it(
-    '`npm run bench` stops when npm gets SIGTERM (the CLI runs in-process, not behind a wrapper)',
+    '`npm run bench` stops when npm gets SIGTERM (scripts/tooltax.mjs passes it on, or stops the run once left behind)',
     async () => {
       const dir = makeTempDir('tooltax-e2e-npm-');
       const npm = spawn('npm', ['run', '--silent', ...benchArgs(dir).flatMap((a, i) => (i === 0 ? [a, '--'] : [a]))], { stdio: 'ignore' });

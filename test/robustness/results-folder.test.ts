@@ -9,6 +9,7 @@ import { checkCompleteRun, runFiles, startRun } from '../../src/results/run-file
 import { writeEvents, writeManifest, writeTableResult, writeTurnRecords } from '../../src/results/write.ts';
 import { InputError } from '../../src/util/input-error.ts';
 import { makeTempDir } from '../helpers/temp.ts';
+import { FIXTURE_RUN_INFO } from '../report/fixture.ts';
 
 /**
  * A results folder the user shares with the bench (in-process, through the functions the bench
@@ -16,7 +17,7 @@ import { makeTempDir } from '../helpers/temp.ts';
  * deletes only what the previous run's manifest lists, and lists only what it wrote. Every
  * command that writes into a folder takes its lock (live: live-endpoint.test.ts).
  */
-const MANIFEST = { tool: 'tooltax', tableOrder: ['t1'] } as unknown as RunManifest;
+const MANIFEST: RunManifest = { ...FIXTURE_RUN_INFO, tableOrder: ['t1'] };
 const USER_FILES = ['studies/mine.json', 'events/notes.json', 'calibration/mine.json', 'tables/mine.json', 'turns/mine.jsonl'];
 
 /** A run as the bench writes one: start, write, manifest. */

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { NOLIMA_CURVE, PROJECTION_PARAMS, pv, scaleParam, valuesOf, withParam, type ParamKey } from '../../src/sim/projection/params.ts';
+import {
+  NOLIMA_CURVE,
+  PROJECTION_PARAMS,
+  pv,
+  scaleParam,
+  valuesOf,
+  withParam,
+  type ParamKey,
+  type ProjectionParams,
+} from '../../src/sim/projection/params.ts';
 import { judge } from '../../src/sim/projection/simulate.ts';
 import {
   cliffFactor,
   lengthFactor,
   nolimaRelative,
   projectionRho,
+  REASONING_KEYS,
+  reasoningFactor,
   SessionCache,
   ttftSeconds,
 } from '../../src/sim/projection/turn-model.ts';
@@ -94,5 +105,32 @@ describe('latency and cache', () => {
     expect(call(5000)).toEqual({ read: 5000, write: 0 });
     expect(call(6000)).toEqual({ read: 0, write: 6000 });
     expect(call(500)).toEqual({ read: 0, write: 0 });
+  });
+});
+
+describe('REASONING_KEYS (the projection memoises reasoning factors and rho by their values)', () => {
+  // Turns on both sides of the cliff and both sides of NoLiMa's 500-token knee.
+  const turns = task('keys', [
+    { toolTokens: 30_000, systemTokens: 500, historyTokens: 2_000, userTokens: 40 },
+    { toolTokens: 200, systemTokens: 100, historyTokens: 10, userTokens: 10 },
+    { toolTokens: 4_000, systemTokens: 300, historyTokens: 60_000, userTokens: 40 },
+  ]);
+  const factors = (params: ProjectionParams) => turns.flatMap((t) => [reasoningFactor(t, params), projectionRho(t, params)]);
+  const moved = (key: ParamKey) => withParam(P, key, P[key].value * 1.5 + 0.05);
+
+  it('are the reasoning. group of the parameter table', () => {
+    expect(REASONING_KEYS.length).toBeGreaterThan(0);
+    expect([...REASONING_KEYS]).toEqual((Object.keys(P) as ParamKey[]).filter((k) => k.startsWith('reasoning.')));
+  });
+
+  it('hold every parameter the reasoning factor and rho read: moving any other changes neither', () => {
+    const base = factors(P);
+    const others = (Object.keys(P) as ParamKey[]).filter((k) => !(REASONING_KEYS as readonly string[]).includes(k));
+    for (const key of others) expect(factors(moved(key)), key).toEqual(base);
+  });
+
+  it('hold only parameters they read: moving each changes at least one turn', () => {
+    const base = factors(P);
+    for (const key of REASONING_KEYS) expect(factors(moved(key)), key).not.toEqual(base);
   });
 });

@@ -44,7 +44,11 @@ describe('generated tasks', () => {
           expect(tool, `${task.id}: ${id}`).toBeDefined();
           for (const pc of tool!.preconditions) {
             if (pc.kind === 'requires_auth') expect(task.initialState.authScopes, `${task.id} ${id}`).toContain(pc.scope);
-            else expect(done.some((name) => pc.prefixes.some((p) => name.startsWith(p))), `${task.id} ${id} before a lookup`).toBe(true);
+            else
+              expect(
+                done.some((name) => pc.prefixes.some((p) => name.startsWith(p))),
+                `${task.id} ${id} before a lookup`,
+              ).toBe(true);
           }
         }
         done.push(...turn.tools.map((id) => byId.get(id)!.name));
@@ -72,7 +76,9 @@ describe('generated tasks', () => {
     const written = readFileSync(join(a.dir, 'tasks.jsonl'), 'utf8');
     expect(written).toBe(again);
     expect(written).toBe(readFileSync(join(process.cwd(), 'tasks', 'tasks.jsonl'), 'utf8'));
-    expect(readFileSync(join(a.dir, 'calibration.jsonl'), 'utf8')).toBe(readFileSync(join(process.cwd(), 'tasks', 'calibration.jsonl'), 'utf8'));
+    expect(readFileSync(join(a.dir, 'calibration.jsonl'), 'utf8')).toBe(
+      readFileSync(join(process.cwd(), 'tasks', 'calibration.jsonl'), 'utf8'),
+    );
   });
 
   it('keep the calibration split disjoint from the evaluated tasks', () => {
@@ -91,7 +97,18 @@ describe('loadTasks', () => {
   };
 
   it('resolves tools by name or server/name and fills defaults', () => {
-    const t = loadTasks(file([{ id: 'x', turns: [{ user: 'open the PR list', tools: ['list_pull_requests'] }, { user: 'and the file', tools: ['filesystem/read_file'] }] }]), catalog)[0]!;
+    const t = loadTasks(
+      file([
+        {
+          id: 'x',
+          turns: [
+            { user: 'open the PR list', tools: ['list_pull_requests'] },
+            { user: 'and the file', tools: ['filesystem/read_file'] },
+          ],
+        },
+      ]),
+      catalog,
+    )[0]!;
     expect(t.turns.map((u) => u.tools)).toEqual([['github/list_pull_requests'], ['filesystem/read_file']]);
     expect(t.kind).toBe('multi');
     expect(t.initialState.authScopes).toContain('github:read');
@@ -104,7 +121,15 @@ describe('loadTasks', () => {
     ['no turns', [{ id: 'a', turns: [] }], 'line 1 $.turns', /non-empty array of turns/],
     ['an unknown tool', [{ id: 'a', turns: [{ user: 'x', tools: ['fly_to_moon'] }] }], 'line 1 $.turns[0].tools[0]', /a tool of catalog/],
     ['a bad kind', [{ id: 'a', kind: 'epic', turns: [{ user: 'x', tools: [] }] }], 'line 1 $.kind', /one of single, multi, long/],
-    ['a duplicate id', [{ id: 'a', turns: [{ user: 'x' }] }, { id: 'a', turns: [{ user: 'y' }] }], 'line 2 $.id', /unique task id/],
+    [
+      'a duplicate id',
+      [
+        { id: 'a', turns: [{ user: 'x' }] },
+        { id: 'a', turns: [{ user: 'y' }] },
+      ],
+      'line 2 $.id',
+      /unique task id/,
+    ],
     ['an empty message', [{ id: 'a', turns: [{ user: ' ', tools: [] }] }], 'line 1 $.turns[0].user', /user's message/],
   ])('rejects %s with file, line, path and expectation', (_, lines, path, expected) => {
     const f = file(lines);
@@ -120,7 +145,10 @@ describe('loadTasks', () => {
   });
 
   it('asks for server/name when a name exists on several servers', () => {
-    const dup: Catalog = { ...catalog, tools: [...catalog.tools, { ...catalog.tools[0]!, id: `other/${catalog.tools[0]!.name}`, server: 'other' }] };
+    const dup: Catalog = {
+      ...catalog,
+      tools: [...catalog.tools, { ...catalog.tools[0]!, id: `other/${catalog.tools[0]!.name}`, server: 'other' }],
+    };
     expect(() => loadTasks(file([{ id: 'a', turns: [{ user: 'x', tools: [catalog.tools[0]!.name] }] }]), dup)).toThrow(/server\/name/);
   });
 });

@@ -5,7 +5,7 @@ import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.
 /**
  * First-N: the catalog's first N tools, full definitions, on every turn. The README's "Add a
  * baseline" example, kept as a real file so the example cannot drift from the contract
- * (test/pipelines/registry.test.ts registers it and runs it through the bench).
+ * (test/pipelines/registry.test.ts registers it in a registry of its own and runs it through the bench).
  */
 export function createFirstNPipeline(n = 10): Pipeline {
   let ids: string[] = [];

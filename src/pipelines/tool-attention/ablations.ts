@@ -6,11 +6,12 @@ import { createToolAttentionPipeline, type ToolAttentionOptions } from './pipeli
  * compared with the full mechanism (the bench's retriever, coverage θ, k = 10) on the same
  * seed; its label names what ranks the tools. The paper-form variants rank by an encoder's
  * cosine (MiniLM only where its model files are available, TOOLTAX_MINILM_DIR); the
- * retriever variants show Tool Attention on each kind of retriever (issue 8).
+ * retriever variants show Tool Attention on each kind of retriever.
  */
 const variant = (id: string, label: string, options: ToolAttentionOptions): PipelineEntry => ({
   id,
   group: 'ablation',
+  description: `Tool Attention with one part changed: ${label.replace(/^TA /, '')}`,
   create: () => createToolAttentionPipeline({ id, label, ...options }),
 });
 

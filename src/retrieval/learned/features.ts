@@ -22,6 +22,26 @@ export const FEATURES = [
   'word association',
 ] as const;
 
+export type Feature = (typeof FEATURES)[number];
+
+const at = (feature: Feature) => FEATURES.indexOf(feature);
+
+/**
+ * Each feature's position in a row, by name: rows are written and read through these (a
+ * test checks that they cover every feature once), and the labels above name the weights.
+ */
+export const FEATURE = {
+  bm25Share: at('bm25 / best bm25 of the query'),
+  bm25ReciprocalRank: at('bm25 reciprocal rank'),
+  denseCosine: at('dense cosine'),
+  denseCosineGap: at('dense cosine − best cosine of the query'),
+  denseReciprocalRank: at('dense reciprocal rank'),
+  nameWordShare: at('share of name words in the query'),
+  serverNamed: at('server named in the query'),
+  entityCue: at('entity cue matches a rare parameter'),
+  wordAssociation: at('word association'),
+} as const;
+
 /** The words of a tool the features compare with the query. */
 export interface ToolWords {
   name: ReadonlySet<string>;
@@ -320,15 +340,15 @@ export function forEachFeatureRow(
   tools.forEach((tool, i) => {
     let serverCue = 0;
     for (const w of tool.server) if (query.words.has(w)) serverCue = 1;
-    row[0] = bestBm25 > 0 ? bm25[i]! / bestBm25 : 0;
-    row[1] = bm25[i]! > 0 ? bm25Rr[i]! : 0;
-    row[2] = dense[i]!;
-    row[3] = dense[i]! - bestCos;
-    row[4] = denseRr[i]!;
-    row[5] = overlapShare(tool.name, query.words);
-    row[6] = serverCue;
-    row[7] = cueMatch(query.cues, tool.parameters, rarity);
-    row[8] = association[i]!;
+    row[FEATURE.bm25Share] = bestBm25 > 0 ? bm25[i]! / bestBm25 : 0;
+    row[FEATURE.bm25ReciprocalRank] = bm25[i]! > 0 ? bm25Rr[i]! : 0;
+    row[FEATURE.denseCosine] = dense[i]!;
+    row[FEATURE.denseCosineGap] = dense[i]! - bestCos;
+    row[FEATURE.denseReciprocalRank] = denseRr[i]!;
+    row[FEATURE.nameWordShare] = overlapShare(tool.name, query.words);
+    row[FEATURE.serverNamed] = serverCue;
+    row[FEATURE.entityCue] = cueMatch(query.cues, tool.parameters, rarity);
+    row[FEATURE.wordAssociation] = association[i]!;
     for (const j of disabled) row[j] = 0;
     visit(i, row);
   });

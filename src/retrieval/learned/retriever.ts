@@ -8,6 +8,7 @@ import { rankOrder } from '../rank-order.ts';
 import { diskScoreStore, withScoreStore } from '../score-store.ts';
 import type { FittedRetriever, Retriever } from '../types.ts';
 import {
+  FEATURE,
   FEATURES,
   forEachFeatureRow,
   queryWords,
@@ -15,6 +16,7 @@ import {
   learnAssociations,
   WordAssociations,
   type AssociationExample,
+  type Feature,
   type QueryWords,
   type ToolWords,
 } from './features.ts';
@@ -42,8 +44,6 @@ export interface LearnedOptions {
   /** Features held at 0 in training and scoring (ablations). */
   without?: readonly Feature[];
 }
-
-type Feature = (typeof FEATURES)[number];
 
 /** How the features are computed: part of a trained model's identity. */
 interface FeatureOptions {
@@ -106,7 +106,7 @@ export async function trainReranker(
     });
   }
   // Without the association feature (an ablation) there is nothing to learn: none are kept.
-  const associations = features.disabled.includes(FEATURES.indexOf('word association'))
+  const associations = features.disabled.includes(FEATURE.wordAssociation)
     ? { all: new WordAssociations(new Map()), leaveOut: new Map(examples.map((e) => [e.fold, new WordAssociations(new Map())])) }
     : learnAssociations(
         examples.map((e): AssociationExample => ({

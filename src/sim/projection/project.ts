@@ -6,7 +6,7 @@ import { PROJECTION_PARAMS, SIMULATION, valuesOf, type ProjectionParams } from '
 import type { DrawCache } from './draws.ts';
 import { drawsPerTask, FAILURE_CAUSES, simulateTaskInto, TaskOutcomeSink, type FailureCause } from './simulate.ts';
 import { takeUniforms } from './draws.ts';
-import { projectionRho, reasoningFactor, type ProjectionTurn } from './turn-model.ts';
+import { projectionRho, REASONING_KEYS, reasoningFactor, type ProjectionTurn } from './turn-model.ts';
 
 export interface ProjectOptions {
   /** The pipeline rejects calls to tools whose schema is absent (recorded as `hallucinationGate: true` in its settings). */
@@ -173,14 +173,6 @@ export function projectPipeline(
   };
 }
 
-/** The parameters reasoningFactor and projectionRho read (./turn-model.ts). */
-const REASONING_KEYS = [
-  'reasoning.taskAllowanceTokens',
-  'reasoning.rhoCliff',
-  'reasoning.cliffWidth',
-  'reasoning.floor',
-  'reasoning.lengthWeight',
-] as const;
 interface TurnFactors {
   reasoning: number[];
   rho: number[];

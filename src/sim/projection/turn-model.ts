@@ -1,6 +1,21 @@
 import type { TaskKind } from '../../tasks/types.ts';
 import type { ListedForm } from '../selection.ts';
-import { NOLIMA_CURVE, valuesOf, type ParamValues, type ProjectionParams } from './params.ts';
+import { NOLIMA_CURVE, PROJECTION_PARAMS, valuesOf, type ParamKey, type ParamValues, type ProjectionParams } from './params.ts';
+
+/** The parameters of the `reasoning.` group: the only ones the reasoning factor and rho read. */
+type ReasoningKey = Extract<ParamKey, `reasoning.${string}`>;
+
+/**
+ * Every `reasoning.` parameter, derived from the parameter table: the projection memoises a
+ * task's reasoning factors and rho by their values (./project.ts). The functions below read
+ * parameters only through `reasoningValues`, whose type has these keys alone, so reading any
+ * other parameter there does not compile (test/sim/turn-model.test.ts checks it at run time too).
+ */
+export const REASONING_KEYS = (Object.keys(PROJECTION_PARAMS) as ParamKey[]).filter((k): k is ReasoningKey => k.startsWith('reasoning.'));
+
+function reasoningValues(params: ProjectionParams): Pick<ParamValues, ReasoningKey> {
+  return valuesOf(params);
+}
 
 /**
  * The measured fields of a turn the projection reads. A TurnRecord (src/measure/turn-record.ts, which extends this type)
@@ -42,7 +57,7 @@ export interface ProjectionTurn {
  * content (`reasoning.taskAllowanceTokens`) added to C_task.
  */
 export function projectionRho(t: ProjectionTurn, params: ProjectionParams): number {
-  const task = t.historyTokens + t.userTokens + valuesOf(params)['reasoning.taskAllowanceTokens'];
+  const task = t.historyTokens + t.userTokens + reasoningValues(params)['reasoning.taskAllowanceTokens'];
   const denom = task + t.toolTokens + t.systemTokens;
   return denom > 0 ? task / denom : 1;
 }
@@ -52,7 +67,7 @@ export function projectionRho(t: ProjectionTurn, params: ProjectionParams): numb
  * gives 1 and a rho far below the cliff gives `reasoning.floor`.
  */
 export function cliffFactor(rho: number, params: ProjectionParams): number {
-  const v = valuesOf(params);
+  const v = reasoningValues(params);
   const c = v['reasoning.rhoCliff'];
   const w = Math.max(1e-9, v['reasoning.cliffWidth']);
   const floor = v['reasoning.floor'];
@@ -84,7 +99,7 @@ export function nolimaRelative(tokens: number): number {
 
 /** The long-context length factor: 1 − lengthWeight × (1 − NoLiMa relative accuracy). */
 export function lengthFactor(promptTokens: number, params: ProjectionParams): number {
-  return 1 - valuesOf(params)['reasoning.lengthWeight'] * (1 - nolimaRelative(promptTokens));
+  return 1 - reasoningValues(params)['reasoning.lengthWeight'] * (1 - nolimaRelative(promptTokens));
 }
 
 /** Reasoning factor of a turn in [0, 1]: 1 = unimpaired. */

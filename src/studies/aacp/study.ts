@@ -14,7 +14,9 @@ const STUDY_REGISTRY_FILE = 'study-registry.json';
 
 export const aacpStudy: Study = {
   id: 'aacp',
+  description: 'AACP packets, workflows and fallback encoder: coordination tokens against English messages',
   readsPipelineResults: false,
+  needsTasks: false,
   async run(ctx) {
     const registryPath = join(ctx.resultsDir, 'aacp', STUDY_REGISTRY_FILE);
     rmSync(registryPath, { force: true });

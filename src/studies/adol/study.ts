@@ -46,7 +46,10 @@ import { fitNotes } from '../../measure/fit-note.ts';
  */
 export const adolStudy: Study = {
   id: 'adol',
+  description: 'the ADOL mechanisms one by one: tokens per turn, duplication statistics and static tool-list tokens of each catalog',
   readsPipelineResults: true,
+  // Its duplication and static tables need no tasks; only its per-turn table does.
+  needsTasks: false,
   async run(ctx: StudyContext): Promise<Table[]> {
     const tables: Table[] = [];
     if (ctx.records.size) tables.push(adolMechanismTable(ctx), requireOutputTable(ctx));

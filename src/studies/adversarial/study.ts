@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Study, StudyContext } from '../types.ts';
+import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
 import type { PipelineEntry } from '../../pipelines/registry.ts';
 import type { PromptSection } from '../../pipelines/types.ts';
 import { PUBLISHED_ADVERSARIAL, PUBLISHED_SOURCE } from '../../reference/published.ts';
@@ -291,11 +291,17 @@ function adversarialTable(
   };
 }
 
+/** What the study embeds (the bench embeds it up front: src/commands/study-scheduling.ts): the poisoned catalog's tools. */
+export function adversarialEmbeddings(ctx: EmbeddingContext, opts: AdversarialOptions = {}): StudyEmbeddings {
+  return { catalogs: mainPipelines(ctx, opts.pipelines).length ? [poisonCatalog(ctx.catalog, ctx.seed).catalog] : [] };
+}
+
 export function createAdversarialStudy(opts: AdversarialOptions = {}): Study {
   return {
     id: 'adversarial',
+    description: 'poisoned tool descriptions (tool poisoning attacks): how often each method puts their payload in the prompt',
     readsPipelineResults: false,
-    toEmbed: (ctx) => ({ catalogs: mainPipelines(ctx, opts.pipelines).length ? [poisonCatalog(ctx.catalog, ctx.seed).catalog] : [] }),
+    needsTasks: true,
     async run(ctx) {
       const started = performance.now();
       if (mainPipelines(ctx, opts.pipelines).length === 0) {

@@ -1,16 +1,22 @@
-import type { Study } from '../types.ts';
+import type { Study, StudyEmbeddings } from '../types.ts';
 import { createEncoder } from '../../embed/registry.ts';
 import { allFragmentTexts, FLIGHT_EVOLUTION_SCRIPT } from '../../protocols/kv-schema/traffic.ts';
 import { runKvSchemaStudy } from './run.ts';
 import { kvSchemaTables } from './tables.ts';
 
+/**
+ * What the study embeds (the bench embeds it up front: src/commands/study-scheduling.ts): the
+ * traffic's fragments. Embedded in the study on a cold cache they started the embedding
+ * workers (two use-lite models, ~300 MB) beside both lanes.
+ */
+export const kvSchemaEmbeddings = (): StudyEmbeddings => ({ texts: allFragmentTexts(FLIGHT_EVOLUTION_SCRIPT) });
+
 /** Key-value schema tables for the bench, clustering `other` fragments with the run's encoder. */
 export const kvSchemaStudy: Study = {
   id: 'kv-schema',
+  description: 'the key-value schema protocol: request against payload tokens, break-even, and the schema self-evolution',
   readsPipelineResults: false,
-  // The traffic's fragments, embedded up front with the rest: embedded here on a cold cache they
-  // started the embedding workers (two use-lite models, ~300 MB) beside both lanes.
-  toEmbed: () => ({ texts: allFragmentTexts(FLIGHT_EVOLUTION_SCRIPT) }),
+  needsTasks: false,
   async run(ctx) {
     const encoder = ctx.encoder ?? (await createEncoder('use-lite'));
     return kvSchemaTables(await runKvSchemaStudy({ seed: ctx.seed, encoder }));

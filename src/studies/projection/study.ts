@@ -105,7 +105,10 @@ async function projectionsOf(
 /** The `projection` study: projected Tables 3 and 4, sensitivity, failure causes, ablation success. */
 export const projectionStudy: Study = {
   id: 'projection',
+  description:
+    'projected success, latency, cost and reasoning quality † of each method from its measured turns, with the sensitivity and failure analyses',
   readsPipelineResults: true,
+  needsTasks: true,
   perPipeline: async (ctx) => {
     const inp = projectionInput(ctx.entry.id, ctx.records, ctx.summary, ctx.catalog, scopesLookup(ctx));
     return projectionsOf(inp, ctx.entry, ctx.seed, ablationSeeds(ctx.taskSets), threadDraws);

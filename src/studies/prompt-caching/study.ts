@@ -216,7 +216,9 @@ function cachingTable(rows: readonly CacheRow[], sessions: readonly Task[], minT
 export function createPromptCachingStudy(opts: CachingOptions = {}): Study {
   return {
     id: 'prompt-caching',
+    description: "the share of each method's prompt tokens a prefix cache serves over multi-turn sessions",
     readsPipelineResults: false,
+    needsTasks: true,
     async run(ctx: StudyContext) {
       const started = performance.now();
       if (mainPipelines(ctx, opts.pipelines).length === 0) {

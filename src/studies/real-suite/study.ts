@@ -13,7 +13,7 @@ import type { Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import { pipelineContext, studyWorkDir } from '../common.ts';
 import { runProjectionStudy } from '../projection/study.ts';
-import type { Study, StudyContext } from '../types.ts';
+import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
 import { adolMechanismTable } from '../adol/study.ts';
 import { forSuite } from './for-suite.ts';
 
@@ -36,13 +36,18 @@ const QUICK_TASKS = 60;
  * says so in its notes. Runs with the default (synthetic) bench only: a user's own catalog is
  * measured on its own tasks.
  */
+/** What the study embeds (the bench embeds it up front: src/commands/study-scheduling.ts): the real suite's tools and queries. */
+export function realSuiteEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
+  const suite = ctx.catalog.name === SYNTHETIC_CATALOG_NAME && ctx.tasks.length ? loadRealSuite(ctx.root) : undefined;
+  return suite ? { catalogs: [suite.catalog], taskSets: [suite.tasks] } : {};
+}
+
 export const realSuiteStudy: Study = {
   id: 'real-suite',
+  description: 'Table 3 (measured and projected) and Table 4 on the six real servers with the hand-written query set',
   readsPipelineResults: false,
-  toEmbed: (ctx) => {
-    const suite = ctx.catalog.name === SYNTHETIC_CATALOG_NAME && ctx.tasks.length ? loadRealSuite(ctx.root) : undefined;
-    return suite ? { catalogs: [suite.catalog], taskSets: [suite.tasks] } : {};
-  },
+  // It runs with the default (synthetic) bench only: a task file for your catalog would not bring it.
+  needsTasks: false,
   async run(ctx) {
     if (ctx.catalog.name !== SYNTHETIC_CATALOG_NAME || ctx.tasks.length === 0) return [];
     const suite = loadRealSuite(ctx.root);

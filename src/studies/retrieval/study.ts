@@ -12,7 +12,7 @@ import { allRetrieverNames, DEFAULT_RETRIEVER, retrieverByName } from '../../ret
 import { retrievalByServerTable, retrievalTable } from '../../retrieval/tables.ts';
 import type { Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
-import type { Study, StudyContext } from '../types.ts';
+import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
 import { allNeededTable, generalisationTable, type SuiteEvaluations } from './generalisation.ts';
 
 /**
@@ -111,6 +111,18 @@ function retrievalSuites(ctx: Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 
   return suites;
 }
 
+/** What the study embeds (the bench embeds it up front: src/commands/study-scheduling.ts): the other suites' tools and queries. */
+export function retrievalEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
+  const suites = retrievalSuites({ ...ctx, log: () => {} });
+  const more = suites.slice(1);
+  return {
+    catalogs: more.map((s) => ({ name: s.name, source: s.name, servers: [], tools: [...s.tools] })),
+    taskSets: more.map((s) => [...s.tasks]),
+    // The several-intents variant also asks for each clause of every message: embedded up front, not by a model loaded in this study's thread.
+    texts: [...new Set(suites.flatMap((s) => s.tasks.flatMap((t) => t.turns.flatMap((u) => requestClauses(u.user)))))],
+  };
+}
+
 /**
  * The retrieval study: every registered retriever on every suite of the run (the synthetic
  * tasks, the real query set over the six real dumps, the LiveMCPBench development half), a
@@ -120,22 +132,9 @@ function retrievalSuites(ctx: Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 
  */
 export const retrievalStudy: Study = {
   id: 'retrieval',
+  description: 'every registered retriever on every suite: recall@k, served@k, MRR, nDCG@10, generalisation across suites',
   readsPipelineResults: false,
-  // Sixteen retrievers on three catalogs, four learned models each left out one suite: their
-  // indexes, models and analyzer memo go with the thread instead of staying in a lane's heap,
-  // and it starts first, while the main lane's results are still small.
-  ownThread: true,
-  largeWorkingSet: true,
-  toEmbed: (ctx) => {
-    const suites = retrievalSuites({ ...ctx, log: () => {} });
-    const more = suites.slice(1);
-    return {
-      catalogs: more.map((s) => ({ name: s.name, source: s.name, servers: [], tools: [...s.tools] })),
-      taskSets: more.map((s) => [...s.tasks]),
-      // The several-intents variant also asks for each clause of every message: embedded up front, not by a model loaded in this study's thread.
-      texts: [...new Set(suites.flatMap((s) => s.tasks.flatMap((t) => t.turns.flatMap((u) => requestClauses(u.user)))))],
-    };
-  },
+  needsTasks: true,
   async run(ctx) {
     if (ctx.tasks.length === 0) return [];
     const tables: Table[] = [];

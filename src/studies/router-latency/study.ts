@@ -17,8 +17,9 @@ const QUERIES = 24;
  */
 export const routerLatencyStudy: Study = {
   id: 'router-latency',
+  description: 'time to embed one query and to search the tool index for the top 10, measured separately',
   readsPipelineResults: false,
-  ownThread: true,
+  needsTasks: true,
   async run(ctx) {
     const queries = [...new Set(ctx.tasks.flatMap((t) => t.turns.map((turn) => queryText(turn.user))))].slice(0, QUERIES);
     if (queries.length === 0) return [];

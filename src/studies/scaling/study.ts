@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { MEASUREMENT_PARAMS } from '../../measure/params.ts';
 import { runPipeline, type TurnRecord } from '../../measure/run-pipeline.ts';
-import type { Study, StudyContext } from '../types.ts';
+import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
 import { SERVER_SPECS } from '../../catalog/servers/index.ts';
 import type { ServerSpec } from '../../catalog/spec.ts';
 import { serializeToolDefinition } from '../../catalog/types.ts';
@@ -276,19 +276,23 @@ function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes
   };
 }
 
+/**
+ * What the study embeds (the bench embeds it up front: src/commands/study-scheduling.ts): the
+ * dense points' catalogs, routed with the run's encoder.
+ */
+export function scalingEmbeddings(ctx: EmbeddingContext, opts: ScalingOptions = {}): StudyEmbeddings {
+  const plan = planSweep(ctx, opts);
+  if ('skipped' in plan || plan.tasks.length === 0) return {};
+  return { catalogs: plan.sizes.filter((n) => n <= denseLimit(ctx)).map(plan.catalogAt) };
+}
+
 export function createScalingStudy(opts: ScalingOptions = {}): Study {
   return {
     id: 'scaling',
+    description: 'rho and tool tokens per turn as the synthetic catalog grows (to 1,000 tools by default; --scaling-sizes for more)',
     readsPipelineResults: false,
-    // N = 10,000: ~260 MB of heap (catalog, BM25 and TF-IDF indexes of 10,000 tools).
-    largeWorkingSet: true,
-    ownThread: true,
-    // The dense points' catalogs (routed with the run's encoder): the bench embeds their tool texts up front.
-    toEmbed: (ctx) => {
-      const plan = planSweep(ctx, opts);
-      if ('skipped' in plan || plan.tasks.length === 0) return {};
-      return { catalogs: plan.sizes.filter((n) => n <= denseLimit(ctx)).map(plan.catalogAt) };
-    },
+    // It runs on the synthetic testbed only, tasks or not: a task file would not bring it.
+    needsTasks: false,
     async run(ctx) {
       const started = performance.now();
       const plan = planSweep(ctx, opts);

@@ -50,7 +50,9 @@ export function calibrationTable(c: ThresholdCalibration): Table {
 /** The θ sweep of every pipeline of this run that calibrated θ (typed in its settings), one table per encoder. */
 export const thresholdCalibrationStudy: Study = {
   id: 'threshold-calibration',
+  description: "Tool Attention's θ sweeps (coverage and F1) over held-out (query, tool) pairs",
   readsPipelineResults: true,
+  needsTasks: true,
   async run(ctx) {
     const byEncoder = new Map<string, ThresholdCalibration>();
     for (const s of ctx.summaries) if (s.settings.calibration) byEncoder.set(s.settings.calibration.encoder, s.settings.calibration);

@@ -1,0 +1,72 @@
+// The npm scripts' entry point (`npm run bench -- <command>`, `npm run report`): runs src/cli.ts
+// in a child node process, with the bench's runtime flags when the command is the bench. Plain
+// JavaScript run by node itself, so it starts in ~0.1 s without a shell, on any shell npm
+// supports (a script of the form `VAR=x exec node ...` runs only in a POSIX shell). glibc reads
+// the MALLOC_* variables when a process starts, so they cannot be set from inside the bench:
+// hence a child. The child's exit status (or signal) is this process's.
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.ts');
+
+/** The commands that are not the bench (the bench is the default command: any other first word is its option). */
+const OTHER_COMMANDS = new Set(['catalog', 'budget', 'tasks', 'report', 'retrieval', 'live', 'help']);
+
+/**
+ * What the bench's process is started with; why each pays is in docs/performance.md#runtime-flags.
+ * The other commands start with node's defaults.
+ */
+export const BENCH_RUNTIME = {
+  env: {
+    // One malloc arena per thread otherwise, and what an arena frees stays in the process.
+    MALLOC_ARENA_MAX: '2',
+    // Large freed blocks go back to the system instead of staying in the process.
+    MALLOC_MMAP_THRESHOLD_: '131072',
+    MALLOC_TRIM_THRESHOLD_: '131072',
+  },
+  // Young generation 8 MB per thread; old generation grown by a fixed 40% over what survived
+  // (not V8's adaptive factor); capped at 1024 MB like each worker lane (src/commands/bench-lanes.ts).
+  nodeFlags: ['--max-old-space-size=1024', '--max-semi-space-size=8', '--heap-growing-percent=40'],
+};
+
+/**
+ * How to start the CLI for these arguments: node's arguments and the environment. The first
+ * argument other than --debug names the command, as in src/cli.ts.
+ */
+export function launchPlan(args, env = process.env) {
+  const first = args.find((a) => a !== '--debug');
+  const bench = first === undefined || !OTHER_COMMANDS.has(first);
+  return {
+    bench,
+    nodeArgs: [...(bench ? BENCH_RUNTIME.nodeFlags : []), '--import', 'tsx', CLI, ...args],
+    env: bench ? { ...env, ...BENCH_RUNTIME.env } : env,
+  };
+}
+
+function main() {
+  const plan = launchPlan(process.argv.slice(2));
+  const child = spawn(process.execPath, plan.nodeArgs, { stdio: 'inherit', env: plan.env });
+  // A signal to this process (npm forwards its own) stops the run: passed on to the child, whose
+  // end ends this process.
+  const forward = (signal) => child.kill(signal);
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const s of signals) process.on(s, forward);
+  // npm runs this through a shell that may not pass a signal on: when npm or that shell ends
+  // and leaves this process behind (its parent changes), the run stops too.
+  const parent = process.ppid;
+  const orphaned = setInterval(() => process.ppid !== parent && child.kill('SIGTERM'), 500);
+  orphaned.unref();
+  child.on('error', (err) => {
+    console.error(`error: cannot start node: ${err.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => {
+    clearInterval(orphaned);
+    for (const s of signals) process.off(s, forward);
+    if (signal) process.kill(process.pid, signal);
+    else process.exit(code ?? 1);
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

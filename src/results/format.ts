@@ -1,0 +1,186 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Table } from '../table/table.ts';
+import { describeValue, InputError } from '../util/input-error.ts';
+import type { RunManifest } from './manifest.ts';
+
+/**
+ * The format of the results files `report` reads (run.json and tables/<id>.json). Each file
+ * carries it as `formatVersion`, and each is validated on read against the JSON Schema below,
+ * so a file of another tooltax, a hand-edited one or a truncated one is refused in one line
+ * naming the file and the JSON path, never half-rendered. Raise the version with any change a
+ * reader of the previous format would misread (a renamed or re-typed field).
+ */
+export const RESULTS_FORMAT_VERSION = 1;
+
+const string = { type: 'string' } as const;
+const number = { type: 'number' } as const;
+const integer = { type: 'integer' } as const;
+const strings = { type: 'array', items: string } as const;
+const version = { const: RESULTS_FORMAT_VERSION } as const;
+
+const TABLE_SCHEMA = {
+  type: 'object',
+  required: ['formatVersion', 'id', 'title', 'columns', 'rows'],
+  properties: {
+    formatVersion: version,
+    id: string,
+    title: string,
+    columns: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['key', 'header', 'kind'],
+        properties: {
+          key: string,
+          header: string,
+          kind: { enum: ['label', 'measured', 'projected', 'published', 'difference', 'parameter'] },
+          digits: integer,
+        },
+        additionalProperties: false,
+      },
+    },
+    // A cell is text, a number, or null (NaN and empty cells are written as null or left out).
+    rows: { type: 'array', items: { type: 'object', additionalProperties: { type: ['string', 'number', 'null'] } } },
+    notes: strings,
+  },
+  additionalProperties: false,
+} as const;
+
+const MANIFEST_SCHEMA = {
+  type: 'object',
+  required: [
+    'formatVersion',
+    'tool',
+    'version',
+    'startedAt',
+    'finishedAt',
+    'seconds',
+    'catalog',
+    'tasks',
+    'tokenizer',
+    'encoder',
+    'seeds',
+    'quick',
+    'pipelines',
+    'measurementParams',
+    'tableOrder',
+  ],
+  properties: {
+    formatVersion: version,
+    tool: { const: 'tooltax' },
+    version: string,
+    commit: string,
+    startedAt: string,
+    finishedAt: string,
+    seconds: number,
+    catalog: {
+      type: 'object',
+      required: ['name', 'source', 'tools', 'servers'],
+      properties: { name: string, source: string, tools: integer, servers: strings },
+    },
+    tasks: {
+      type: 'object',
+      required: ['source', 'perSeed'],
+      properties: {
+        source: string,
+        perSeed: {
+          type: 'array',
+          items: { type: 'object', required: ['seed', 'tasks'], properties: { seed: integer, tasks: integer } },
+        },
+      },
+    },
+    tokenizer: string,
+    encoder: { type: 'object', required: ['name', 'description'], properties: { name: string, description: string } },
+    seeds: { type: 'array', items: integer },
+    quick: { type: 'boolean' },
+    pipelines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'label', 'code', 'group', 'baseline', 'settings'],
+        properties: {
+          id: string,
+          label: string,
+          code: string,
+          group: { enum: ['main', 'ablation', 'adol'] },
+          baseline: { type: 'boolean' },
+          ablationOf: string,
+          // What each pipeline recorded (src/results/pipeline-settings.ts); `details` is free-form.
+          settings: { type: 'object', required: ['details'], properties: { details: { type: 'object' } } },
+        },
+      },
+    },
+    measurementParams: { type: 'object' },
+    tableOrder: strings,
+    files: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'sha256'],
+        properties: { path: string, sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+      },
+    },
+  },
+} as const;
+
+/** A table file as written: the table with the format version first. */
+export type TableFile = { formatVersion: typeof RESULTS_FORMAT_VERSION } & Table;
+/** run.json as written. */
+export type ManifestFile = { formatVersion: typeof RESULTS_FORMAT_VERSION } & RunManifest;
+
+let validators: { table: ValidateFunction<TableFile>; manifest: ValidateFunction<ManifestFile> } | undefined;
+
+/** Compiled on first use: `bench` writes results without reading any. */
+function compiled() {
+  if (!validators) {
+    const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
+    validators = { table: ajv.compile<TableFile>(TABLE_SCHEMA), manifest: ajv.compile<ManifestFile>(MANIFEST_SCHEMA) };
+  }
+  return validators;
+}
+
+/** A table read from `file`, checked: its format version, then the schema. */
+export function checkedTable(data: unknown, file: string): Table {
+  const v = compiled().table;
+  checkVersion(data, file, 'a table JSON written by the bench');
+  if (!v(data)) throw schemaError(file, v.errors, 'a table JSON written by the bench');
+  const { formatVersion: _, ...table } = data;
+  return table;
+}
+
+/** run.json read from `file`, checked: its format version, then the schema. */
+export function checkedManifest(data: unknown, file: string): RunManifest {
+  const v = compiled().manifest;
+  checkVersion(data, file, 'the run manifest written by the bench');
+  if (!v(data)) throw schemaError(file, v.errors, 'the run manifest written by the bench');
+  const { formatVersion: _, ...manifest } = data;
+  return manifest;
+}
+
+/** Another version is named as such (one line), before any field is checked against this version's schema. */
+function checkVersion(data: unknown, file: string, what: string): void {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new InputError(file, '$', what, describeValue(data));
+  const found = (data as { formatVersion?: unknown }).formatVersion;
+  if (found === RESULTS_FORMAT_VERSION) return;
+  throw new InputError(
+    file,
+    '$.formatVersion',
+    `results format ${RESULTS_FORMAT_VERSION} (what this tooltax reads)`,
+    found === undefined
+      ? 'none: written by an older tooltax; run the bench again with this one'
+      : `format ${typeof found === 'number' ? found : describeValue(found)}: written by another tooltax; run the bench again with this one, or report with the one that wrote it`,
+  );
+}
+
+function schemaError(file: string, errors: ErrorObject[] | null | undefined, what: string): InputError {
+  const e = errors?.[0];
+  if (!e) return new InputError(file, '$', what);
+  const path = `$${e.instancePath.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\/([^/]+)/g, '.$1')}`;
+  const detail =
+    e.keyword === 'required'
+      ? `no "${(e.params as { missingProperty: string }).missingProperty}"`
+      : e.keyword === 'additionalProperties'
+        ? `an unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"`
+        : `a value that ${e.message ?? 'does not match'}`;
+  return new InputError(file, path, what, detail);
+}
