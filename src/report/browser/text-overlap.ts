@@ -23,7 +23,7 @@ export interface ChartGeometry {
 }
 
 /** Two boxes collide when they overlap by more than this many pixels in every direction (anti-aliasing). */
-export const OVERLAP_TOLERANCE_PX = 1;
+const OVERLAP_TOLERANCE_PX = 1;
 
 /**
  * How deep two convex quadrilaterals overlap (separating-axis test): the smallest overlap of
