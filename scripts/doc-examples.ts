@@ -5,19 +5,20 @@
  * Every shell block (```sh, bash, shell, console) carries a marker after its language:
  *   ```sh example   the doc check runs each line in a scratch copy of the repository
  *   ```sh ci        each line is a step .ci/run runs (there with extra arguments, such as --quick)
+ *   ```sh usage     not run (it needs a scheduler, a key, or the time of a full run): checked only
  * and optionally `needs=chromium` (skipped, saying so, where no Chromium is found).
  *
- * A line holding a <placeholder> (or an ellipsis) is a usage form: not run, but its npm script, script file,
- * subcommand and options must exist. So must those of every command in inline code
- * (`npm run …`, `npx tsx …`). A trailing comment "# exits N" gives the status a line must end
- * with (default 0); a trailing backslash continues a line.
+ * A line holding a <placeholder> (or an ellipsis) is a usage form wherever it stands. A usage
+ * form's npm script, script file, subcommand and options must exist; so must those of every
+ * command in inline code (`npm run …`, `npx tsx …`). A trailing comment "# exits N" gives the
+ * status a line must end with (default 0); a trailing backslash continues a line.
  */
 
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SHELL_LANGUAGES = ['sh', 'bash', 'shell', 'console', 'zsh'] as const;
-const MARKERS = ['example', 'ci'] as const;
+const MARKERS = ['example', 'ci', 'usage'] as const;
 export type Marker = (typeof MARKERS)[number];
 
 export interface DocCommand {
@@ -26,7 +27,7 @@ export interface DocCommand {
   line: number;
   /** The command without its trailing comment, continuations joined. */
   text: string;
-  /** Holds a <placeholder>: a usage form, checked but not run. */
+  /** Holds a <placeholder>, or stands in a `usage` block: checked but not run. */
   usage: boolean;
   expectedExit: number;
 }
@@ -66,7 +67,8 @@ export function shellBlocks(file: string, markdown: string): ShellBlock[] {
       const words = rest!.split(/\s+/).filter(Boolean);
       const marker = MARKERS.find((m) => words.includes(m));
       const needs = words.filter((w) => w.startsWith('needs=')).flatMap((w) => w.slice('needs='.length).split(','));
-      blocks.push({ file, line: i + 1, marker, needs, commands: commandsOf(file, i + 2, lines.slice(i + 1, end)) });
+      const commands = commandsOf(file, i + 2, lines.slice(i + 1, end)).map((c) => (marker === 'usage' ? { ...c, usage: true } : c));
+      blocks.push({ file, line: i + 1, marker, needs, commands });
     }
     i = end;
   }
@@ -134,7 +136,7 @@ export function markerProblems(blocks: readonly ShellBlock[]): string[] {
     .filter((b) => b.marker === undefined)
     .map(
       (b) =>
-        `${b.file}:${b.line}: a shell block needs a marker: \`\`\`sh example (the doc check runs it) or \`\`\`sh ci (.ci/run runs it); a line with a <placeholder> is only checked`,
+        `${b.file}:${b.line}: a shell block needs a marker: \`\`\`sh example (the doc check runs it), \`\`\`sh ci (.ci/run runs it) or \`\`\`sh usage (checked, not run)`,
     );
 }
 

@@ -54,10 +54,12 @@ describe('the commands the docs show (scripts/doc-examples.ts)', () => {
     ]);
     expect(unmarked).toMatchObject({ line: 10, marker: undefined });
     expect(markerProblems([example!, unmarked!])).toEqual([
-      'x.md:10: a shell block needs a marker: ```sh example (the doc check runs it) or ```sh ci (.ci/run runs it); a line with a <placeholder> is only checked',
+      'x.md:10: a shell block needs a marker: ```sh example (the doc check runs it), ```sh ci (.ci/run runs it) or ```sh usage (checked, not run)',
     ]);
     expect(inlineCommands('x.md', doc).map((c) => c.text)).toEqual(['npm run bench -- --quick', 'npx tsx scripts/missing.ts']);
     expect(splitComment("echo 'a # b' # c")).toEqual({ code: "echo 'a # b'", comment: 'c' });
+    const [usage] = shellBlocks('u.md', `${FENCE}sh usage\nnpm run bench -- --shard 1/3\n${FENCE}\n`);
+    expect(usage!.commands.map((c) => [c.text, c.usage])).toEqual([['npm run bench -- --shard 1/3', true]]);
   });
 
   it('finds each line of a ci block among the steps of .ci/run, extra arguments and env words allowed', () => {
