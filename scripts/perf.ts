@@ -1,6 +1,7 @@
 /**
  * `npm run perf`: tinybench benchmarks of the bench's hot paths, written to reports/perf.md
- * and compared with the previous file when one exists (a regression shows as a ratio > 1).
+ * (scripts/perf-report.ts; docs/performance.md links it) and compared with the previous file
+ * when one exists (a regression shows as a ratio > 1).
  *
  *   token counting of the 120-tool catalog (BPE encode, and through the memo)
  *   routing one query at N = 120 / 1,000 / 10,000 (embed the query + top-10 search), on the
@@ -35,14 +36,7 @@ import { loadTasks } from '../src/tasks/load.ts';
 import type { Task } from '../src/tasks/types.ts';
 import { tokenCounter } from '../src/tokens/counter.ts';
 import { writeFileAtomic } from '../src/util/files.ts';
-
-interface Row {
-  name: string;
-  meanMs: number;
-  p50Ms: number;
-  p99Ms: number;
-  samples: number;
-}
+import { formatMs, perfMarkdown, type PerfRow } from './perf-report.ts';
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -152,46 +146,27 @@ for (const entry of PIPELINES.filter((p) => p.group === 'main')) {
 
 await bench.run();
 
-const rows: Row[] = bench.tasks.map((task) => {
+const rows: PerfRow[] = bench.tasks.map((task) => {
   const result = task.result;
   if (!result || !('latency' in result)) throw new Error(`perf: benchmark "${task.name}" did not complete`);
   const l = result.latency;
   return { name: task.name, meanMs: l.mean, p50Ms: l.p50, p99Ms: l.p99, samples: l.samplesCount };
 });
 
-const previous = existsSync(out) ? previousMeans(readFileSync(out, 'utf8')) : new Map<string, number>();
-const fmt = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(4));
-const lines = [
-  '# Hot-path benchmarks (`npm run perf`)',
-  '',
-  `tinybench, ≥ ${time} ms per benchmark after 3 warm-up runs; ${cpus().length} cores, load average ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' / ')} at the end; Node ${process.version}. Wall-clock: compare ratios between runs under the same load. ` +
-    `Tokenizer cl100k_base; routing and pipeline turns use tfidf-512 (no model). ${previous.size ? `"previous" is the mean of the file this run replaced.` : 'No previous file to compare with.'}`,
-  '',
-  '| benchmark | mean ms | p50 ms | p99 ms | samples | previous mean ms | ratio |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map((r) => {
-    const before = previous.get(r.name);
-    return `| ${r.name} | ${fmt(r.meanMs)} | ${fmt(r.p50Ms)} | ${fmt(r.p99Ms)} | ${r.samples} | ${before === undefined ? '' : fmt(before)} | ${before === undefined ? '' : (r.meanMs / before).toFixed(2)} |`;
-  }),
-  '',
-  `Routing rows: the flat indexes scan every tool (cost linear in N); hnsw-ip (hnswlib-node, M = ${HNSW_PARAMS.m}, efConstruction = ${HNSW_PARAMS.efConstruction}, search beam efSearch = ${HNSW_PARAMS.efSearch} by default, rows at ${HNSW_BEAMS.join(' / ')}) visits ~log N nodes but may miss a true top-10 tool (a wider beam misses fewer and costs more per query), so the bench's measured pipelines keep the exact indexes.`,
-  ...hnswNotes.map((n) => `- ${n}`),
-  '',
-];
-writeFileAtomic(out, lines.join('\n'));
-for (const r of rows) console.log(`${r.name.padEnd(60)} ${fmt(r.meanMs).padStart(10)} ms`);
+writeFileAtomic(
+  out,
+  perfMarkdown(
+    rows,
+    {
+      timeMs: time,
+      cores: cpus().length,
+      loadAverage: loadavg(),
+      node: process.version,
+      routingNote: `Routing rows: the flat indexes scan every tool (cost linear in N); hnsw-ip (hnswlib-node, M = ${HNSW_PARAMS.m}, efConstruction = ${HNSW_PARAMS.efConstruction}, search beam efSearch = ${HNSW_PARAMS.efSearch} by default, rows at ${HNSW_BEAMS.join(' / ')}) visits ~log N nodes but may miss a true top-10 tool (a wider beam misses fewer and costs more per query), so the bench's measured pipelines keep the exact indexes.`,
+      notes: hnswNotes,
+    },
+    existsSync(out) ? readFileSync(out, 'utf8') : undefined,
+  ),
+);
+for (const r of rows) console.log(`${r.name.padEnd(60)} ${formatMs(r.meanMs).padStart(10)} ms`);
 console.log(`perf: ${out}`);
-
-/** benchmark name → mean ms, from a perf.md written by this script. */
-function previousMeans(markdown: string): Map<string, number> {
-  const means = new Map<string, number>();
-  for (const line of markdown.split('\n')) {
-    const cells = line.split('|').map((c) => c.trim());
-    if (cells.length < 4 || cells[1] === 'benchmark' || cells[1]?.startsWith('---')) continue;
-    const mean = Number(cells[2]);
-    if (cells[1] && Number.isFinite(mean)) means.set(cells[1], mean);
-  }
-  return means;
-}

@@ -1,3 +1,4 @@
+import { TESTBED_CATALOG } from '../reference/published.ts';
 import { toStableJson } from '../util/files.ts';
 import type { TokenizerName } from '../tokens/counter.ts';
 import { calibrateServer, commonCalibrationFactor } from './calibrate.ts';
@@ -5,7 +6,8 @@ import { META_FILE, type CatalogMetaFile } from './meta.ts';
 import type { ServerSpec, ToolSpec } from './spec.ts';
 import { toolId, type Catalog, type CatalogTool, type McpTool } from './types.ts';
 
-export const SYNTHETIC_CATALOG_NAME = 'synthetic-120';
+/** The generated catalog is the paper's testbed, reproduced: published figures are printed beside it only. */
+export const SYNTHETIC_CATALOG_NAME = TESTBED_CATALOG;
 
 export interface GeneratedCatalog {
   catalog: Catalog;

@@ -18,6 +18,7 @@ import type { TaskSet } from '../studies/types.ts';
 import { footprintTable } from '../catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from '../catalog/ref-table.ts';
 import { mainMeasuredTable } from '../measure/main-table.ts';
+import { publishedOnlyFor } from '../table/published-for.ts';
 import { withRecallGapNotes } from '../measure/suite-gap.ts';
 import { staticCostTable } from '../measure/static-cost.ts';
 import type { Table } from '../table/table.ts';
@@ -390,7 +391,8 @@ async function runBenchWith(
       );
     }
     for (const study of studies) tables.push(...studyTables.get(study.id)!);
-    tables.splice(0, tables.length, ...withRecallGapNotes(tables));
+    // The source's figures beside this run's only when this run is on the catalog they were published for.
+    tables.splice(0, tables.length, ...withRecallGapNotes(tables).map((t) => publishedOnlyFor(t, catalog.name)));
   } finally {
     await lanes.close();
   }

@@ -1,7 +1,7 @@
 import type { PipelineSummary } from './summarize.ts';
 import { fitNotes } from './fit-note.ts';
 import { MEASUREMENT_PARAMS } from './params.ts';
-import { PUBLISHED_MAIN, PUBLISHED_SOURCE } from '../reference/published.ts';
+import { PUBLISHED_MAIN, PUBLISHED_SOURCE, TESTBED_CATALOG } from '../reference/published.ts';
 import type { Table } from '../table/table.ts';
 
 /** The measured columns of the paper's Table 3, with the published figures beside them. */
@@ -13,12 +13,12 @@ export function mainMeasuredTable(summaries: readonly PipelineSummary[], context
       { key: 'method', header: 'method', kind: 'label' },
       { key: 'toolTokens', header: 'tool tokens/turn', kind: 'measured' },
       { key: 'ci', header: '95% CI', kind: 'measured' },
-      { key: 'pubTokens', header: 'published', kind: 'published' },
-      { key: 'diffTokensPct', header: 'Δ %', kind: 'difference', digits: 1 },
+      { key: 'pubTokens', header: 'published', kind: 'published', publishedFor: TESTBED_CATALOG },
+      { key: 'diffTokensPct', header: 'Δ %', kind: 'difference', digits: 1, publishedFor: TESTBED_CATALOG },
       { key: 'phases', header: 'by part (mean tokens)', kind: 'measured' },
       { key: 'promptTokens', header: 'prompt tokens/turn', kind: 'measured' },
       { key: 'rho', header: `rho T${MEASUREMENT_PARAMS.rhoTurn}`, kind: 'measured', digits: 2 },
-      { key: 'pubRho', header: 'published', kind: 'published', digits: 2 },
+      { key: 'pubRho', header: 'published', kind: 'published', digits: 2, publishedFor: TESTBED_CATALOG },
       {
         key: 'windowShare',
         header: `tools % of ${MEASUREMENT_PARAMS.contextWindow / 1000}k window at T${MEASUREMENT_PARAMS.rhoTurn}`,

@@ -3,6 +3,13 @@
  * results. Source: docs/reference/published-figures.md (the Tool Attention paper,
  * arXiv 2604.21816, Tables 2–5).
  */
+/**
+ * The catalog that reproduces the paper's testbed (Table 2). The figures below were published for
+ * it: a column of them names it (`Column.publishedFor`), and a run on any other catalog drops
+ * that column rather than compare unlike with unlike.
+ */
+export const TESTBED_CATALOG = 'synthetic-120';
+
 export const PUBLISHED_SOURCE = 'Tool Attention paper (arXiv 2604.21816), via docs/reference/published-figures.md';
 
 /** Table 2: the testbed. */

@@ -1,5 +1,5 @@
 import type { RunManifest } from '../results/manifest.ts';
-import { SUITES, type Suite } from '../table/suites.ts';
+import { SUITES, suiteNameIn, type Suite } from '../table/suites.ts';
 import { PROJECTED_MARK, type Table } from '../table/table.ts';
 
 /**
@@ -53,7 +53,7 @@ export function computeFindings(tables: readonly Table[], manifest: RunManifest 
       .sort((a, b) => b.success - a.success)[0];
     out.push({
       suite: suite.id,
-      suiteName: suite.name,
+      suiteName: suiteNameIn(suite, manifest?.catalog.name),
       methods: rows.length,
       baselineTokens,
       leanest: kept ? { ...kept, reductionPct: baselineTokens ? (100 * (baselineTokens - kept.tokens)) / baselineTokens : null } : null,

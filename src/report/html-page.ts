@@ -9,9 +9,11 @@ import { PROJECTED_MARK, type Table } from '../table/table.ts';
 
 /**
  * reports/index.html: one page that opens offline from disk (inline CSS, chart specs and static
- * SVG; the only script file is the vega bundle beside it; nothing fetched from the network) with
- * the run, a legend of measured / projected † / published, a table of contents, every chart and
- * every table. With the bundle, vega-embed redraws each chart interactive (tooltips with the
+ * SVG; the only script file is the vega bundle beside it; nothing fetched from the network). It
+ * opens with the findings and the charts, so the first chart is on the first screen (1400×900,
+ * checked in Chromium by browser/check-page.ts); the run's details, the legend of measured /
+ * projected † / published, the table of contents and the report notes fold away in <details>
+ * with a one-line summary each. Every table follows the charts. With the bundle, vega-embed redraws each chart interactive (tooltips with the
  * table figures, export); without JavaScript or the bundle, the static SVG stays.
  */
 export interface PageInput {
@@ -44,15 +46,25 @@ export function renderPage(p: PageInput): string {
 <body>
 <header>
 <h1>tooltax results</h1>
-<p class="lead">Tokens that MCP tool lists and agent protocols burn in an LLM prompt. ${p.tables.length} tables, ${rendered.length} of ${p.charts.length} charts.</p>
+<p class="lead">Tokens that MCP tool lists and agent protocols burn in an LLM prompt. ${p.tables.length} tables, ${rendered.length} of ${p.charts.length} charts; ${PROJECTED_MARK} marks a projection from a model, not a measurement.</p>
 ${findingsSection(p.findings)}
+</header>
+<main>
+<div class="about">
+<details class="run">
+<summary><b>Run</b>: ${esc(
+    p.facts
+      .filter((f) => f.headline)
+      .map((f) => f.value)
+      .join(' · '),
+  )}</summary>
 <dl class="facts">
 ${p.facts.map((f) => `<div><dt>${esc(f.label)}</dt><dd>${esc(f.value)}</dd></div>`).join('\n')}
 </dl>
-</header>
-<main>
+</details>
+<details class="legend-details">
+<summary><b>How to read the numbers</b>: measured, projected ${PROJECTED_MARK}, published</summary>
 <section class="legend" aria-label="legend">
-<h2>How to read the numbers</h2>
 <p>Columns marked <b>${PROJECTED_MARK}</b> are <b>projections</b> from a parameterised model, <b>not measurements</b>. Measured numbers come from this run; published numbers are the source documents' own figures, printed beside ours.</p>
 <ul>
 ${KIND_LEGEND.filter((k) => k.kind !== 'label')
@@ -60,12 +72,21 @@ ${KIND_LEGEND.filter((k) => k.kind !== 'label')
   .join('\n')}
 </ul>
 </section>
-${p.notes.length ? `<section class="report-notes" aria-label="report notes"><h2>Report notes</h2><ul>${p.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul></section>` : ''}
+</details>
+<details class="toc-details">
+<summary><b>Contents</b>: ${p.charts.length} charts, ${p.tables.length} tables, downloads</summary>
 <nav class="toc" aria-label="contents">
 <div><h2>Charts</h2><ol>${p.charts.map((c) => `<li>${c.status === 'rendered' ? `<a href="#chart-${esc(c.id)}">${esc(c.title)}</a>` : `${esc(c.title)} <span class="muted">(skipped)</span>`}</li>`).join('')}</ol></div>
 <div><h2>Tables</h2><ol>${p.tables.map((t) => `<li><a href="#table-${esc(t.id)}">${esc(t.title)}</a></li>`).join('')}</ol></div>
 <div><h2>Files</h2><ul><li><a href="${esc(p.files.xlsx)}">Workbook (XLSX), a sheet per table</a></li><li><a href="${esc(p.files.markdown)}">Tables (Markdown)</a></li><li>CSV: a download link beside each table</li><li>Chart specs (Vega-Lite), SVG, PNG: beside each chart</li><li>Charts: hover a mark for its exact figures; the ⋯ menu exports SVG/PNG</li></ul></div>
 </nav>
+</details>
+${
+  p.notes.length
+    ? `<details class="report-notes"><summary><b>Report notes</b>: ${p.notes.length} (skipped charts, PNGs not drawn, renderer warnings)</summary><section class="report-notes" aria-label="report notes"><ul>${p.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul></section></details>`
+    : ''
+}
+</div>
 <h2 class="part">Charts</h2>
 <div class="charts">
 ${rendered.map((c) => chartFigure(c, p.interactive)).join('\n')}
@@ -92,7 +113,7 @@ function findingsSection(findings: readonly SuiteFindings[]): string {
 <h2>Findings</h2>
 <table><thead><tr>${FINDINGS_HEADERS.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('')}</tbody></table>
-<p class="muted">${esc(FINDINGS_NOTE)} The first chart compares the methods on both suites.</p>
+<p class="muted">${esc(FINDINGS_NOTE)}</p>
 </section>`;
 }
 
@@ -143,21 +164,28 @@ header, main, footer { max-width: 1240px; margin: 0 auto; padding: 0 20px; }
 header { padding-top: 22px; }
 h1 { margin: 0 0 4px; font-size: 26px; }
 h2 { font-size: 16px; margin: 0 0 8px; }
-h2.part { font-size: 20px; margin: 28px 0 12px; border-bottom: 2px solid var(--ink); padding-bottom: 4px; }
+h2.part { font-size: 20px; margin: 18px 0 10px; border-bottom: 2px solid var(--ink); padding-bottom: 4px; }
 h3 { font-size: 15px; margin: 0 0 8px; }
 a { color: var(--accent); }
-.lead { margin: 0 0 14px; color: var(--muted); }
+.lead { margin: 0 0 10px; color: var(--muted); }
+section.findings h2 { margin-bottom: 4px; }
+section.findings p { margin: 6px 0 0; }
 .muted, .id { color: var(--muted); font-weight: normal; font-size: 12px; }
-.facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 8px; margin: 0; }
 .facts div { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; }
 .facts dt { font-size: 12px; color: var(--muted); }
 .facts dd { margin: 0; overflow-wrap: anywhere; }
-section.legend, section.report-notes, nav.toc { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 12px 16px; margin: 16px 0; }
-section.legend ul { margin: 6px 0 0; padding: 0; list-style: none; display: grid; gap: 4px; }
+.about { display: grid; gap: 6px; margin: 14px 0 0; }
+.about details { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 5px 12px; }
+.about summary { cursor: pointer; color: var(--muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.about summary b { color: var(--ink); }
+.about details[open] summary { white-space: normal; margin-bottom: 8px; }
+.about details.report-notes { background: #fff8e6; border-color: #f0d48a; }
+.facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 8px; margin: 0 0 6px; }
+section.legend p { margin: 0; }
+section.legend ul { margin: 6px 0 6px; padding: 0; list-style: none; display: grid; gap: 4px; }
 .swatch { display: inline-block; width: 14px; height: 14px; border: 1px solid #aab; vertical-align: -2px; margin-right: 6px; }
-section.report-notes { background: #fff8e6; border-color: #f0d48a; }
-section.report-notes ul { margin: 0; padding-left: 20px; }
-nav.toc { display: grid; grid-template-columns: 1fr 1.6fr 1fr; gap: 16px; }
+section.report-notes ul { margin: 0 0 6px; padding-left: 20px; }
+nav.toc { display: grid; grid-template-columns: 1fr 1.6fr 1fr; gap: 16px; margin-bottom: 6px; }
 @media (max-width: 800px) { nav.toc { grid-template-columns: 1fr; } }
 nav.toc ol, nav.toc ul { margin: 0; padding-left: 20px; }
 .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(540px, 1fr)); gap: 16px; align-items: start; }

@@ -4,17 +4,23 @@ import type { RunManifest } from '../results/manifest.ts';
 export interface RunFact {
   label: string;
   value: string;
+  /** Shown in the one-line run summary that stays visible while the details are folded away. */
+  headline?: boolean;
 }
 
 const NOT_RECORDED = 'not recorded (no run manifest)';
 
 export function runFacts(m: RunManifest | undefined): RunFact[] {
   if (!m)
-    return ['catalog', 'tokenizer', 'encoder', 'retriever', 'index', 'θ', 'seeds', 'time'].map((label) => ({ label, value: NOT_RECORDED }));
+    return ['catalog', 'tokenizer', 'encoder', 'retriever', 'index', 'θ', 'seeds', 'time'].map((label) => ({
+      label,
+      value: NOT_RECORDED,
+      headline: label === 'catalog',
+    }));
   return [
-    { label: 'catalog', value: `${m.catalog.name} (${m.catalog.tools} tools, ${m.catalog.servers.length} servers)` },
-    { label: 'tokenizer', value: m.tokenizer },
-    { label: 'encoder', value: m.encoder.name },
+    { label: 'catalog', value: `${m.catalog.name} (${m.catalog.tools} tools, ${m.catalog.servers.length} servers)`, headline: true },
+    { label: 'tokenizer', value: m.tokenizer, headline: true },
+    { label: 'encoder', value: m.encoder.name, headline: true },
     {
       // What ranks tools in the main methods (the encoder above is one input of some retrievers).
       label: 'retriever',
@@ -29,7 +35,7 @@ export function runFacts(m: RunManifest | undefined): RunFact[] {
         byPipeline(m, (p) => (typeof p.settings.retrieval?.theta === 'number' ? p.settings.retrieval.theta.toFixed(2) : undefined)) ??
         'no thresholded pipeline ran',
     },
-    { label: 'seeds', value: `${m.seeds.join(', ')}${m.quick ? ' (--quick subset)' : ''}` },
+    { label: 'seeds', value: `${m.seeds.join(', ')}${m.quick ? ' (--quick subset)' : ''}`, headline: true },
     { label: 'time', value: `${m.finishedAt.replace('T', ' ').slice(0, 19)} UTC; bench took ${m.seconds.toFixed(1)} s` },
     { label: 'version', value: `tooltax ${m.version}${m.commit ? ` (${m.commit.slice(0, 12)})` : ''}` },
   ];

@@ -29,3 +29,11 @@ export const REAL_SUITE: Suite = {
 };
 
 export const SUITES: readonly Suite[] = [SYNTHETIC_SUITE, REAL_SUITE];
+
+/**
+ * A suite's name in a run on `catalog`: the first suite's tables hold the run's own catalog
+ * (synthetic-120 by default, a user's with `--catalog`); the others are fixed sets.
+ */
+export function suiteNameIn(suite: Suite, catalog: string | undefined): string {
+  return suite === SYNTHETIC_SUITE && catalog ? catalog : suite.name;
+}

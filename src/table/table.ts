@@ -10,6 +10,11 @@ export interface Column {
   kind: ColumnKind;
   /** Decimal places for numbers (default 0). */
   digits?: number;
+  /**
+   * A published column, or a difference from one, whose figures were published for one catalog
+   * (its name): a run on another catalog drops the column (`publishedOnlyFor`).
+   */
+  publishedFor?: string;
 }
 
 export type Cell = string | number | null | undefined;

@@ -9,7 +9,7 @@ import { parseShard } from '../../src/commands/shard-spec.ts';
  * once and write each part to its own folder; the merge command must name those folders.
  */
 const doc = readFileSync('docs/sharding.md', 'utf8');
-const blocks = (lang: string) => [...doc.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+const blocks = (lang: string) => [...doc.matchAll(new RegExp('```' + lang + '(?: [^\\n]*)?\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
 
 /** The shard and out folder of `npm run bench -- --shard <s> --out <o>` in `text`, with $VARS from env. */
 function shardCommand(text: string, env: Record<string, string>) {

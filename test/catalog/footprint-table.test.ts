@@ -6,16 +6,15 @@ import { tokenCounter } from '../../src/tokens/counter.ts';
 const tokens = tokenCounter('cl100k_base');
 
 describe('catalog footprint table', () => {
-  it('compares the total with the published testbed only for a catalog holding all its servers', () => {
+  it('prints the published testbed figures beside the testbed catalog only', () => {
     const full = footprintTable(loadCatalog('catalogs/synthetic-120'), tokens);
-    expect(full.rows.at(-1)!.publishedMean).toBeDefined();
-    const one = loadCatalog('catalogs/synthetic-120/filesystem.json');
-    const t = footprintTable(one, tokens);
-    const total = t.rows.at(-1)!;
-    expect(total.server).toBe('total');
-    expect(total.publishedTools).toBeUndefined();
-    expect(total.diffPct).toBeUndefined();
-    // The server's own row still sits beside its published mean.
-    expect(t.rows[0]!.publishedMean).toBeDefined();
+    expect(full.columns.filter((c) => c.publishedFor).map((c) => c.key)).toEqual(['publishedTools', 'publishedMean', 'diffPct']);
+    expect(full.rows.at(-1)!.publishedMean).toBe(394);
+    expect(full.rows.find((r) => r.server === 'Filesystem')!.publishedMean).toBe(180);
+    // One of its servers alone is not the testbed, though the paper names a server of that name.
+    const one = footprintTable(loadCatalog('catalogs/synthetic-120/filesystem.json'), tokens);
+    expect(one.columns.map((c) => c.key)).toEqual(['server', 'tools', 'mean', 'min', 'max', 'total']);
+    expect(one.rows.every((r) => !('publishedMean' in r) && !('diffPct' in r))).toBe(true);
+    expect(one.notes).toEqual(["No published column: the source's figures were published for the synthetic-120 catalog, not filesystem."]);
   });
 });

@@ -99,6 +99,8 @@ describe('pipeline registry', () => {
     // Downstream with no other edit: the projection, its sensitivity table (by registry code) and the charts.
     const projected = JSON.parse(readFileSync(join(out, 'tables', 'table3-projected.json'), 'utf8')) as Table;
     expect(projected.rows.map((r) => r.method)).toContain('First-2');
+    // A user's catalog: the paper's figures (published for its testbed) are not printed beside it.
+    for (const t of [table, projected]) expect(t.columns.filter((c) => c.kind === 'published').map((c) => c.key)).toEqual([]);
     const sensitivity = readFileSync(join(out, 'tables', 'projection-sensitivity.json'), 'utf8');
     expect(sensitivity).toMatch(/F2/);
     const chart = JSON.parse(readFileSync(join(reports, 'charts', 'tool-tokens-per-turn.vl.json'), 'utf8')) as unknown;

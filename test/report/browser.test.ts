@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkPage } from '../../src/report/browser/check-page.ts';
+import { checkPage, FIRST_SCREEN } from '../../src/report/browser/check-page.ts';
 import { CHROMIUM_MISSING, findChromium } from '../../src/report/browser/chromium.ts';
 import { CHARTS } from '../../src/report/charts/registry.ts';
 import { renderFixture } from './render-fixture.ts';
@@ -29,6 +29,15 @@ async function checkHtml(args: string[]): Promise<{ code: number; out: string }>
   }
 }
 
+/** Share of dark pixels (drawn, not background) in a box of a greyscale screenshot. */
+function inkShare(grey: Buffer, width: number, box: { x: number; y: number; width: number; height: number }): number {
+  let ink = 0;
+  let all = 0;
+  for (let y = Math.round(box.y); y < Math.round(box.y + box.height); y++)
+    for (let x = Math.round(box.x); x < Math.round(box.x + box.width); x++, all++) if (grey[y * width + x]! < 200) ink++;
+  return ink / all;
+}
+
 describe('scripts/check-html.ts in headless Chromium', () => {
   it.skipIf(!chromium)(
     `the report page loads offline, draws every chart interactive with tooltips, and the screenshot shows them${skipNote}`,
@@ -36,8 +45,14 @@ describe('scripts/check-html.ts in headless Chromium', () => {
     async () => {
       const { reportsDir } = await renderFixture();
       const screenshot = join(reportsDir, 'index.png');
-      const result = await checkPage(join(reportsDir, 'index.html'), { chromium: chromium!, screenshot });
+      const fullPage = join(reportsDir, 'index-full.png');
+      const result = await checkPage(join(reportsDir, 'index.html'), { chromium: chromium!, screenshot, fullPageScreenshot: fullPage });
       expect(result.problems).toEqual([]);
+      // Every chart's texts were measured, in both drawings, and none collided (no problem above).
+      expect(result.geometry.map((g) => `${g.id} ${g.view}`)).toEqual(
+        CHARTS.flatMap((c) => [`chart-${c.id} live`, `chart-${c.id} static`]),
+      );
+      for (const g of result.geometry) expect(g.texts.length, `${g.id} ${g.view}`).toBeGreaterThan(5);
       expect(result.chartsState).toBe('live');
       expect(result.charts.map((c) => c.id)).toEqual(CHARTS.map((c) => `chart-${c.id}`));
       expect(result.consoleErrors).toEqual([]);
@@ -50,16 +65,18 @@ describe('scripts/check-html.ts in headless Chromium', () => {
       );
       expect(tooltip('aacp-tokens-per-hop')).toContain('payroll · fetch-employees language English tokens (measured, table aacp-hops) 48');
       expect(tooltip('f1-vs-theta')).toMatch(/^encoder \S+ θ \d\.\d\d F1 \d\.\d{3} precision \d\.\d{3} recall \d\.\d{3}$/);
-      // The screenshot, decoded: every chart's box holds drawn pixels, not a blank area.
-      const { data, info } = await sharp(screenshot).greyscale().raw().toBuffer({ resolveWithObject: true });
+      // The first screen, decoded: FIRST_SCREEN in size, and the first chart on it, drawn.
+      const first = await sharp(screenshot).greyscale().raw().toBuffer({ resolveWithObject: true });
+      expect([first.info.width, first.info.height]).toEqual([FIRST_SCREEN.width, FIRST_SCREEN.height]);
+      const firstChart = result.charts[0]!;
+      expect(firstChart.box.y + firstChart.box.height).toBeLessThanOrEqual(FIRST_SCREEN.height);
+      expect(inkShare(first.data, first.info.width, firstChart.box), 'first chart on the first screen').toBeGreaterThan(0.02);
+      // The whole page, decoded: every chart's box holds drawn pixels, not a blank area.
+      const { data, info } = await sharp(fullPage).greyscale().raw().toBuffer({ resolveWithObject: true });
       for (const c of result.charts) {
         expect(c.box.width, c.id).toBeGreaterThan(400);
-        let ink = 0;
-        let all = 0;
-        for (let y = Math.round(c.box.y); y < Math.min(info.height, c.box.y + c.box.height); y++)
-          for (let x = Math.round(c.box.x); x < Math.min(info.width, c.box.x + c.box.width); x++, all++)
-            if (data[y * info.width + x]! < 200) ink++;
-        expect(ink / all, `${c.id}: share of drawn pixels in its box`).toBeGreaterThan(0.02);
+        expect(c.box.y + c.box.height, c.id).toBeLessThanOrEqual(info.height);
+        expect(inkShare(data, info.width, c.box), `${c.id}: share of drawn pixels in its box`).toBeGreaterThan(0.02);
       }
     },
   );
@@ -89,6 +106,13 @@ describe('scripts/check-html.ts in headless Chromium', () => {
 <section class="legend">legend</section>
 <section class="table"><table><tr><th class="k-projected">success %</th></tr></table></section>
 <figure class="chart" id="chart-empty"><svg width="200" height="100"></svg></figure>
+<figure class="chart" id="chart-crowded"><svg width="300" height="100" style="font: 11px sans-serif">
+<g class="mark-rect role-mark"><path d="M10,60h200v10h-200Z"></path></g>
+<text x="10" y="20">Full-Schema</text><text x="60" y="20">Static Pruning</text>
+<text x="20" y="50" transform="rotate(-45 20 50)">6,000</text><text x="44" y="50" transform="rotate(-45 44 50)">7,000</text>
+<text x="100" y="68">47,712</text><text x="250" y="20">cut off at the edge</text>
+<text x="10" y="95" fill-opacity="0">hidden, not judged</text><text x="12" y="95">seen</text>
+</svg></figure>
 <img src="http://127.0.0.1:9/missing.png">
 <script>console.error('boom')</script>
 <script src="https://cdn.example.org/vega-embed.js"></script>
@@ -104,6 +128,14 @@ describe('scripts/check-html.ts in headless Chromium', () => {
       expect(out).toContain('PROBLEM 1 projected column header(s) lack †');
       expect(out).toContain('PROBLEM chart chart-empty has an SVG with no drawn marks');
       expect(out).toContain("PROBLEM network request outside the page's folder: http://127.0.0.1:9/missing.png");
+      expect(out).toContain('PROBLEM the legend (section.legend) is not folded away in a closed <details>');
+      // Texts measured in the browser: overlapping, on a bar, cut off; angled labels apart are fine, hidden text is not judged.
+      const overlaps = out.split('\n').filter((l) => l.includes('PROBLEM chart chart-crowded'));
+      expect(overlaps).toEqual([
+        '  PROBLEM chart chart-crowded (static SVG): text "Full-Schema" overlaps text "Static Pruning"',
+        '  PROBLEM chart chart-crowded (static SVG): text "47,712" lies on a bar',
+        '  PROBLEM chart chart-crowded (static SVG): text "cut off at the edge" is cut off at the edge of the chart',
+      ]);
     },
   );
 

@@ -9,6 +9,7 @@ import { CHARTS } from '../../src/report/charts/registry.ts';
 import { buildChart, writeCharts } from '../../src/report/charts/write-charts.ts';
 import { paretoChart } from '../../src/report/charts/pareto.ts';
 import { placeLabels } from '../../src/report/charts/label-placement.ts';
+import { legendColumns } from '../../src/report/charts/spec-base.ts';
 import { formatCell, type Table } from '../../src/table/table.ts';
 import { FIXTURE_RUN_INFO, FIXTURE_TABLES } from './fixture.ts';
 
@@ -200,6 +201,46 @@ describe('chart contents', () => {
     expect(spec.data.values).toHaveLength(8);
     expect(spec.data.values[0]).toEqual({ hop: 'payroll · fetch-employees', language: 'English', tokens: 48, figure: '48' });
     expect(spec.title.subtitle).toBe('from table aacp-hops; tokenizer o200k_base; framing bare');
+  });
+
+  it("names the first suite after a user's catalog and draws no published bar or legend entry where the run has none", async () => {
+    // What a bench --catalog run writes: table3-measured of the user's catalog, without published columns.
+    const mine = table('table3-measured');
+    mine.columns = mine.columns.filter((c) => c.kind !== 'published' && c.kind !== 'difference');
+    mine.rows = mine.rows.map((r) =>
+      Object.fromEntries(Object.entries(r).filter(([k]) => mine.columns.some((c) => c.key === k) || k === 'pipeline')),
+    );
+    const info = { ...FIXTURE_RUN_INFO, catalog: { ...FIXTURE_RUN_INFO.catalog, name: 'my-servers' } };
+    type Bars = {
+      data: { values: { source: string }[] };
+      title: { subtitle: string[] };
+      encoding: { color: { scale: { domain: string[] } } };
+    };
+    const tokens = (
+      await buildChart(
+        CHARTS.find((c) => c.id === 'tool-tokens-per-turn')!,
+        [mine],
+        info,
+      )
+    ).spec as unknown as Bars;
+    expect([...new Set(tokens.data.values.map((v) => v.source))]).toEqual(['my-servers (measured)']);
+    expect(tokens.encoding.color.scale.domain).toEqual(['my-servers (measured)']);
+    expect(tokens.title.subtitle).toEqual(['measured by this harness on my-servers']);
+    const reduction = (
+      await buildChart(
+        CHARTS.find((c) => c.id === 'reduction-vs-b1')!,
+        [mine],
+        info,
+      )
+    ).spec as unknown as Bars;
+    expect(reduction.encoding.color.scale.domain).toEqual(['measured']);
+    expect(reduction.title.subtitle).toBe('100 × (1 − method / baseline)');
+  });
+
+  it('fits every bottom legend in the chart width: fewer columns for longer labels', () => {
+    expect(legendColumns(['a', 'b', 'c'])).toBe(3);
+    expect(legendColumns(['bm25-coverage: best θ 1.00', 'dense-use-lite-coverage: best θ 0.55', 'x'])).toBe(2);
+    expect(legendColumns(['github+filesystem+supabase+slack+firecrawl+jira (measured)'], 300)).toBe(1);
   });
 
   it('reads published figures stored as text', () => {

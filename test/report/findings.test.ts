@@ -16,6 +16,7 @@ const pipeline = (id: string, extra: object = {}) => ({
   ...extra,
 });
 const manifest = {
+  catalog: { name: 'synthetic-120' },
   pipelines: [pipeline('b1'), pipeline('b3'), pipeline('b4'), pipeline('b4o', { ablationOf: 'b4' })],
 } as unknown as RunManifest;
 
@@ -51,6 +52,11 @@ describe('findings', () => {
     const md = findingsMarkdown([synthetic!, real!]);
     expect(md).toContain('| synthetic-120 | 40,000 | B3: 4,000 (−90.0%), recall 0.850 | B4: 80.0% (78.0–82.0) |');
     expect(md).toContain('| real six servers | 60,000 | none besides B1; highest recall: B3 0.600 at 3,000 | — |');
+  });
+
+  it("names the first suite after the run's catalog: a user's with --catalog, not synthetic-120", () => {
+    const own = { ...manifest, catalog: { name: 'my-servers' } } as unknown as RunManifest;
+    expect(computeFindings(tables, own).map((f) => f.suiteName)).toEqual(['my-servers', 'real six servers']);
   });
 
   it('is empty without a suite table', () => {

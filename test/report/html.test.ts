@@ -86,6 +86,29 @@ describe('reports/index.html', () => {
     expect(html).toMatch(/<dt>time<\/dt><dd>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; bench took 12\.5 s<\/dd>/);
   });
 
+  it('opens with the findings, then a line each for the run, the legend and the contents (folded away), then charts, then tables', () => {
+    const at = (needle: string) => {
+      const i = html.indexOf(needle);
+      expect(i, needle).toBeGreaterThan(-1);
+      return i;
+    };
+    const order = [
+      '<section class="findings"',
+      '<details class="run">',
+      '<details class="legend-details">',
+      '<details class="toc-details">',
+      '<h2 class="part">Charts</h2>',
+      '<h2 class="part">Tables</h2>',
+    ].map(at);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // Closed by default: each keeps one summary line on the page.
+    expect(html).not.toMatch(/<details[^>]*\sopen/);
+    expect(html).toContain('<summary><b>Run</b>: synthetic-120 (120 tools, 6 servers) · cl100k_base · use-lite · 42, 43, 44</summary>');
+    for (const inside of ['<dl class="facts">', '<section class="legend"', '<nav class="toc"'])
+      expect(html.slice(order[1], order[4])).toContain(inside);
+    expect(partial).toMatch(/<details class="report-notes"><summary><b>Report notes<\/b>: 2 /);
+  });
+
   it('loads only the vega bundle beside it: no other script file, no stylesheet link, nothing from the web', () => {
     expect([...html.matchAll(/<script\b[^>]*\ssrc="([^"]*)"/g)].map((m) => m[1])).toEqual(['vendor/vega-embed.js']);
     expect(readFileSync(join(reportsDir, 'vendor', 'vega-embed.js'), 'utf8')).toMatch(

@@ -4,13 +4,17 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CdpPipe, type CdpEvent } from './cdp-pipe.ts';
 import { chromiumArgs } from './chromium.ts';
+import { textCollisions, type ChartGeometry } from './text-overlap.ts';
 
 /**
  * Opens the report page from disk (file://, as a reader would, offline) in headless Chromium and
  * checks that it loads, every chart figure holds a static SVG with drawn marks and, once its
  * script has run, an interactive vega-embed chart whose marks show a tooltip on hover; the
  * tables are there with projected headers marked † and a CSV download; nothing is fetched from
- * the network and nothing is logged as an error. Optionally writes a full-page screenshot.
+ * the network and nothing is logged as an error. At FIRST_SCREEN the findings and the first chart
+ * are on the first screen, with the run's details folded away; no text of any chart (interactive
+ * or static) overlaps another or lies on a bar. Optionally writes screenshots of the first screen
+ * and of the whole page.
  */
 export interface ChartStatus {
   id: string;
@@ -41,15 +45,32 @@ export interface PageCheck {
   skippedCharts: number;
   consoleErrors: string[];
   externalRequests: string[];
+  /** The texts and bars measured in every chart, both drawings (what the overlap check judged). */
+  geometry: ChartGeometry[];
   problems: string[];
   screenshot?: string;
+  fullPageScreenshot?: string;
 }
+
+/** The first screen a reader sees: a common laptop browser window. */
+export const FIRST_SCREEN = { width: 1400, height: 900 } as const;
 
 export interface CheckOptions {
   chromium: string;
+  /** A PNG of the first screen (FIRST_SCREEN, or `width` × FIRST_SCREEN.height). */
   screenshot?: string;
+  /** A PNG of the whole page. */
+  fullPageScreenshot?: string;
   width?: number;
   timeoutMs?: number;
+}
+
+/** Where the page's first parts are, scrolled to the top (viewport pixels). */
+interface FirstScreen {
+  findings: { top: number; bottom: number } | null;
+  firstChart: { id: string; top: number; bottom: number } | null;
+  /** The run's details, the legend, the contents: each must sit in a closed <details>. */
+  unfolded: string[];
 }
 
 interface DomStats {
@@ -135,6 +156,63 @@ const TOOLTIP_TARGET = (id: string) => `(() => {
   return { x: q.x, y: q.y };
 })()`;
 
+const FIRST_SCREEN_LAYOUT = `(() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return { top: r.top + scrollY, bottom: r.bottom + scrollY }; };
+  const findings = document.querySelector('section.findings');
+  const chart = document.querySelector('figure.chart');
+  const folded = { 'run details (dl.facts)': 'dl.facts', 'legend (section.legend)': 'section.legend', 'contents (nav.toc)': 'nav.toc' };
+  return {
+    findings: findings ? box(findings) : null,
+    firstChart: chart ? { id: chart.id, ...box(chart) } : null,
+    unfolded: Object.entries(folded).filter(([, sel]) => { const el = document.querySelector(sel); return el && !el.closest('details:not([open])'); }).map(([name]) => name),
+  };
+})()`;
+
+/**
+ * Every chart's texts and bars as page-pixel quads, for both drawings: the interactive one and the
+ * static SVG (shown for the measurement by lifting the figure's "live" class, then put back).
+ */
+const CHART_GEOMETRY = `(() => {
+  const quad = (el) => {
+    const b = el.getBBox();
+    const m = el.getScreenCTM();
+    if (!m || b.width === 0 || b.height === 0) return null;
+    return [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]].map(([x, y]) => {
+      const p = new DOMPoint(x, y).matrixTransform(m);
+      return [p.x + scrollX, p.y + scrollY];
+    });
+  };
+  const hidden = (el, svg) => {
+    for (let e = el; e && e !== svg.parentNode; e = e.parentNode) {
+      const s = getComputedStyle(e);
+      if (s.display === 'none' || s.visibility === 'hidden' || Number(s.opacity) === 0) return true;
+    }
+    return Number(getComputedStyle(el).fillOpacity) === 0;
+  };
+  const measure = (id, view, svg) => ({
+    id,
+    view,
+    texts: [...svg.querySelectorAll('text')]
+      .filter((t) => t.textContent.trim() !== '' && !hidden(t, svg))
+      .map((t) => ({ text: t.textContent.trim(), quad: quad(t) }))
+      .filter((t) => t.quad),
+    bars: [...svg.querySelectorAll('g.mark-rect.role-mark > path')].filter((b) => !hidden(b, svg)).map(quad).filter(Boolean),
+    frame: (() => { const r = svg.getBoundingClientRect(); return { left: r.left + scrollX, top: r.top + scrollY, right: r.right + scrollX, bottom: r.bottom + scrollY }; })(),
+  });
+  const out = [];
+  for (const f of document.querySelectorAll('figure.chart')) {
+    const live = f.querySelector('.chart-live svg');
+    if (live && f.classList.contains('live')) {
+      out.push(measure(f.id, 'live', live));
+      f.classList.remove('live');
+    }
+    const stat = f.querySelector('.chart-static svg') || (live ? null : f.querySelector('svg'));
+    if (stat) out.push(measure(f.id, 'static', stat));
+    if (live && !f.classList.contains('live') && out.some((g) => g.id === f.id && g.view === 'live')) f.classList.add('live');
+  }
+  return out;
+})()`;
+
 const TOOLTIP_TEXT = `(() => {
   const t = document.getElementById('vg-tooltip-element');
   return t && t.classList.contains('visible') ? t.innerText.replace(/\\s+/g, ' ').trim() : '';
@@ -157,7 +235,12 @@ export async function checkPage(htmlPath: string, opts: CheckOptions): Promise<P
         if (e.sessionId === sessionId) collect(e, consoleErrors, externalRequests);
       });
       await Promise.all(['Runtime.enable', 'Log.enable', 'Page.enable', 'Network.enable'].map((m) => send(m)));
-      await send('Emulation.setDeviceMetricsOverride', { width: opts.width ?? 1280, height: 900, deviceScaleFactor: 1, mobile: false });
+      await send('Emulation.setDeviceMetricsOverride', {
+        width: opts.width ?? FIRST_SCREEN.width,
+        height: FIRST_SCREEN.height,
+        deviceScaleFactor: 1,
+        mobile: false,
+      });
       const loaded = browser.waitFor(
         (e) => e.sessionId === sessionId && e.method === 'Page.loadEventFired',
         timeoutMs,
@@ -182,8 +265,16 @@ export async function checkPage(htmlPath: string, opts: CheckOptions): Promise<P
       }
       await evaluate('window.scrollTo(0, 0)');
       const dom = await evaluate<DomStats>(DOM_STATS);
+      const geometry = await evaluate<ChartGeometry[]>(CHART_GEOMETRY);
+      const firstScreen = await evaluate<FirstScreen>(FIRST_SCREEN_LAYOUT);
       let screenshot: string | undefined;
       if (opts.screenshot) {
+        const shot = (await send('Page.captureScreenshot', { format: 'png' })) as { data: string };
+        writeFileSync(opts.screenshot, Buffer.from(shot.data, 'base64'));
+        screenshot = opts.screenshot;
+      }
+      let fullPageScreenshot: string | undefined;
+      if (opts.fullPageScreenshot) {
         const metrics = (await send('Page.getLayoutMetrics')) as { cssContentSize: { width: number; height: number } };
         const { width, height } = metrics.cssContentSize;
         const shot = (await send('Page.captureScreenshot', {
@@ -191,10 +282,14 @@ export async function checkPage(htmlPath: string, opts: CheckOptions): Promise<P
           captureBeyondViewport: true,
           clip: { x: 0, y: 0, width: Math.ceil(width), height: Math.ceil(height), scale: 1 },
         })) as { data: string };
-        writeFileSync(opts.screenshot, Buffer.from(shot.data, 'base64'));
-        screenshot = opts.screenshot;
+        writeFileSync(opts.fullPageScreenshot, Buffer.from(shot.data, 'base64'));
+        fullPageScreenshot = opts.fullPageScreenshot;
       }
-      return judge(url, dom, chartsState, tooltips, consoleErrors, externalRequests, screenshot);
+      return {
+        ...judge(url, { dom, chartsState, tooltips, consoleErrors, externalRequests, geometry, firstScreen }),
+        screenshot,
+        fullPageScreenshot,
+      };
     };
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`page check timed out after ${timeoutMs} ms\n${browser.stderr}`)), timeoutMs + 5000);
@@ -223,15 +318,19 @@ function collect(e: CdpEvent, errors: string[], external: string[]): void {
   }
 }
 
-function judge(
-  url: string,
-  dom: DomStats,
-  chartsState: string,
-  tooltips: ReadonlyMap<string, string>,
-  consoleErrors: string[],
-  externalRequests: string[],
-  screenshot?: string,
-): PageCheck {
+/** What the browser showed, for judging. */
+interface Observed {
+  dom: DomStats;
+  chartsState: string;
+  tooltips: ReadonlyMap<string, string>;
+  consoleErrors: string[];
+  externalRequests: string[];
+  geometry: ChartGeometry[];
+  firstScreen: FirstScreen;
+}
+
+function judge(url: string, seen: Observed): Omit<PageCheck, 'screenshot' | 'fullPageScreenshot'> {
+  const { dom, chartsState, tooltips, consoleErrors, externalRequests, geometry, firstScreen } = seen;
   const problems: string[] = [];
   if (!dom.title) problems.push('the page has no title');
   if (!dom.legend) problems.push('the page has no legend of measured / projected / published');
@@ -254,6 +353,7 @@ function judge(
     if (c.svg && (c.width < 50 || c.height < 50)) problems.push(`chart ${c.id} renders at ${c.width}×${c.height} px`);
   }
   if (dom.charts.length === 0 && dom.skipped === 0) problems.push('the page shows no chart and no skipped-chart note');
+  problems.push(...firstScreenProblems(firstScreen), ...geometry.flatMap((g) => textCollisions(g)));
   for (const e of consoleErrors) problems.push(`console error: ${e}`);
   for (const u of externalRequests) problems.push(`network request outside the page's folder: ${u}`);
   return {
@@ -268,9 +368,22 @@ function judge(
     skippedCharts: dom.skipped,
     consoleErrors,
     externalRequests,
+    geometry,
     problems,
-    screenshot,
   };
+}
+
+/** The findings and the first chart whole on the first screen; the run's details folded away. */
+function firstScreenProblems(f: FirstScreen): string[] {
+  const screen = `the first screen (${FIRST_SCREEN.width}×${FIRST_SCREEN.height})`;
+  const problems = f.unfolded.map((name) => `the ${name} is not folded away in a closed <details>`);
+  if (f.findings && f.findings.bottom > FIRST_SCREEN.height)
+    problems.push(`the findings end at y = ${Math.round(f.findings.bottom)} px, below ${screen}`);
+  if (f.firstChart && f.firstChart.bottom > FIRST_SCREEN.height)
+    problems.push(
+      `the first chart (${f.firstChart.id}) spans y = ${Math.round(f.firstChart.top)}–${Math.round(f.firstChart.bottom)} px, not within ${screen}`,
+    );
+  return problems;
 }
 
 /** A relative path that stays in the page's folder (no scheme, no leading / or ..). */

@@ -1,7 +1,7 @@
 import type { ChartDef } from './chart.ts';
 import { ChartSkip } from './chart.ts';
 import { axisTitle, cellText, hasColumns, toLabel, toNumber } from './columns.ts';
-import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA } from './spec-base.ts';
+import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, legendColumns, SCHEMA } from './spec-base.ts';
 
 /**
  * F1 versus the gating threshold θ per encoder, with each encoder's best θ marked.
@@ -39,9 +39,13 @@ export const f1ThetaChart: ChartDef = {
       values.filter((v) => v.encoder === e).reduce((a, b) => (b.f1! > a.f1! ? b : a)),
     );
     const first = usable[0]!;
+    // Each encoder's best θ goes into its legend entry, not beside its point: best points of
+    // different encoders often sit a few pixels apart, where their labels would collide.
+    const legendLabel = (b: (typeof best)[number]) => `${b.encoder}: best θ ${b.theta!.toFixed(2)}`;
+    const bestTheta = best.map((b) => `datum.label === ${JSON.stringify(b.encoder)} ? ${JSON.stringify(legendLabel(b))} : `);
     return {
       $schema: SCHEMA,
-      title: chartTitle('F1 vs θ per encoder', 'θ sweep on labelled (query, tool) pairs; ● = best F1 of each encoder'),
+      title: chartTitle('F1 vs θ per encoder', 'θ sweep on labelled (query, tool) pairs; ● = best F1 of each encoder, its θ in the legend'),
       width: CHART_WIDTH,
       autosize: AUTOSIZE,
       height: CHART_HEIGHT,
@@ -49,7 +53,12 @@ export const f1ThetaChart: ChartDef = {
       encoding: {
         x: { field: 'theta', type: 'quantitative', title: axisTitle(first, 'theta'), scale: { domain: [0, 1] } },
         y: { field: 'f1', type: 'quantitative', title: axisTitle(first, 'f1'), scale: { zero: true, nice: true } },
-        color: { field: 'encoder', type: 'nominal', title: 'encoder' },
+        color: {
+          field: 'encoder',
+          type: 'nominal',
+          title: 'encoder',
+          legend: { labelExpr: `${bestTheta.join('')}datum.label`, columns: legendColumns(best.map(legendLabel)) },
+        },
       },
       layer: [
         {
@@ -71,11 +80,6 @@ export const f1ThetaChart: ChartDef = {
           },
         },
         { data: { values: best }, mark: { type: 'point', filled: true, size: 70 } },
-        {
-          data: { values: best },
-          mark: { type: 'text', dy: -10, fontSize: 10 },
-          encoding: { text: { field: 'theta', format: '.2f' }, color: { value: '#333' } },
-        },
       ],
     };
   },

@@ -36,8 +36,6 @@ export const generalisationChart: ChartDef = {
       category: { field: 'retriever', order: retrievers },
       series: { field: 'suite', order: suites.map((s) => s.name), colors: SERIES_COLORS.slice(0, suites.length) },
       value: { field: 'recall', title: 'R@10', format: '.3f', axisFormat: '.1f', domain: [0, 1] },
-      // Right of the middle rows, whose bars and labels stop short of R@10 0.6.
-      legend: (height) => ({ orient: 'none', legendX: 230, legendY: Math.round(height * 0.36) }),
       tooltip: [{ field: 'retriever' }, { field: 'suite' }, { field: 'recall', title: 'R@10', format: '.3f' }],
     });
   },

@@ -1,8 +1,12 @@
 import type { TopLevelSpec } from 'vega-lite';
-import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA } from './spec-base.ts';
+import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, legendColumns, SCHEMA, textWidthPx } from './spec-base.ts';
 
-/** Height of one bar: bars of a group never crowd their value labels. */
-const BAR_PX = 12;
+/**
+ * Room for one bar: a bar's value label (font VALUE_FONT_PX, whose box is about 1.2 em tall)
+ * never reaches the label or the bar of its neighbour, however long or short the bars.
+ */
+const BAR_PX = 15;
+const VALUE_FONT_PX = 10;
 
 /**
  * Horizontal bars grouped by category (a method, a retriever), one bar per series (a suite, a
@@ -18,8 +22,6 @@ export interface GroupedBars {
   /** `format`: the bars' labels (and the axis, unless `axisFormat`). */
   value: { field: string; title: string; format: string; axisFormat?: string; domain?: [number, number] };
   tooltip: { field: string; title?: string; format?: string }[];
-  /** Where the legend goes, given the plot's height (default: inside, bottom right). */
-  legend?: (height: number) => Record<string, unknown>;
 }
 
 export function groupedBarsSpec(g: GroupedBars): TopLevelSpec {
@@ -47,19 +49,18 @@ export function groupedBarsSpec(g: GroupedBars): TopLevelSpec {
         type: 'nominal',
         title: null,
         scale: { domain: g.series.order, range: g.series.colors },
+        // Below the axis, never over a bar or a value label.
         legend: {
-          direction: 'vertical',
-          columns: 1,
-          fillColor: 'white',
-          padding: 4,
-          ...(g.legend ? g.legend(height) : { orient: 'bottom-right' }),
+          orient: 'bottom',
+          direction: 'horizontal',
+          columns: legendColumns(g.series.order, CHART_WIDTH - textWidthPx(g.category.order, CHART_CONFIG.axis?.labelFontSize as number)),
         },
       },
     },
     layer: [
       { mark: { type: 'bar' }, encoding: { tooltip: g.tooltip } },
       {
-        mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: 10, color: '#333' },
+        mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: VALUE_FONT_PX, color: '#333' },
         encoding: { text: { field: g.value.field, format: g.value.format }, color: { value: '#333' } },
       },
     ],

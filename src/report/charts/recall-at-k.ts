@@ -43,7 +43,7 @@ export const recallAtKChart: ChartDef = {
         height: 260,
         mark: { type: 'line', point: true, strokeWidth: 2 },
         encoding: {
-          x: { field: 'k', type: 'ordinal', title: 'k' },
+          x: { field: 'k', type: 'ordinal', title: 'k', axis: { labelAngle: 0 } },
           y: { field: 'recall', type: 'quantitative', title: 'recall@k', scale: { domain: [0, 1] } },
           // Up to ~12 retrievers: a 20-colour scheme keeps every line distinct.
           color: { field: 'retriever', type: 'nominal', title: 'retriever', scale: { scheme: 'tableau20' } },

@@ -1,6 +1,6 @@
 import type { ChartDef } from './chart.ts';
 import { axisTitle, cellText, firstKey, hasColumns, requireColumns, toLabel, toNumber } from './columns.ts';
-import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, SCHEMA } from './spec-base.ts';
+import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, legendColumns, SCHEMA } from './spec-base.ts';
 
 /** Below this rho the paper sees a reasoning cliff ("fracture"). */
 const RHO_FRACTURE = 0.3;
@@ -51,7 +51,12 @@ export const rhoScalingChart: ChartDef = {
               axis: { format: ',.0f' },
             },
             y: { field: 'rho', type: 'quantitative', scale: { domain: [0, 1] }, title: axisTitle(t!, 'rho') },
-            color: { field: 'method', type: 'nominal', title: null },
+            color: {
+              field: 'method',
+              type: 'nominal',
+              title: null,
+              legend: { columns: legendColumns([...new Set(values.map((v) => v.method))]) },
+            },
           },
         },
         {
@@ -61,7 +66,8 @@ export const rhoScalingChart: ChartDef = {
         },
         {
           data: { values: [{ rho: RHO_FRACTURE, label: `fracture rho = ${RHO_FRACTURE}` }] },
-          mark: { type: 'text', color: '#c0392b', align: 'center', baseline: 'bottom', dy: -3, x: { expr: 'width / 2' }, fontSize: 11 },
+          // At the right end, where the lines have long left rho = 0.3 behind (mid-plot they cross it).
+          mark: { type: 'text', color: '#c0392b', align: 'right', baseline: 'bottom', dy: -3, x: { expr: 'width - 4' }, fontSize: 11 },
           encoding: { y: { field: 'rho', type: 'quantitative' }, text: { field: 'label' } },
         },
         // Tooltips on the points (a line's tooltip would show its first point only), drawn over the lines.

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
 import type { PipelineEntry } from '../../pipelines/registry.ts';
 import type { PromptSection } from '../../pipelines/types.ts';
-import { PUBLISHED_ADVERSARIAL, PUBLISHED_SOURCE } from '../../reference/published.ts';
+import { PUBLISHED_ADVERSARIAL, PUBLISHED_SOURCE, TESTBED_CATALOG } from '../../reference/published.ts';
 import { prewarmEmbeddings } from '../../retrieval/prewarm.ts';
 import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
@@ -245,10 +245,10 @@ function adversarialTable(
       { key: 'distinctSchema', header: `distinct full schemas (of ${n})`, kind: 'measured' },
       { key: 'distinctPayload', header: `distinct payloads ever in prompt (of ${n})`, kind: 'measured' },
       { key: 'gatedOut', header: 'never in prompt', kind: 'measured' },
-      { key: 'pubGatedOut', header: 'published gated out', kind: 'published' },
+      { key: 'pubGatedOut', header: 'published gated out', kind: 'published', publishedFor: TESTBED_CATALOG },
       { key: 'tpaPerAttack', header: 'TPA success per attack %', kind: 'projected', digits: 1 },
       { key: 'tpaPerAttackFragment', header: 'same, fragments counted %', kind: 'projected', digits: 1 },
-      { key: 'pubTpa', header: 'published TPA success %', kind: 'published', digits: 0 },
+      { key: 'pubTpa', header: 'published TPA success %', kind: 'published', digits: 0, publishedFor: TESTBED_CATALOG },
       { key: 'turnCompromise', header: `turns compromised, all ${n} installed %`, kind: 'projected', digits: 1 },
     ],
     rows: rows.map((r): Record<string, Cell> => {

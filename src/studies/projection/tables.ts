@@ -1,6 +1,6 @@
 import { fitNotes } from '../../measure/fit-note.ts';
 import type { PipelineSummary } from '../../measure/summarize.ts';
-import { PUBLISHED_ABLATION, PUBLISHED_MAIN, PUBLISHED_SOURCE } from '../../reference/published.ts';
+import { PUBLISHED_ABLATION, PUBLISHED_MAIN, PUBLISHED_SOURCE, TESTBED_CATALOG } from '../../reference/published.ts';
 import type { Table } from '../../table/table.ts';
 import type { Estimate } from '../../stats/bootstrap.ts';
 import { PROJECTION_MODEL, PROJECTION_PARAMS, SIMULATION, type ParamKey, type ProjectionParams } from '../../sim/projection/params.ts';
@@ -55,20 +55,20 @@ export function projectedMainTable(methods: readonly ProjectedMethod[]): Table {
       { key: 'toolTokens', header: 'tool tokens/turn', kind: 'measured' },
       { key: 'success', header: 'success %', kind: 'projected', digits: 1 },
       { key: 'successCi', header: '95% CI', kind: 'projected' },
-      { key: 'pubSuccess', header: 'published', kind: 'published', digits: 1 },
-      { key: 'dSuccess', header: 'Δ pp', kind: 'difference', digits: 1 },
+      { key: 'pubSuccess', header: 'published', kind: 'published', digits: 1, publishedFor: TESTBED_CATALOG },
+      { key: 'dSuccess', header: 'Δ pp', kind: 'difference', digits: 1, publishedFor: TESTBED_CATALOG },
       { key: 'p50', header: 'P50 s', kind: 'projected', digits: 2 },
-      { key: 'pubP50', header: 'published', kind: 'published', digits: 2 },
-      { key: 'dP50', header: 'Δ s', kind: 'difference', digits: 2 },
+      { key: 'pubP50', header: 'published', kind: 'published', digits: 2, publishedFor: TESTBED_CATALOG },
+      { key: 'dP50', header: 'Δ s', kind: 'difference', digits: 2, publishedFor: TESTBED_CATALOG },
       { key: 'p95', header: 'P95 s', kind: 'projected', digits: 2 },
-      { key: 'pubP95', header: 'published', kind: 'published', digits: 2 },
-      { key: 'dP95', header: 'Δ s', kind: 'difference', digits: 2 },
+      { key: 'pubP95', header: 'published', kind: 'published', digits: 2, publishedFor: TESTBED_CATALOG },
+      { key: 'dP95', header: 'Δ s', kind: 'difference', digits: 2, publishedFor: TESTBED_CATALOG },
       { key: 'cost', header: '$/task', kind: 'projected', digits: 4 },
       { key: 'costCi', header: '95% CI', kind: 'projected' },
-      { key: 'pubCost', header: 'published', kind: 'published', digits: 3 },
-      { key: 'dCostPct', header: 'Δ %', kind: 'difference', digits: 0 },
+      { key: 'pubCost', header: 'published', kind: 'published', digits: 3, publishedFor: TESTBED_CATALOG },
+      { key: 'dCostPct', header: 'Δ %', kind: 'difference', digits: 0, publishedFor: TESTBED_CATALOG },
       { key: 'cacheHit', header: 'cache hit %', kind: 'projected', digits: 0 },
-      { key: 'pubCacheHit', header: 'published', kind: 'published', digits: 0 },
+      { key: 'pubCacheHit', header: 'published', kind: 'published', digits: 0, publishedFor: TESTBED_CATALOG },
     ],
     rows: methods.map(({ id, label, result: r, summary }) => {
       const pub = PUBLISHED_MAIN[id];
@@ -119,14 +119,14 @@ export function projectedQualityTable(methods: readonly ProjectedMethod[]): Tabl
       { key: 'meanCi', header: '95% CI', kind: 'projected' },
       { key: 'sd', header: 'SD', kind: 'projected', digits: 2 },
       { key: 'good', header: `% ≥ ${SIMULATION.goodScore}`, kind: 'projected', digits: 1 },
-      { key: 'pubMean', header: 'published mean', kind: 'published', digits: 2 },
-      { key: 'pubSd', header: 'published SD', kind: 'published', digits: 2 },
-      { key: 'pubGood', header: `published % ≥ ${SIMULATION.goodScore}`, kind: 'published', digits: 1 },
-      { key: 'dMean', header: 'Δ mean', kind: 'difference', digits: 2 },
+      { key: 'pubMean', header: 'published mean', kind: 'published', digits: 2, publishedFor: TESTBED_CATALOG },
+      { key: 'pubSd', header: 'published SD', kind: 'published', digits: 2, publishedFor: TESTBED_CATALOG },
+      { key: 'pubGood', header: `published % ≥ ${SIMULATION.goodScore}`, kind: 'published', digits: 1, publishedFor: TESTBED_CATALOG },
+      { key: 'dMean', header: 'Δ mean', kind: 'difference', digits: 2, publishedFor: TESTBED_CATALOG },
       { key: 'atTurn', header: `mean at T${t}`, kind: 'projected', digits: 2 },
       { key: 'atTurnN', header: `tasks ≥ ${t} turns`, kind: 'measured' },
-      { key: 'pubAtTurn', header: `published T${t}`, kind: 'published', digits: 2 },
-      { key: 'dAtTurn', header: `Δ T${t}`, kind: 'difference', digits: 2 },
+      { key: 'pubAtTurn', header: `published T${t}`, kind: 'published', digits: 2, publishedFor: TESTBED_CATALOG },
+      { key: 'dAtTurn', header: `Δ T${t}`, kind: 'difference', digits: 2, publishedFor: TESTBED_CATALOG },
       { key: 'reasoning', header: 'mean reasoning factor', kind: 'projected', digits: 3 },
     ],
     rows: methods.map(({ id, label, result: r }) => {
@@ -337,10 +337,10 @@ export function ablationSuccessTable(methods: readonly ProjectedMethod[], refere
       { key: 'successCi', header: '95% CI', kind: 'projected' },
       { key: 'delta', header: `Δ pp vs ${reference?.label ?? 'reference'}`, kind: 'projected', digits: 1 },
       { key: 'missing', header: 'missing-tool + hallucination failures/run', kind: 'projected', digits: 1 },
-      { key: 'pubVariant', header: 'published variant', kind: 'published' },
-      { key: 'pubTokens', header: 'tool tokens (published)', kind: 'published' },
-      { key: 'pubSuccess', header: 'success % (published)', kind: 'published', digits: 1 },
-      { key: 'pubDelta', header: 'Δ pp (published)', kind: 'published', digits: 1 },
+      { key: 'pubVariant', header: 'published variant', kind: 'published', publishedFor: TESTBED_CATALOG },
+      { key: 'pubTokens', header: 'tool tokens (published)', kind: 'published', publishedFor: TESTBED_CATALOG },
+      { key: 'pubSuccess', header: 'success % (published)', kind: 'published', digits: 1, publishedFor: TESTBED_CATALOG },
+      { key: 'pubDelta', header: 'Δ pp (published)', kind: 'published', digits: 1, publishedFor: TESTBED_CATALOG },
     ],
     rows: all.map(({ id, label, result: r, summary }) => {
       const pub = PUBLISHED_ABLATION[id];

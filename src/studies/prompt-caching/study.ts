@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Study, StudyContext } from '../types.ts';
 import type { PipelineEntry } from '../../pipelines/registry.ts';
 import type { PromptSection } from '../../pipelines/types.ts';
-import { PUBLISHED_CACHE_HIT, PUBLISHED_SOURCE } from '../../reference/published.ts';
+import { PUBLISHED_CACHE_HIT, PUBLISHED_SOURCE, TESTBED_CATALOG } from '../../reference/published.ts';
 import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
@@ -186,7 +186,7 @@ function cachingTable(rows: readonly CacheRow[], sessions: readonly Task[], minT
       { key: 'cachedTokens', header: 'cached tokens/turn', kind: 'measured' },
       { key: 'uncachedTokens', header: 'uncached tokens/turn', kind: 'measured' },
       { key: 'cachedShare', header: 'cached share %', kind: 'measured', digits: 1 },
-      { key: 'pubShare', header: 'published hit rate %', kind: 'published', digits: 0 },
+      { key: 'pubShare', header: 'published hit rate %', kind: 'published', digits: 0, publishedFor: TESTBED_CATALOG },
       { key: 'hitRate', header: 'turns with a cache hit %', kind: 'measured', digits: 1 },
       { key: 'cachedShareNoMin', header: 'cached share, no minimum %', kind: 'measured', digits: 1 },
       { key: 'declaredStableShare', header: 'declared-stable prefix %', kind: 'measured', digits: 1 },
