@@ -18,6 +18,8 @@ import { captureCommand, collect, hasLiveInput, parseTimeout, type LiveOptions }
 import { budgetCommand, BudgetUsageError, collectPaths, parseTokenBudget, type BudgetCommandOptions } from './commands/budget.ts';
 import { DEFAULT_CAPTURE_DIR } from './mcp/dump.ts';
 import { addLimitOptions, limitsFromOptions } from './commands/limit-options.ts';
+import { addHostOptions, hostFromOptions, HostUsageError, type HostCommandOptions } from './commands/host-options.ts';
+import { runHostMeasures } from './hosts/measure.ts';
 import { reportUserError } from './commands/user-error.ts';
 import { exitWithParent } from './commands/orphan-guard.ts';
 import { acquireRunLock } from './results/lock.ts';
@@ -110,12 +112,19 @@ liveOptions(
   .option('--out <dir>', `where captured dumps go (default ${DEFAULT_CAPTURE_DIR}/)`)
   .option('--force', 'replace existing dumps of the same server name', false)
   .exitOverride(exitTwoOnUsage);
-addLimitOptions(program.commands.at(-1)!).action(
-  async (o: { seed: number; tokenizer: TokenizerName; catalog?: string[]; out?: string; force: boolean } & LiveOptions & InputLimits) => {
+addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(
+  async (
+    o: { seed: number; tokenizer: TokenizerName; catalog?: string[]; out?: string; force: boolean } & LiveOptions &
+      InputLimits &
+      HostCommandOptions,
+  ) => {
+    // The footprint as the host sends each tool, counted with its tokenizer.
+    const host = runHostMeasures({ ...hostFromOptions(o, limitsFromOptions(o)), tokenizer: o.tokenizer }).host;
+    const footprint = (catalog: Parameters<typeof footprintTable>[0]) => footprintTable(catalog, host.tokens, { host });
     if (hasLiveInput(o)) {
       // exit 0: every server captured; 1: some failed (the others' dumps are written); 2: none, or bad input
       const r = await captureCommand(o, root);
-      if (r.written.length) log(tableToMarkdown(footprintTable(loadCatalog(r.written.map((w) => w.file)), tokenCounter(o.tokenizer))));
+      if (r.written.length) log(tableToMarkdown(footprint(loadCatalog(r.written.map((w) => w.file)))));
       if (r.failures.length) console.error(`${r.failures.length} of ${r.failures.length + r.written.length} server(s) failed`);
       process.exitCode = r.exitCode;
       return;
@@ -123,7 +132,7 @@ addLimitOptions(program.commands.at(-1)!).action(
     const catalog = o.catalog
       ? loadCatalog(o.catalog, limitsFromOptions(o))
       : (await import('./commands/prepare-inputs.ts')).writeSyntheticCatalog(root, o.seed).catalog;
-    log(tableToMarkdown(footprintTable(catalog, tokenCounter(o.tokenizer))));
+    log(tableToMarkdown(footprint(catalog)));
     const refs = refUses(catalog);
     for (const w of externalRefWarnings(refs)) console.error(w);
     const refTable = refSizeTable(catalog, tokenCounter(o.tokenizer), refs);
@@ -146,7 +155,7 @@ liveOptions(
 )
   .showHelpAfterError(false)
   .exitOverride(exitTwoOnUsage);
-addLimitOptions(program.commands.at(-1)!).action(async (o: BudgetCommandOptions) => {
+addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(async (o: BudgetCommandOptions) => {
   const { exitCode } = await budgetCommand(o, (text) => process.stdout.write(text));
   process.exitCode = exitCode;
 });
@@ -202,17 +211,19 @@ if (!lean) {
       },
       DEFAULT_RETRIEVER,
     );
-  addLimitOptions(program.commands.at(-1)!).action(
+  addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(
     async (
       // The bench's own options as commander parses them (a type-only import: nothing loads).
-      o: Omit<BenchOptions, 'root' | 'log' | 'limits' | 'studies' | 'lanes'> & InputLimits,
+      o: Omit<BenchOptions, 'root' | 'log' | 'limits' | 'studies' | 'lanes' | 'host'> & InputLimits & HostCommandOptions,
     ) => {
       if (o.tasks && !o.catalog) throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
+      const host = hostFromOptions(o, limitsFromOptions(o));
       // Loaded on use: the bench and the renderers (vega, exceljs) cost a second of start-up that
       // catalog, budget and the other commands do not need.
       const { runBench } = await import('./commands/bench.ts');
       const { resultsDir, reportsDir } = await runBench({
         ...o,
+        host,
         seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds],
         limits: limitsFromOptions(o),
         root,
@@ -277,7 +288,8 @@ if (!lean) program.addCommand(await import('./commands/live.ts').then(({ liveCom
 
 // Errors reach the user as one line (exit 2 for bad input, 1 otherwise); stacks only with --debug.
 const debug = process.argv.includes('--debug');
-const isUserError = (err: unknown) => err instanceof InputError || err instanceof MiniLmUnavailableError || err instanceof BudgetUsageError;
+const isUserError = (err: unknown) =>
+  err instanceof InputError || err instanceof MiniLmUnavailableError || err instanceof BudgetUsageError || err instanceof HostUsageError;
 process.on('uncaughtException', (err) => reportUserError(err, { debug, isUserError }));
 process.on('unhandledRejection', (err) => reportUserError(err, { debug, isUserError }));
 exitWithParent();

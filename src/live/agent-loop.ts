@@ -9,6 +9,9 @@ import { livePrompt } from './prompt-bridge.ts';
 import type { ExchangeRecorder } from './recorder.ts';
 import { ToolExecutor, type LiveCallRecord } from './tool-executor.ts';
 import type { ChatClient, ChatRequest, LiveMessage } from './types.ts';
+import type { HostMeasure } from '../hosts/measure.ts';
+import type { HostMessage } from '../hosts/types.ts';
+import { hostRequestTokens } from '../hosts/request.ts';
 
 export interface LiveTurnOutcome {
   turn: number;
@@ -24,6 +27,8 @@ export interface LiveTurnOutcome {
   sentPromptTokens: number;
   /** Provider-reported input tokens of the first request of the turn (the pipeline's prompt). */
   providerPromptTokens: number;
+  /** Each host profile's count of that same first request, by profile id (src/hosts/request.ts). */
+  hostPromptTokens?: Record<string, number>;
   inputTokens: number;
   cachedInputTokens: number;
   outputTokens: number;
@@ -60,6 +65,8 @@ export interface AgentLoopOptions {
   /** The pipeline's settings declare a hallucination gate / a CLI discovery mode. */
   gate: boolean;
   cli?: string;
+  /** Host profiles that count each turn's first request beside the provider (live-tokens table). */
+  hosts?: readonly HostMeasure[];
 }
 
 /**
@@ -160,6 +167,7 @@ async function runTurn(
     };
     const sent = requestTokens(request, opts.tokens);
     if (step === 0) out.sentPromptTokens = sent;
+    if (step === 0 && opts.hosts?.length) out.hostPromptTokens = hostCounts(request, prompt, opts.hosts);
     opts.budget.check(sent, opts.maxTokens);
     const meta = { pipeline: pipelineId, taskId, turn: turnIndex, step, model: opts.model };
     let exchange;
@@ -204,6 +212,22 @@ async function runTurn(
   out.wrongTool = toolCalls.some((c) => c.toolId !== undefined && !needed.includes(c.toolId));
   out.success = !out.error && finished && (needed.length ? needed.every((id) => validCalls.has(id)) : toolCalls.length === 0);
   return out;
+}
+
+/** Each host profile's count of a request: the catalog tool behind each provider tool (under its provider name), other tools (the shell) as sent. */
+function hostCounts(r: ChatRequest, prompt: ReturnType<typeof livePrompt>, hosts: readonly HostMeasure[]): Record<string, number> {
+  const tools = r.tools.map((t) => {
+    const def = prompt.toolByName.get(t.name)?.definition;
+    return def ? { ...def, name: t.name } : { name: t.name, description: t.description, inputSchema: t.parameters };
+  });
+  const messages = r.messages.flatMap((m): HostMessage[] =>
+    m.role === 'user'
+      ? [{ role: 'user', text: m.text }]
+      : m.role === 'assistant'
+        ? [{ role: 'assistant', text: m.text + m.toolCalls.map((c) => c.name + c.argumentsText).join('') }]
+        : m.results.map((x) => ({ role: 'tool', text: x.content })),
+  );
+  return Object.fromEntries(hosts.map((h) => [h.id, hostRequestTokens(h, { system: r.system, messages, tools })]));
 }
 
 /** Our tokenizer's count of a request as sent: system, every message's text, tool results and the tool specs' JSON. */

@@ -18,6 +18,8 @@ import type { ModelPrice } from './prices.ts';
 import { ExchangeRecorder } from './recorder.ts';
 import { liveCostTable, liveTokensTable, liveVsProjectedTable, type LiveMethod, type LiveRunInfo } from './tables.ts';
 import type { ChatClient } from './types.ts';
+import { HostMeasure } from '../hosts/measure.ts';
+import { liveProfiles } from '../hosts/registry.ts';
 
 export interface LiveRunInputs {
   catalog: Catalog;
@@ -70,6 +72,9 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
   const outcomes: LiveTaskOutcome[] = [];
   let stopped: string | undefined;
   const scopes = new Map(inputs.tasks.map((t) => [t.id, t.initialState.authScopes]));
+  // Every built-in host profile counts each turn's first request beside the provider.
+  const live = liveProfiles(settings.model, inputs.tokens.tokenizer);
+  const hosts = live.profiles.map((p) => new HostMeasure(p));
 
   for (const entry of inputs.pipelines) {
     const pipeline = entry.create();
@@ -117,6 +122,7 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
           maxSteps: settings.maxSteps,
           gate,
           cli,
+          hosts,
         });
         method.outcomes.push(outcome);
         outcomes.push(outcome);
@@ -141,7 +147,16 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
     stopped,
   };
   const tables = [liveCostTable(methods, info)];
-  if (settings.client) tables.unshift(liveVsProjectedTable(methods, info), liveTokensTable(methods, inputs.tokenizer));
+  if (settings.client)
+    tables.unshift(
+      liveVsProjectedTable(methods, info),
+      liveTokensTable(
+        methods,
+        inputs.tokenizer,
+        live.profiles.map((p) => ({ id: p.id, label: p.label, tokenizerNote: p.tokenizerNote })),
+        live.notes,
+      ),
+    );
   mkdirSync(inputs.out, { recursive: true });
   writeFileSync(join(inputs.out, 'live-outcomes.jsonl'), outcomes.map((o) => JSON.stringify(o)).join('\n') + (outcomes.length ? '\n' : ''));
   for (const t of tables) writeTableResult(inputs.out, t);

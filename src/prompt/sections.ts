@@ -1,3 +1,4 @@
+import type { McpTool } from '../catalog/types.ts';
 import type { PromptSection, SectionRole } from './types.ts';
 
 /**
@@ -9,6 +10,11 @@ import type { PromptSection, SectionRole } from './types.ts';
 export function section(role: SectionRole, label: string, text: string, stable: boolean): PromptSection {
   const body = text.trim();
   return { role, label, text: `${body}\n`, stable };
+}
+
+/** A `tools` section that is (part of) the MCP tool list: its text, and the definitions a host sends instead (PromptSection.toolList). */
+export function toolListSection(label: string, text: string, stable: boolean, definitions: readonly McpTool[]): PromptSection {
+  return { ...section('tools', label, text, stable), toolList: definitions };
 }
 
 /** True when the seam rule above holds between every pair of sections. */
