@@ -1,9 +1,11 @@
 import type { McpTool } from '../catalog/types.ts';
+import { seamAfterNewline } from '../tokens/counter.ts';
 import type { PromptSection, SectionRole } from './types.ts';
 
 /**
  * Builds a prompt section whose text starts with a non-space character and ends with a
- * newline. At such a seam cl100k/o200k pre-tokenisation always splits, so the tokens of the
+ * newline. At such a seam (unless the text starts with `/`: seamAfterNewline)
+ * cl100k/o200k pre-tokenisation always splits, so the tokens of the
  * whole prompt equal the sum of its sections' tokens: counts can be memoised per section
  * and still be exact (test/prompt/sections.test.ts checks it on real prompts).
  */
@@ -19,7 +21,7 @@ export function toolListSection(label: string, text: string, stable: boolean, de
 
 /** True when the seam rule above holds between every pair of sections. */
 export function hasCleanSeams(sections: readonly PromptSection[]): boolean {
-  return sections.every((s) => s.text.length > 0 && s.text.endsWith('\n') && !/^\s/.test(s.text));
+  return sections.every((s) => s.text.length > 0 && s.text.endsWith('\n') && seamAfterNewline(s.text[0]!));
 }
 
 /**
