@@ -72,7 +72,8 @@ export function validateCustomHost(file: string, raw: unknown): CustomHostFile {
       throw new InputError(file, `fields[${i}]`, 'a field name of 1 to 64 printable characters', describeValue(f));
     if (fields.indexOf(f) !== i) throw new InputError(file, `fields[${i}]`, 'each field once', `"${f}" again`);
   });
-  const rename: Record<string, string> = {};
+  // No prototype, as below: `__proto__` is a key like any other.
+  const rename = Object.create(null) as Record<string, string>;
   if (raw.rename !== undefined) {
     if (!isObject(raw.rename)) throw new InputError(file, 'rename', 'an object of field → name sent', describeValue(raw.rename));
     for (const [from, to] of Object.entries(raw.rename)) {
@@ -82,7 +83,7 @@ export function validateCustomHost(file: string, raw: unknown): CustomHostFile {
         throw new InputError(file, `rename.${from}`, 'a name of 1 to 64 printable characters', describeValue(to));
       rename[from] = to;
     }
-    const sent = (fields as string[]).map((f) => rename[f] ?? f);
+    const sent = (fields as string[]).map((f) => sentName(f, rename));
     const twice = sent.find((s, i) => sent.indexOf(s) !== i);
     if (twice !== undefined)
       throw new InputError(file, 'rename', 'names that differ from each other and from the fields kept', `"${twice}" twice`);
@@ -107,11 +108,16 @@ export function validateCustomHost(file: string, raw: unknown): CustomHostFile {
   };
 }
 
+/** The name a field is sent under (own keys only: a field named like an Object.prototype member is data). */
+function sentName(field: string, rename: Record<string, string>): string {
+  return Object.hasOwn(rename, field) ? rename[field]! : field;
+}
+
 /** The object a custom host sends for one tool: its listed fields, in order, renamed. */
 export function customToolObject(d: McpTool, spec: Pick<CustomHostFile, 'fields' | 'rename'>): Record<string, unknown> {
   // No prototype: a field named `__proto__` is an ordinary key here, as it is in the JSON.
   const out = Object.create(null) as Record<string, unknown>;
-  for (const f of spec.fields) if (Object.hasOwn(d, f)) out[spec.rename[f] ?? f] = d[f];
+  for (const f of spec.fields) if (Object.hasOwn(d, f)) out[sentName(f, spec.rename)] = d[f];
   return out;
 }
 
