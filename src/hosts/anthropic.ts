@@ -19,7 +19,7 @@ import type { HostProfile } from './types.ts';
 
 export const ANTHROPIC_TOOL_CHOICES = ['auto', 'none', 'any', 'tool'] as const satisfies readonly AnthropicToolChoice[];
 export const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
-export const DEFAULT_TOOL_CHOICE: AnthropicToolChoice = 'auto';
+const DEFAULT_TOOL_CHOICE: AnthropicToolChoice = 'auto';
 
 export function isAnthropicToolChoice(v: string): v is AnthropicToolChoice {
   return (ANTHROPIC_TOOL_CHOICES as readonly string[]).includes(v);

@@ -52,7 +52,7 @@ export function readCustomHostFile(file: string, limits: InputLimits = DEFAULT_L
   return validateCustomHost(file, raw);
 }
 
-export function validateCustomHost(file: string, raw: unknown): CustomHostFile {
+function validateCustomHost(file: string, raw: unknown): CustomHostFile {
   if (!isObject(raw)) throw new InputError(file, '', 'a JSON object describing a host', describeValue(raw));
   for (const key of Object.keys(raw))
     if (!(KEYS as readonly string[]).includes(key))
@@ -114,7 +114,7 @@ function sentName(field: string, rename: Record<string, string>): string {
 }
 
 /** The object a custom host sends for one tool: its listed fields, in order, renamed. */
-export function customToolObject(d: McpTool, spec: Pick<CustomHostFile, 'fields' | 'rename'>): Record<string, unknown> {
+function customToolObject(d: McpTool, spec: Pick<CustomHostFile, 'fields' | 'rename'>): Record<string, unknown> {
   // No prototype: a field named `__proto__` is an ordinary key here, as it is in the JSON.
   const out = Object.create(null) as Record<string, unknown>;
   for (const f of spec.fields) if (Object.hasOwn(d, f)) out[sentName(f, spec.rename)] = d[f];

@@ -89,18 +89,48 @@ export class HostMeasure {
   }
 }
 
-const runMeasures = new Map<string, { host: HostMeasure; compare: HostMeasure[] }>();
+/**
+ * The hosts a run compares, measured together: one lookup per prompt section gives every host's
+ * count of it (per host, the same as HostMeasure.toolPartTokens), which keeps the comparison
+ * cheap on runs of a hundred thousand turns.
+ */
+export class HostComparison {
+  readonly ids: readonly string[];
+  private readonly perSection = new WeakMap<PromptSection, { text: string; list: readonly McpTool[] | undefined; counts: number[] }>();
+
+  constructor(readonly hosts: readonly HostMeasure[]) {
+    this.ids = hosts.map((h) => h.id);
+  }
+
+  /** Each host's tool tokens of a prompt, in `hosts` order. */
+  toolTokens(sections: readonly PromptSection[]): number[] {
+    const out = this.hosts.map(() => 0);
+    let anyTool = false;
+    for (const s of sections) {
+      if (s.role !== 'tools') continue;
+      let known = this.perSection.get(s);
+      if (!known || known.text !== s.text || known.list !== s.toolList)
+        this.perSection.set(s, (known = { text: s.text, list: s.toolList, counts: this.hosts.map((h) => h.sectionTokens(s)) }));
+      for (let i = 0; i < out.length; i++) out[i]! += known.counts[i]!;
+      if (s.toolList?.length) anyTool = true;
+    }
+    if (anyTool) this.hosts.forEach((h, i) => h.profile.keepsPromptText || (out[i]! += h.requestTokens()));
+    return out;
+  }
+}
+
+const runMeasures = new Map<string, { host: HostMeasure; compare: HostComparison }>();
 
 /**
  * The measures of a run's host and of the profiles it is compared with: one set per spec in a
  * thread, so their memos serve every pipeline the thread runs.
  */
-export function runHostMeasures(spec: HostSpec): { host: HostMeasure; compare: HostMeasure[] } {
+export function runHostMeasures(spec: HostSpec): { host: HostMeasure; compare: HostComparison } {
   const key = JSON.stringify(spec);
   let m = runMeasures.get(key);
   if (!m) {
     const host = new HostMeasure(hostProfile(spec));
-    const compare = comparedProfiles(spec).map((p) => (p.id === host.id ? host : new HostMeasure(p)));
+    const compare = new HostComparison(comparedProfiles(spec).map((p) => (p.id === host.id ? host : new HostMeasure(p))));
     runMeasures.set(key, (m = { host, compare }));
   }
   return m;

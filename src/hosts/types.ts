@@ -14,10 +14,6 @@ export type HostId = (typeof HOST_IDS)[number];
 /** The profiles every bench compares (the custom one joins when the run's host is custom). */
 export const BUILT_IN_HOSTS = ['mcp-json', 'openai-chat', 'openai-responses', 'anthropic'] as const satisfies readonly HostId[];
 
-export function isHostId(v: string): v is HostId {
-  return (HOST_IDS as readonly string[]).includes(v);
-}
-
 /** One message of a request, for the per-message framing a profile adds (live mode). */
 export interface HostMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';

@@ -3,7 +3,7 @@ import type { PipelineEntry } from '../pipelines/types.ts';
 import type { Column, Table } from '../table/table.ts';
 import type { PipelineSummary } from './summarize.ts';
 
-export const HOST_TABLE_ID = 'host-profiles';
+const HOST_TABLE_ID = 'host-profiles';
 
 /**
  * Tool tokens per turn of the methods (B1–B4, Tool Attention) and of every ADOL mechanism as

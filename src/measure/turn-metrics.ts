@@ -6,7 +6,7 @@ import { sectionTokens } from '../prompt/section-tokens.ts';
 import { distinctIds } from './distinct-ids.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { ListedForm } from '../sim/selection.ts';
-import type { HostMeasure } from '../hosts/measure.ts';
+import type { HostComparison, HostMeasure } from '../hosts/measure.ts';
 
 /**
  * What is measured on one turn's prompt. Everything here is computed from the prompt text
@@ -52,7 +52,7 @@ export interface TurnHosts {
   /** The run's host: every figure of the turn is as it sends the prompt (default: the prompt text itself, mcp-json). Counts with `tokens`. */
   host?: HostMeasure;
   /** Hosts whose tool tokens are recorded besides (TurnMetrics.toolTokensByHost). */
-  compare?: readonly HostMeasure[];
+  compare?: HostComparison;
 }
 
 const NO_HOSTS: Readonly<Record<string, number>> = Object.freeze({});
@@ -78,9 +78,10 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
   const neededPresent = neededTools.filter((t) => present.includes(t)).length;
   const toolTokens = roleTokens(sections, counts, 'tools');
   let toolTokensByHost = NO_HOSTS;
-  if (hosts.compare?.length) {
+  if (hosts.compare) {
+    const values = hosts.compare.toolTokens(sections);
     const byHost: Record<string, number> = {};
-    for (const q of hosts.compare) byHost[q.id] = q === hosts.host ? toolTokens : q.toolPartTokens(sections);
+    hosts.compare.ids.forEach((id, i) => (byHost[id] = values[i]!));
     toolTokensByHost = byHost;
   }
   return {

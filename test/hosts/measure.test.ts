@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import type { McpTool } from '../../src/catalog/types.ts';
 import { anthropicTool } from '../../src/hosts/anthropic.ts';
-import { HostMeasure, runHostMeasures } from '../../src/hosts/measure.ts';
+import { HostComparison, HostMeasure, runHostMeasures } from '../../src/hosts/measure.ts';
 import { hostProfile } from '../../src/hosts/registry.ts';
 import { driveTurns, runPipeline } from '../../src/measure/run-pipeline.ts';
 import { measureTurn } from '../../src/measure/turn-metrics.ts';
@@ -25,11 +28,14 @@ const generator = new TaskGenerator(SERVER_SPECS);
 const all = generator.generate(42);
 const tasks = [...all.filter((t) => t.kind === 'multi').slice(0, 6), ...all.filter((t) => t.kind === 'single').slice(0, 6)];
 const tokens = tokenCounter('cl100k_base');
+// Tool Attention writes its θ calibration there.
+const workDir = mkdtempSync(join(tmpdir(), 'tooltax-host-measure-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 const ctx: PipelineContext = {
   catalog,
   tokens,
   seed: 42,
-  workDir: '',
+  workDir,
   retriever: 'bm25',
   calibrationTasks: generator.generateCalibration(42, all),
   historyTasks: generator.generate(42, 'history'),
@@ -76,6 +82,7 @@ describe('host measurement on real prompts', () => {
       expect(m.promptTokens).toBe(plain.promptTokens);
       expect(m.toolTokensByHost['mcp-json']).toBe(plain.toolTokens);
       expect(m.toolTokensByHost.anthropic).toBe(anthropicByHand(r));
+      for (const h of compare.hosts) expect(m.toolTokensByHost[h.id]).toBe(h.toolPartTokens(r.prompt.sections));
     }
   });
 
@@ -109,7 +116,7 @@ describe('host measurement on real prompts', () => {
     expect(() => measureTurn(results[0]!, [], tokens, { host })).toThrow(/another counter/);
     let withTools = 0;
     for (const r of results) {
-      const m = measureTurn(r, [], o200k, { host, compare: [host] });
+      const m = measureTurn(r, [], o200k, { host, compare: new HostComparison([host]) });
       const counts = r.prompt.sections.map((s) => host.sectionTokens(s));
       const listed = r.prompt.sections.some((s) => s.toolList?.length);
       if (listed) withTools++;
