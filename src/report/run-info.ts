@@ -10,10 +10,15 @@ const NOT_RECORDED = 'not recorded (no run manifest)';
 
 export function runFacts(m: RunManifest | undefined): RunFact[] {
   if (!m)
-    return ['catalog', 'tokenizer', 'encoder', 'retriever', 'index', 'θ', 'seeds', 'time'].map((label) => ({ label, value: NOT_RECORDED }));
+    return ['catalog', 'tokenizer', 'host', 'encoder', 'retriever', 'index', 'θ', 'seeds', 'time'].map((label) => ({
+      label,
+      value: NOT_RECORDED,
+    }));
   return [
     { label: 'catalog', value: `${m.catalog.name} (${m.catalog.tools} tools, ${m.catalog.servers.length} servers)` },
     { label: 'tokenizer', value: m.tokenizer },
+    // Runs written before host profiles counted the tools/list JSON, as the default does.
+    { label: 'host', value: m.host?.label ?? 'mcp-json (compact tools/list JSON)' },
     { label: 'encoder', value: m.encoder.name },
     {
       // What ranks tools in the main methods (the encoder above is one input of some retrievers).

@@ -72,10 +72,11 @@ describe('reports/index.html', () => {
     }
   });
 
-  it('shows the run: catalog, tokenizer, encoder, retriever, index, θ, seeds, time', () => {
+  it('shows the run: catalog, tokenizer, host, encoder, retriever, index, θ, seeds, time', () => {
     for (const [label, value] of [
       ['catalog', 'synthetic-120 (120 tools, 6 servers)'],
       ['tokenizer', 'cl100k_base'],
+      ['host', 'mcp-json (compact tools/list JSON)'],
       ['encoder', 'use-lite'],
       ['retriever', 'dense:use-lite (paper form) (TA)'],
       ['index', 'exact-flat-ip (TA)'],
