@@ -5,6 +5,7 @@ import { shortDefinition } from '../pipelines/adol/short-mode.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import { inlineRefs, type RefInlining } from '../catalog/refs.ts';
 import { emptyParts, PARTS, splitDefinition, type PartTokens } from './split.ts';
+import type { HostMeasure } from '../hosts/measure.ts';
 
 /**
  * The token budget of a catalog's tool definitions: per server and per tool, each definition
@@ -24,6 +25,13 @@ import { emptyParts, PARTS, splitDefinition, type PartTokens } from './split.ts'
  * - `both`: short definitions, then deduplicated, against the plain full list.
  * requireOutput (a response-side saving) and retrieval (per-turn selection) do not shrink a
  * definition and are not shown here; the bench measures them.
+ *
+ * With a host other than mcp-json (src/hosts), every figure is counted in the host's tokenizer,
+ * the gate compares what the host sends (its rendering of each tool, and its per-request tokens
+ * once in the total), and each definition shows how that follows from the compact JSON: minus
+ * the fields the host drops, plus or minus what its own rendering of the kept fields makes of
+ * them. ADOL short is measured as the host sends the short definition; ADOL $ref does not apply
+ * (a provider's tool parameter takes one self-contained schema per tool).
  */
 export interface BudgetLimits {
   /** Budget for the sum of every definition's tokens. */
@@ -38,11 +46,39 @@ export interface RefSizes extends Omit<RefInlining, 'inlined'> {
   inlined: number;
 }
 
+/** How a host's count of a definition follows from its compact JSON (host mode only). */
+export interface HostShare {
+  /** The compact tools/list JSON, in the host's tokenizer. */
+  mcpJson: number;
+  /** Tokens of the fields the host does not send. */
+  dropped: number;
+  /** What the host's own rendering of the fields it sends adds (+) or saves (−) against their JSON and its framing. */
+  rendering: number;
+}
+
+export interface BudgetHost {
+  id: string;
+  label: string;
+  tokenizerNote: string;
+  /** The fields it sends ('all' for mcp-json). */
+  sends: readonly string[] | 'all';
+  /** Top-level fields of this catalog's definitions that the host drops. */
+  droppedFields: string[];
+  /** Added once to a request with tools, in `total.tokens`. */
+  requestTokens: number;
+  requestTokensNote: string;
+  /** False under a provider profile (see above). */
+  refApplies: boolean;
+}
+
 export interface ToolBudget {
   id: string;
   server: string;
   name: string;
+  /** As the host sends it (compact tools/list JSON under mcp-json). */
   tokens: number;
+  /** Host mode: how `tokens` follows from the compact JSON. */
+  host?: HostShare & { droppedFields: string[] };
   parts: PartTokens;
   otherFields: string[];
   adol: { short: number; refLine: number };
@@ -54,6 +90,7 @@ export interface ServerBudget {
   server: string;
   tools: number;
   tokens: number;
+  host?: HostShare;
   largest: { name: string; tokens: number };
   parts: PartTokens;
   adol: { short: number; ref: number; both: number; hoisted: number };
@@ -64,6 +101,8 @@ export interface BudgetReport {
   catalog: string;
   source: string;
   tokenizer: string;
+  /** The host profile measured (src/hosts); absent: mcp-json, every definition as compact tools/list JSON. */
+  host?: BudgetHost;
   limits: BudgetLimits;
   pass: boolean;
   violations: string[];
@@ -86,7 +125,22 @@ function refSaving(plainDefs: readonly McpTool[], defs: readonly McpTool[], toke
   return { saving: plain - countByLine(renderInternal(result), tokens), result };
 }
 
-export function budgetReport(catalog: Catalog, tokens: TokenCounter, limits: BudgetLimits): BudgetReport {
+function addShares(into: HostShare, s: HostShare): void {
+  into.mcpJson += s.mcpJson;
+  into.dropped += s.dropped;
+  into.rendering += s.rendering;
+}
+
+/**
+ * `host` (optional): measure as this host sends the definitions, counting with its counter
+ * (which must be `tokens`). Without it, or under mcp-json, every definition is its compact JSON.
+ */
+export function budgetReport(catalog: Catalog, tokens: TokenCounter, limits: BudgetLimits, hostMeasure?: HostMeasure): BudgetReport {
+  const host = hostMeasure && !hostMeasure.profile.keepsPromptText ? hostMeasure : undefined;
+  if (host && host.tokens !== tokens) throw new Error(`budget: host ${host.id} counts with another counter`);
+  const sends = host?.profile.sends;
+  const isSent = (field: string) => sends === undefined || sends === 'all' || sends.includes(field);
+  const droppedFields = new Set<string>();
   const tools: ToolBudget[] = [];
   const servers: ServerBudget[] = [];
   for (const server of catalog.servers) {
@@ -98,17 +152,29 @@ export function budgetReport(catalog: Catalog, tokens: TokenCounter, limits: Bud
     const rows = own.map((t, i): ToolBudget => {
       const split = splitDefinition(t.definition, tokens);
       const inl = inlineRefs(t.definition);
+      let share: ToolBudget['host'];
+      if (host) {
+        const dropped = Object.keys(split.byField).filter((f) => !isSent(f));
+        dropped.forEach((f) => droppedFields.add(f));
+        const droppedTokens = dropped.reduce((n, f) => n + split.byField[f]!, 0);
+        const sent = host.toolTokens(t.definition);
+        share = { mcpJson: split.total, dropped: droppedTokens, rendering: sent - (split.total - droppedTokens), droppedFields: dropped };
+      }
+      const total = share ? share.mcpJson - share.dropped + share.rendering : split.total;
       return {
         id: t.id,
         server,
         name: t.name,
-        tokens: split.total,
+        tokens: total,
+        ...(share ? { host: share } : {}),
         parts: split.parts,
         otherFields: split.otherFields,
-        adol: {
-          short: split.total - tokens.count(serializeToolDefinition(shorts[i]!)),
-          refLine: split.total - tokens.count(serializeToolDefinition(result.tools[i]!)),
-        },
+        adol: host
+          ? { short: total - host.toolTokens(shorts[i]!), refLine: 0 }
+          : {
+              short: split.total - tokens.count(serializeToolDefinition(shorts[i]!)),
+              refLine: split.total - tokens.count(serializeToolDefinition(result.tools[i]!)),
+            },
         refs: inl && {
           wire: split.total,
           inlined: tokens.count(serializeToolDefinition(inl.inlined)),
@@ -119,20 +185,29 @@ export function budgetReport(catalog: Catalog, tokens: TokenCounter, limits: Bud
           broken: inl.broken,
           truncated: inl.truncated,
         },
-        overPerTool: limits.perTool !== undefined && split.total > limits.perTool,
+        overPerTool: limits.perTool !== undefined && total > limits.perTool,
       };
     });
     const parts = emptyParts();
     rows.forEach((r) => addParts(parts, r.parts));
     const largest = rows.reduce((a, b) => (b.tokens > a.tokens ? b : a), rows[0]!);
     const withRefs = rows.filter((r) => r.refs);
+    const shortSaves = sum(rows.map((r) => r.adol.short));
+    let serverShare: HostShare | undefined;
+    if (host) {
+      serverShare = { mcpJson: 0, dropped: 0, rendering: 0 };
+      for (const r of rows) addShares(serverShare, r.host!);
+    }
     servers.push({
       server,
       tools: rows.length,
       tokens: sum(rows.map((r) => r.tokens)),
+      ...(serverShare ? { host: serverShare } : {}),
       largest: { name: largest.name, tokens: largest.tokens },
       parts,
-      adol: { short: sum(rows.map((r) => r.adol.short)), ref, both, hoisted: result.defs.length },
+      adol: host
+        ? { short: shortSaves, ref: 0, both: shortSaves, hoisted: 0 }
+        : { short: shortSaves, ref, both, hoisted: result.defs.length },
       refs: { tools: withRefs.length, wire: sum(withRefs.map((r) => r.refs!.wire)), inlined: sum(withRefs.map((r) => r.refs!.inlined)) },
     });
     tools.push(...rows);
@@ -141,10 +216,18 @@ export function budgetReport(catalog: Catalog, tokens: TokenCounter, limits: Bud
   tools.sort((a, b) => b.tokens - a.tokens || order.get(a.id)! - order.get(b.id)!);
   const totalParts = emptyParts();
   servers.forEach((s) => addParts(totalParts, s.parts));
+  let totalShare: HostShare | undefined;
+  if (host) {
+    totalShare = { mcpJson: 0, dropped: 0, rendering: 0 };
+    for (const s of servers) addShares(totalShare, s.host!);
+  }
+  // A request carrying the whole list adds the host's per-request tokens once.
+  const requestTokens = host && tools.length ? host.requestTokens() : 0;
   const total = {
     servers: servers.length,
     tools: tools.length,
-    tokens: sum(servers.map((s) => s.tokens)),
+    tokens: sum(servers.map((s) => s.tokens)) + requestTokens,
+    ...(totalShare ? { host: totalShare } : {}),
     parts: totalParts,
     adol: {
       short: sum(servers.map((s) => s.adol.short)),
@@ -171,6 +254,20 @@ export function budgetReport(catalog: Catalog, tokens: TokenCounter, limits: Bud
     catalog: catalog.name,
     source: catalog.source,
     tokenizer: tokens.tokenizer,
+    ...(host
+      ? {
+          host: {
+            id: host.profile.id,
+            label: host.profile.label,
+            tokenizerNote: host.profile.tokenizerNote,
+            sends: host.profile.sends,
+            droppedFields: [...droppedFields],
+            requestTokens,
+            requestTokensNote: host.profile.requestTokensNote,
+            refApplies: false,
+          },
+        }
+      : {}),
     limits,
     pass: violations.length === 0,
     violations,

@@ -18,13 +18,39 @@ const PART_HEADERS: Record<keyof PartTokens, string> = {
 
 type Row = (string | number)[];
 
+const signed = (n: number) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : '0');
+
 function headline(r: BudgetReport): string {
   const limits = [
     r.limits.maxToolTokens !== undefined ? `--max-tool-tokens ${fmt(r.limits.maxToolTokens)}` : '',
     r.limits.perTool !== undefined ? `--per-tool ${fmt(r.limits.perTool)}` : '',
   ].filter(Boolean);
-  return `${fmt(r.total.tokens)} tokens of tool definitions: ${r.total.tools} tools on ${r.total.servers} server(s) (${r.tokenizer}, compact tools/list JSON per tool); budget ${limits.join(', ')}`;
+  const h = r.host;
+  const share = r.total.host;
+  if (!h || !share)
+    return `${fmt(r.total.tokens)} tokens of tool definitions: ${r.total.tools} tools on ${r.total.servers} server(s) (${r.tokenizer}, compact tools/list JSON per tool); budget ${limits.join(', ')}`;
+  const dropped = h.droppedFields.length ? ` (${h.droppedFields.join(', ')})` : '';
+  return `${fmt(r.total.tokens)} tokens of tool definitions as ${h.label} sends them: ${r.total.tools} tools on ${r.total.servers} server(s) (${r.tokenizer}: compact tools/list JSON ${fmt(share.mcpJson)}, fields dropped −${fmt(share.dropped)}${dropped}, rendering ${signed(share.rendering)}, per request +${fmt(h.requestTokens)}); budget ${limits.join(', ')}`;
 }
+
+/** A part's column header: under a host, marked when the host never sends it. */
+function partHeader(r: BudgetReport, p: keyof PartTokens): string {
+  const h = r.host;
+  if (!h || h.sends === 'all') return PART_HEADERS[p];
+  if (p === 'framing') return `${PART_HEADERS[p]} (replaced)`;
+  const sent = h.sends;
+  const dropped =
+    p === 'other'
+      ? r.tools.some((t) => t.otherFields.length) && r.tools.every((t) => t.otherFields.every((f) => !sent.includes(f)))
+      : !sent.includes(p);
+  return dropped ? `${PART_HEADERS[p]} (dropped)` : PART_HEADERS[p];
+}
+
+/** Host mode: the columns that take the compact JSON to what the host sends. */
+const HOST_HEADERS = ['mcp-json', 'dropped', 'rendering'];
+const hostCells = (share: BudgetReport['total']['host']): Row => (share ? [share.mcpJson, -share.dropped, share.rendering] : []);
+/** The ADOL $ref figures, or a dash where $ref does not apply (a provider's tool parameter). */
+const refCell = (r: BudgetReport, n: number): string | number => (r.host && !r.host.refApplies ? '—' : n);
 
 function serverRows(r: BudgetReport): { header: string[]; rows: Row[] } {
   const header = [
@@ -32,7 +58,8 @@ function serverRows(r: BudgetReport): { header: string[]; rows: Row[] } {
     'tools',
     'tokens',
     'largest tool',
-    ...PARTS.map((p) => PART_HEADERS[p]),
+    ...(r.host ? HOST_HEADERS : []),
+    ...PARTS.map((p) => partHeader(r, p)),
     'ADOL short saves',
     'ADOL $ref saves',
     'short+$ref saves',
@@ -45,30 +72,50 @@ function serverRows(r: BudgetReport): { header: string[]; rows: Row[] } {
       s.tools,
       s.tokens,
       `${s.largest.name} (${fmt(s.largest.tokens)})`,
+      ...hostCells(s.host),
       ...PARTS.map((p) => s.parts[p]),
       s.adol.short,
-      s.adol.ref,
-      s.adol.both,
+      refCell(r, s.adol.ref),
+      refCell(r, s.adol.both),
     ]);
+  if (r.host && r.host.requestTokens)
+    rows.push(['per request', '', r.host.requestTokens, '', '', '', r.host.requestTokens, ...PARTS.map(() => ''), '', '', '']);
   rows.push([
     'total',
     r.total.tools,
     r.total.tokens,
     '',
+    ...(r.total.host ? [r.total.host.mcpJson, -r.total.host.dropped, r.total.host.rendering + (r.host?.requestTokens ?? 0)] : []),
     ...PARTS.map((p) => r.total.parts[p]),
     r.total.adol.short,
-    r.total.adol.ref,
-    r.total.adol.both,
+    refCell(r, r.total.adol.ref),
+    refCell(r, r.total.adol.both),
   ]);
   return { header, rows };
 }
 
-function toolHeader(): string[] {
-  return ['#', 'tool', 'tokens', ...PARTS.map((p) => PART_HEADERS[p]), 'ADOL short saves', '$ref line saves'];
+function toolHeader(r: BudgetReport): string[] {
+  return [
+    '#',
+    'tool',
+    'tokens',
+    ...(r.host ? HOST_HEADERS : []),
+    ...PARTS.map((p) => partHeader(r, p)),
+    'ADOL short saves',
+    '$ref line saves',
+  ];
 }
 
-function toolRow(t: ToolBudget, i: number, mark: (t: ToolBudget) => string): Row {
-  return [i + 1, `${t.id}${mark(t)}`, t.tokens, ...PARTS.map((p) => t.parts[p]), t.adol.short, t.adol.refLine];
+function toolRow(r: BudgetReport, t: ToolBudget, i: number, mark: (t: ToolBudget) => string): Row {
+  return [
+    i + 1,
+    `${t.id}${mark(t)}`,
+    t.tokens,
+    ...hostCells(t.host),
+    ...PARTS.map((p) => t.parts[p]),
+    t.adol.short,
+    refCell(r, t.adol.refLine),
+  ];
 }
 
 function refRows(r: BudgetReport): { header: string[]; rows: Row[] } | undefined {
@@ -93,6 +140,17 @@ const NOTES = [
   "Every token of a definition is counted once, in the part where it starts; `framing` is the tokens starting on the object's own braces and on the commas between its fields. The parts add up to the total exactly.",
   "ADOL short: the short tools/list definition (no title/outputSchema/annotations, first sentence of the description). ADOL $ref: internal `$defs` deduplication of each server's list, net of the shared definitions (per tool: gross saving on its own line).",
 ];
+
+/** The notes of a report: under a host, first how its figures follow from the compact JSON. */
+function notes(r: BudgetReport): string[] {
+  const h = r.host;
+  if (!h) return NOTES;
+  return [
+    `Under ${h.label} (${h.tokenizerNote}): tokens = mcp-json (the compact tools/list JSON, split by field into the part columns) − the fields it does not send (\`dropped\`; the part columns marked "dropped") + \`rendering\` (what its own format makes of the fields it sends, framing included); the total adds ${fmt(h.requestTokens)} once per request (${h.requestTokensNote}). Sources and known error: docs/hosts.md.`,
+    NOTES[0]!,
+    `ADOL short: the short definition as ${h.id} sends it. ADOL $ref: — (a provider's tool parameter takes one self-contained schema per tool; a \`$defs\` shared across tools cannot be sent).`,
+  ];
+}
 
 // ---------- plain text ----------
 
@@ -120,13 +178,13 @@ export function renderText(r: BudgetReport): string {
     '',
     'Per tool, largest first (* over --per-tool):',
     textTable(
-      toolHeader(),
-      r.tools.map((t, i) => toolRow(t, i, (x) => (x.overPerTool ? ' *' : ''))),
+      toolHeader(r),
+      r.tools.map((t, i) => toolRow(r, t, i, (x) => (x.overPerTool ? ' *' : ''))),
     ),
   );
   const refs = refRows(r);
   if (refs) out.push('', 'Definitions using $ref (internal references inlined in memory):', textTable(refs.header, refs.rows));
-  out.push('', ...NOTES.map((n) => `- ${n.replaceAll('`', '')}`));
+  out.push('', ...notes(r).map((n) => `- ${n.replaceAll('`', '')}`));
   return `${out.join('\n')}\n`;
 }
 
@@ -159,8 +217,8 @@ export function renderMarkdown(r: BudgetReport): string {
     `**Largest definitions** (${shown.length} of ${r.tools.length})`,
     '',
     mdTable(
-      toolHeader(),
-      shown.map((t, i) => toolRow(t, i, mark)),
+      toolHeader(r),
+      shown.map((t, i) => toolRow(r, t, i, mark)),
       [1],
     ),
   );
@@ -171,8 +229,8 @@ export function renderMarkdown(r: BudgetReport): string {
       `<details><summary>${rest.length} more tools</summary>`,
       '',
       mdTable(
-        toolHeader(),
-        rest.map((t, i) => toolRow(t, i + MARKDOWN_TOP, mark)),
+        toolHeader(r),
+        rest.map((t, i) => toolRow(r, t, i + MARKDOWN_TOP, mark)),
         [1],
       ),
     );
@@ -187,7 +245,7 @@ export function renderMarkdown(r: BudgetReport): string {
       '',
       mdTable(refs.header, refs.rows, [0, 5]),
     );
-  out.push('', ...NOTES.map((n) => `<sub>${n}</sub>  `));
+  out.push('', ...notes(r).map((n) => `<sub>${n}</sub>  `));
   return `${out.join('\n')}\n`;
 }
 

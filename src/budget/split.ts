@@ -28,6 +28,8 @@ export interface DefinitionSplit {
   parts: PartTokens;
   /** Fields counted in `other`, in definition order. */
   otherFields: string[];
+  /** The tokens of each top-level field by its name (the framing in none), by the same start rule. */
+  byField: Record<string, number>;
 }
 
 export function emptyParts(): PartTokens {
@@ -36,6 +38,7 @@ export function emptyParts(): PartTokens {
 
 interface Span {
   part: Part;
+  key: string;
   start: number;
   end: number;
 }
@@ -53,7 +56,7 @@ export function fieldSpans(def: McpTool): { text: string; spans: Span[]; otherFi
     text += `${JSON.stringify(key)}:${json}`;
     const part = (FIELD_PARTS as readonly string[]).includes(key) ? (key as Part) : 'other';
     if (part === 'other') otherFields.push(key);
-    spans.push({ part, start, end: text.length });
+    spans.push({ part, key, start, end: text.length });
   }
   text += '}';
   if (text !== serializeToolDefinition(def)) throw new Error(`tool "${def.name}": its compact JSON could not be split into fields`);
@@ -63,20 +66,25 @@ export function fieldSpans(def: McpTool): { text: string; spans: Span[]; otherFi
 export function splitDefinition(def: McpTool, tokens: TokenCounter): DefinitionSplit {
   const { text, spans, otherFields } = fieldSpans(def);
   const parts = emptyParts();
-  const partAt = (pos: number): Part => spans.find((s) => pos >= s.start && pos < s.end)?.part ?? 'framing';
+  const byField: Record<string, number> = Object.create(null) as Record<string, number>;
+  const give = (pos: number, n: number) => {
+    const span = spans.find((s) => pos >= s.start && pos < s.end);
+    parts[span?.part ?? 'framing'] += n;
+    if (span) byField[span.key] = (byField[span.key] ?? 0) + n;
+  };
   const ids = tokens.encode(text);
   let pos = 0;
   let groupStart = 0;
   for (let i = 0; i < ids.length; i++) {
     const piece = tokens.decode(ids.slice(groupStart, i + 1));
     if (text.startsWith(piece, pos)) {
-      parts[partAt(pos)] += i + 1 - groupStart;
+      give(pos, i + 1 - groupStart);
       pos += piece.length;
       groupStart = i + 1;
     }
   }
   // Never expected (the tokens decode back to the text); if the text could not be followed,
   // the rest is given to where it starts, so the sum stays exact.
-  if (groupStart < ids.length) parts[partAt(pos)] += ids.length - groupStart;
-  return { total: ids.length, parts, otherFields };
+  if (groupStart < ids.length) give(pos, ids.length - groupStart);
+  return { total: ids.length, parts, otherFields, byField };
 }

@@ -7,6 +7,7 @@ import type { TaskSet } from '../studies/types.ts';
 import type { Table } from '../table/table.ts';
 import type { Task } from '../tasks/types.ts';
 import type { TokenizerName } from '../tokens/counter.ts';
+import type { HostSpec } from '../hosts/types.ts';
 
 /**
  * Everything a bench unit (one pipeline, one study) reads, as plain data: the same object is
@@ -19,7 +20,10 @@ export interface BenchInputs {
   quick: boolean;
   /** Catalog sizes of the scaling study (undefined: its default sweep). */
   scalingSizes?: number[];
+  /** What every figure is counted with: the run's host's tokenizer. */
   tokenizer: TokenizerName;
+  /** The run's host (src/hosts); its tokenizer is `tokenizer`. */
+  host: HostSpec;
   encoderName: EncoderName;
   /** Embedding cache root, already filled by the bench's up-front embedding pass. */
   cacheDir: string;

@@ -13,6 +13,7 @@ import type { Study } from '../studies/types.ts';
 import { runsOnEverySeed, taskSetsRunBy } from '../studies/common.ts';
 import type { Encoder } from '../embed/types.ts';
 import { tokenCounter } from '../tokens/counter.ts';
+import { runHostMeasures } from '../hosts/measure.ts';
 import { progress } from '../util/progress.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
 
@@ -69,6 +70,9 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string, registry:
   const entry = registry.pipelines.find((p) => p.id === id);
   if (!entry) throw new Error(`bench: unknown pipeline ${id}`);
   const tokens = tokenCounter(inputs.tokenizer);
+  const hosts = runHostMeasures(inputs.host);
+  // The host-profiles table shows the methods and the ADOL mechanisms: only their turns are measured under every profile.
+  const compared = (entry.group === 'main' && !entry.ablationOf) || entry.group === 'adol';
   const pipeline = entry.create();
   const ctx: PipelineContext = {
     catalog: inputs.catalog,
@@ -90,6 +94,8 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string, registry:
       catalog: inputs.catalog,
       tokens,
       seed,
+      host: hosts.host,
+      compare: compared ? hosts.compare : undefined,
       onTask: () => bar.tick(),
       onEvents: (taskId, turn, evs) => events.push(...evs.map((e) => ({ taskId, turn, ...e }))),
     });
@@ -156,6 +162,7 @@ export async function runStudyUnit(
     historyTasks: inputs.history,
     pipelines: hasTasks ? runEntries(inputs, registry) : [],
     tokens: tokenCounter(inputs.tokenizer),
+    host: runHostMeasures(inputs.host).host,
     encoder: await benchEncoder(inputs),
     retriever: inputs.retriever,
     seed: inputs.seed,

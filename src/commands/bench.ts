@@ -63,6 +63,10 @@ import { taskSetsRunBy } from '../studies/common.ts';
 import { codeFingerprint } from '../util/provenance.ts';
 import { planShards, unitKey } from './shard-plan.ts';
 import type { ShardSpec } from './shard-spec.ts';
+import { comparedProfiles, DEFAULT_HOST, hostProfile } from '../hosts/registry.ts';
+import type { HostSpec } from '../hosts/types.ts';
+import { hostProfilesTable } from '../measure/host-table.ts';
+import { runHostMeasures } from '../hosts/measure.ts';
 
 export interface BenchOptions {
   root: string;
@@ -71,6 +75,8 @@ export interface BenchOptions {
   catalog?: string[];
   tasks?: string;
   tokenizer: TokenizerName;
+  /** How the tool list reaches the model (src/hosts; default mcp-json). A host with a tokenizer of its own measures the whole run with it. */
+  host?: Omit<HostSpec, 'tokenizer'>;
   out?: string;
   reports?: string;
   pipelines?: string[];
@@ -141,7 +147,15 @@ async function runBenchWith(
   const started = performance.now();
   const startedAt = new Date();
   const timer = new StepTimer();
-  const tokens = tokenCounter(opts.tokenizer);
+  const hostSpec: HostSpec = { id: DEFAULT_HOST, ...opts.host, tokenizer: opts.tokenizer };
+  const host = hostProfile(hostSpec);
+  // Everything is counted as this host's model counts: openai-chat's gpt-4o with o200k_base whatever --tokenizer says.
+  const tokenizer = host.tokenizer;
+  if (tokenizer !== opts.tokenizer)
+    opts.log(
+      `host ${host.label} counts with ${tokenizer}; --tokenizer ${opts.tokenizer} applies to the profiles that use the run's tokenizer (host-profiles table)`,
+    );
+  const tokens = tokenCounter(tokenizer);
   const tables: Table[] = [];
   let catalog: Catalog;
   let taskSets: TaskSet[] = [];
@@ -230,7 +244,7 @@ async function runBenchWith(
   }
 
   await timer.time('footprint, task tables', () => {
-    tables.push(footprintTable(catalog, tokens));
+    tables.push(footprintTable(catalog, tokens, { host: runHostMeasures(hostSpec).host }));
     const refs = refUses(catalog);
     for (const w of externalRefWarnings(refs)) opts.log(w);
     const refTable = refSizeTable(catalog, tokens, refs);
@@ -249,7 +263,8 @@ async function runBenchWith(
     seed: opts.seed,
     quick: opts.quick,
     scalingSizes: opts.scalingSizes,
-    tokenizer: opts.tokenizer,
+    tokenizer,
+    host: hostSpec,
     encoderName: (opts.encoder ?? DEFAULT_ENCODER) as EncoderName,
     cacheDir,
     resultsDir,
@@ -367,7 +382,7 @@ async function runBenchWith(
       return { resultsDir, summaries: [] };
     }
     if (taskSets.length) {
-      const context = `Catalog ${catalog.name} (${catalog.tools.length} tools), tokenizer ${opts.tokenizer}, ${taskSets.reduce((s, t) => s + t.tasks.length, 0)} task runs${opts.quick ? ' (--quick subset)' : ''}.`;
+      const context = `Catalog ${catalog.name} (${catalog.tools.length} tools), tokenizer ${tokenizer}, tool list as ${host.label} sends it, ${taskSets.reduce((s, t) => s + t.tasks.length, 0)} task runs${opts.quick ? ' (--quick subset)' : ''}.`;
       const main = new Set(entries.filter((e) => e.group === 'main').map((e) => e.id));
       const retrieval = retrievalNote(
         new Map(ran.filter((p) => main.has(p.id)).map((p) => [p.id, p.settings])),
@@ -378,6 +393,7 @@ async function runBenchWith(
           summaries.filter((s) => main.has(s.pipeline)),
           retrieval ? `${context} ${retrieval}` : context,
         ),
+        hostProfilesTable(summaries, entries, comparedProfiles(hostSpec), context),
       );
     } else {
       // A catalog without tasks: what each main pipeline costs before any query.
@@ -386,7 +402,7 @@ async function runBenchWith(
           catalog,
           tokens,
           entries.filter((e) => e.group === 'main'),
-          { encoder, seed: opts.seed, workDir: resultsDir },
+          { encoder, seed: opts.seed, workDir: resultsDir, host: runHostMeasures(hostSpec).host },
         ),
       );
     }
@@ -410,7 +426,8 @@ async function runBenchWith(
     seconds: (finished - started) / 1000,
     catalog: { name: catalog.name, source: catalog.source, tools: catalog.tools.length, servers: catalog.servers },
     tasks: { source: tasksSource, perSeed: taskSets.map((t) => ({ seed: t.seed, tasks: t.tasks.length })) },
-    tokenizer: opts.tokenizer,
+    tokenizer,
+    host: { id: host.id, label: host.label },
     encoder: { name: encoder.name, description: encoder.description },
     seeds: taskSets.map((s) => s.seed),
     quick: opts.quick,

@@ -2,12 +2,14 @@ import { InvalidArgumentError } from 'commander';
 import { budgetReport, type BudgetReport } from '../budget/budget.ts';
 import { renderJson, renderMarkdown, renderText } from '../budget/render.ts';
 import { loadCatalog } from '../catalog/load.ts';
-import { tokenCounter, type TokenizerName } from '../tokens/counter.ts';
+import type { TokenizerName } from '../tokens/counter.ts';
+import { runHostMeasures } from '../hosts/measure.ts';
 import { hasLiveInput, withLiveDumps, type LiveOptions } from './capture.ts';
+import { hostFromOptions, type HostCommandOptions } from './host-options.ts';
 import { limitsFromOptions } from './limit-options.ts';
 import type { InputLimits } from '../util/limits.ts';
 
-export interface BudgetCommandOptions extends LiveOptions, Partial<InputLimits> {
+export interface BudgetCommandOptions extends LiveOptions, Partial<InputLimits>, HostCommandOptions {
   catalog?: string[];
   maxToolTokens?: number;
   perTool?: number;
@@ -43,9 +45,11 @@ export async function budgetCommand(
   if (o.json && o.markdown) throw new BudgetUsageError('budget: expected at most one of --json and --markdown');
   if (!o.catalog?.length && !hasLiveInput(o))
     throw new BudgetUsageError('budget: expected --catalog <dumps>, --from-config <file>, --from-server "<command>" or --from-url <url>');
+  // Read (a custom host file) and checked before any server is started.
+  const host = runHostMeasures({ ...hostFromOptions(o, limitsFromOptions(o)), tokenizer: o.tokenizer }).host;
   const measure = (files: string[]) => {
     const catalog = loadCatalog(files, limitsFromOptions(o));
-    const report = budgetReport(catalog, tokenCounter(o.tokenizer), { maxToolTokens: o.maxToolTokens, perTool: o.perTool });
+    const report = budgetReport(catalog, host.tokens, { maxToolTokens: o.maxToolTokens, perTool: o.perTool }, host);
     print(o.json ? renderJson(report) : o.markdown ? renderMarkdown(report) : renderText(report));
     return { exitCode: report.pass ? (0 as const) : (1 as const), report };
   };

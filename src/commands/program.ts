@@ -16,6 +16,8 @@ import { captureCommand, collect, hasLiveInput, parseTimeout, type LiveOptions }
 import { budgetCommand, collectPaths, parseTokenBudget, type BudgetCommandOptions } from './budget.ts';
 import { DEFAULT_CAPTURE_DIR } from '../mcp/dump.ts';
 import { addLimitOptions, limitsFromOptions } from './limit-options.ts';
+import { addHostOptions, hostFromOptions, type HostCommandOptions } from './host-options.ts';
+import { runHostMeasures } from '../hosts/measure.ts';
 import { acquireRunLock } from '../results/lock.ts';
 import { checkCompleteRun } from '../results/run-files.ts';
 import type { InputLimits } from '../util/limits.ts';
@@ -135,12 +137,19 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
   )
     .option('--out <dir>', `where captured dumps go (default ${DEFAULT_CAPTURE_DIR}/)`, parseOutputDir)
     .option('--force', 'replace existing dumps of the same server name', false);
-  addLimitOptions(program.commands.at(-1)!).action(
-    async (o: { seed: number; tokenizer: TokenizerName; catalog?: string[]; out?: string; force: boolean } & LiveOptions & InputLimits) => {
+  addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(
+    async (
+      o: { seed: number; tokenizer: TokenizerName; catalog?: string[]; out?: string; force: boolean } & LiveOptions &
+        InputLimits &
+        HostCommandOptions,
+    ) => {
+      // The footprint as the host sends each tool, counted with its tokenizer.
+      const host = runHostMeasures({ ...hostFromOptions(o, limitsFromOptions(o)), tokenizer: o.tokenizer }).host;
+      const footprint = (catalog: Parameters<typeof footprintTable>[0]) => footprintTable(catalog, host.tokens, { host });
       if (hasLiveInput(o)) {
         // exit 0: every server captured; 1: some failed (the others' dumps are written); 2: none, or bad input
         const r = await captureCommand(o, root);
-        if (r.written.length) log(tableToMarkdown(footprintTable(loadCatalog(r.written.map((w) => w.file)), tokenCounter(o.tokenizer))));
+        if (r.written.length) log(tableToMarkdown(footprint(loadCatalog(r.written.map((w) => w.file)))));
         if (r.failures.length) console.error(`${r.failures.length} of ${r.failures.length + r.written.length} server(s) failed`);
         process.exitCode = r.exitCode;
         return;
@@ -148,7 +157,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
       const catalog = o.catalog
         ? loadCatalog(o.catalog, limitsFromOptions(o))
         : (await import('./prepare-inputs.ts')).writeSyntheticCatalog(root, o.seed).catalog;
-      log(tableToMarkdown(footprintTable(catalog, tokenCounter(o.tokenizer))));
+      log(tableToMarkdown(footprint(catalog)));
       const refs = refUses(catalog);
       for (const w of externalRefWarnings(refs)) console.error(w);
       const refTable = refSizeTable(catalog, tokenCounter(o.tokenizer), refs);
@@ -169,7 +178,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
       .option('--json', 'machine-readable report')
       .option('--markdown', 'Markdown for a pull-request comment'),
   );
-  addLimitOptions(program.commands.at(-1)!).action(async (o: BudgetCommandOptions) => {
+  addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(async (o: BudgetCommandOptions) => {
     const { exitCode } = await budgetCommand(o, (text) => process.stdout.write(text));
     process.exitCode = exitCode;
   });
@@ -243,10 +252,10 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
         idParser(retrieverKind),
         DEFAULT_RETRIEVER,
       );
-    addLimitOptions(program.commands.at(-1)!).action(
+    addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(
       async (
         // The bench's own options as commander parses them (a type-only import: nothing loads).
-        o: Omit<BenchOptions, 'root' | 'log' | 'limits' | 'lanes' | 'registry'> & InputLimits,
+        o: Omit<BenchOptions, 'root' | 'log' | 'limits' | 'lanes' | 'registry' | 'host'> & InputLimits & HostCommandOptions,
       ) => {
         if (o.tasks && !o.catalog)
           throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
@@ -254,9 +263,11 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
           throw new InputError('--reports', '', 'no --reports with --shard (a shard writes a part; `merge` writes the reports)');
         // Loaded on use: the bench and the renderers (vega, exceljs) cost a second of start-up that
         // catalog, budget and the other commands do not need.
+        const host = hostFromOptions(o, limitsFromOptions(o));
         const { runBench } = await import('./bench.ts');
         const { resultsDir, reportsDir } = await runBench({
           ...o,
+          host,
           seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds],
           limits: limitsFromOptions(o),
           root,

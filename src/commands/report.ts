@@ -50,7 +50,7 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
     '# tooltax results',
     '',
     info
-      ? `Catalog: ${info.catalog.name}; tokenizer: ${info.tokenizer}; seeds: ${info.seeds.join(', ')}.`
+      ? `Catalog: ${info.catalog.name}; tokenizer: ${info.tokenizer}; tool list as ${info.host?.label ?? 'mcp-json (compact tools/list JSON)'} sends it; seeds: ${info.seeds.join(', ')}.`
       : 'No run manifest (run.json) in the results directory.',
     'Columns marked † are projections from a parameterised model, not measurements; "published" columns are the source documents\' figures, printed beside ours.',
     '',

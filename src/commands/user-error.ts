@@ -2,6 +2,7 @@ import { MiniLmUnavailableError } from '../embed/minilm.ts';
 import { InputError } from '../util/input-error.ts';
 import { BudgetUsageError } from './budget.ts';
 import { UnknownIdError } from './id-options.ts';
+import { HostUsageError } from './host-options.ts';
 
 export interface ErrorReporting {
   /** Print the stack too (`--debug`). */
@@ -13,7 +14,11 @@ export interface ErrorReporting {
 /** Bad input from the user (a file, an option): exit 2 and no pointer to --debug. */
 function isUserError(err: unknown): boolean {
   return (
-    err instanceof InputError || err instanceof MiniLmUnavailableError || err instanceof BudgetUsageError || err instanceof UnknownIdError
+    err instanceof InputError ||
+    err instanceof MiniLmUnavailableError ||
+    err instanceof BudgetUsageError ||
+    err instanceof UnknownIdError ||
+    err instanceof HostUsageError
   );
 }
 

@@ -9,6 +9,9 @@ import { livePrompt } from './prompt-bridge.ts';
 import type { ExchangeRecorder } from './recorder.ts';
 import { ToolExecutor, type LiveCallRecord } from './tool-executor.ts';
 import type { ChatClient, ChatRequest, ChatResponse, LiveMessage } from './types.ts';
+import type { HostMeasure } from '../hosts/measure.ts';
+import type { HostMessage } from '../hosts/types.ts';
+import { hostRequestTokens } from '../hosts/request.ts';
 
 export interface LiveTurnOutcome {
   turn: number;
@@ -24,6 +27,8 @@ export interface LiveTurnOutcome {
   sentPromptTokens: number;
   /** Provider-reported input tokens of the first request of the turn (the pipeline's prompt); null when its usage was missing or implausible. */
   providerPromptTokens: number | null;
+  /** Each host profile's count of that same first request, by profile id (src/hosts/request.ts). */
+  hostPromptTokens?: Record<string, number>;
   inputTokens: number;
   cachedInputTokens: number;
   outputTokens: number;
@@ -62,6 +67,8 @@ export interface AgentLoopOptions {
   /** The pipeline's settings declare a hallucination gate / a CLI discovery mode. */
   gate: boolean;
   cli?: string;
+  /** Host profiles that count each turn's first request beside the provider (live-tokens table). */
+  hosts?: readonly HostMeasure[];
   /** Whether the endpoint has answered any request of the run yet (shared by the run's tasks). */
   endpoint?: EndpointState;
 }
@@ -175,6 +182,7 @@ async function runTurn(
     };
     const sent = requestTokens(request, opts.tokens);
     if (step === 0) out.sentPromptTokens = sent;
+    if (step === 0 && opts.hosts?.length) out.hostPromptTokens = hostCounts(request, prompt, opts.hosts);
     opts.budget.check(sent, opts.maxTokens);
     const meta = { pipeline: pipelineId, taskId, turn: turnIndex, step, model: opts.model };
     let exchange;
@@ -242,6 +250,22 @@ function responseTokens(r: ChatResponse, tokens: TokenCounter, maxTokens: number
   let n = tokens.count(r.text);
   for (const c of r.toolCalls) n += c.argumentsOverLimit ? maxTokens : tokens.count(c.name) + tokens.count(c.argumentsText);
   return n;
+}
+
+/** Each host profile's count of a request: the catalog tool behind each provider tool (under its provider name), other tools (the shell) as sent. */
+function hostCounts(r: ChatRequest, prompt: ReturnType<typeof livePrompt>, hosts: readonly HostMeasure[]): Record<string, number> {
+  const tools = r.tools.map((t) => {
+    const def = prompt.toolByName.get(t.name)?.definition;
+    return def ? { ...def, name: t.name } : { name: t.name, description: t.description, inputSchema: t.parameters };
+  });
+  const messages = r.messages.flatMap((m): HostMessage[] =>
+    m.role === 'user'
+      ? [{ role: 'user', text: m.text }]
+      : m.role === 'assistant'
+        ? [{ role: 'assistant', text: m.text + m.toolCalls.map((c) => c.name + c.argumentsText).join('') }]
+        : m.results.map((x) => ({ role: 'tool', text: x.content })),
+  );
+  return Object.fromEntries(hosts.map((h) => [h.id, hostRequestTokens(h, { system: r.system, messages, tools })]));
 }
 
 /** Our tokenizer's count of a request as sent: system, every message's text, tool results and the tool specs' JSON. */

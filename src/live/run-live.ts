@@ -20,6 +20,8 @@ import type { ModelPrice } from './prices.ts';
 import { ExchangeRecorder } from './recorder.ts';
 import { liveCostTable, liveTokensTable, liveVsProjectedTable, type LiveMethod, type LiveRunInfo } from './tables.ts';
 import type { ChatClient } from './types.ts';
+import { HostMeasure } from '../hosts/measure.ts';
+import { liveProfiles } from '../hosts/registry.ts';
 
 export interface LiveRunInputs {
   catalog: Catalog;
@@ -81,6 +83,9 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
   let stopped: string | undefined;
   let unusable: EndpointError | undefined;
   const scopes = new Map(inputs.tasks.map((t) => [t.id, t.initialState.authScopes]));
+  // Every built-in host profile counts each turn's first request beside the provider.
+  const live = liveProfiles(settings.model, inputs.tokens.tokenizer);
+  const hosts = live.profiles.map((p) => new HostMeasure(p));
 
   for (const entry of inputs.pipelines) {
     const pipeline = entry.create();
@@ -129,6 +134,7 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
           gate,
           cli,
           endpoint,
+          hosts,
         });
         method.outcomes.push(outcome);
         outcomes.push(outcome);
@@ -164,7 +170,16 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
   const redacted = <T>(value: T) => redactJson(value, settings.secrets);
   const tables = (
     settings.client
-      ? [liveVsProjectedTable(methods, info), liveTokensTable(methods, inputs.tokenizer), liveCostTable(methods, info)]
+      ? [
+          liveVsProjectedTable(methods, info),
+          liveTokensTable(
+            methods,
+            inputs.tokenizer,
+            live.profiles.map((p) => ({ id: p.id, label: p.label, tokenizerNote: p.tokenizerNote })),
+            live.notes,
+          ),
+          liveCostTable(methods, info),
+        ]
       : [liveCostTable(methods, info)]
   ).map(redacted);
   mkdirSync(inputs.out, { recursive: true });

@@ -87,8 +87,20 @@ export function liveVsProjectedTable(methods: readonly LiveMethod[], info: LiveR
   };
 }
 
-/** Provider-reported prompt tokens next to our tokenizer's count of the same prompt. */
-export function liveTokensTable(methods: readonly LiveMethod[], tokenizer: string): Table {
+/** A host profile counted beside the provider (its id, and how it is labelled and counted). */
+export interface LiveHost {
+  id: string;
+  label: string;
+  tokenizerNote: string;
+}
+
+/** Provider-reported prompt tokens next to our tokenizer's count of the same prompt, and each host profile's count of it. */
+export function liveTokensTable(
+  methods: readonly LiveMethod[],
+  tokenizer: string,
+  hosts: readonly LiveHost[] = [],
+  hostNotes: readonly string[] = [],
+): Table {
   return {
     id: 'live-tokens',
     title: `Live run: provider-reported tokens beside our ${tokenizer} count of the same prompts`,
@@ -99,6 +111,10 @@ export function liveTokensTable(methods: readonly LiveMethod[], tokenizer: strin
       { key: 'sent', header: 'request as sent (ours)', kind: 'measured' },
       { key: 'provider', header: 'provider input tokens (first call of turn)', kind: 'measured' },
       { key: 'ratio', header: 'provider / request as sent', kind: 'measured', digits: 3 },
+      ...hosts.flatMap((h) => [
+        { key: `host:${h.id}`, header: `${h.id} count`, kind: 'measured' as const },
+        { key: `hostError:${h.id}`, header: `${h.id} error % (vs provider)`, kind: 'difference' as const, digits: 1 },
+      ]),
       { key: 'cached', header: 'cached input tokens/call', kind: 'measured' },
       { key: 'output', header: 'output tokens/call', kind: 'measured' },
     ],
@@ -111,6 +127,15 @@ export function liveTokensTable(methods: readonly LiveMethod[], tokenizer: strin
       const reported = turns.filter((t) => t.providerPromptTokens !== null);
       const reportedSent = reported.reduce((s, t) => s + t.sentPromptTokens, 0);
       const provider = reported.length ? reported.reduce((s, t) => s + t.providerPromptTokens!, 0) / reported.length : undefined;
+      const byHost: Record<string, number | undefined> = {};
+      for (const h of hosts) {
+        // The error over the same turns (those with a plausible provider count): (profile − provider) / provider, of the sums.
+        const counted = reported.filter((t) => t.hostPromptTokens?.[h.id] !== undefined);
+        const mine = counted.reduce((n, t) => n + t.hostPromptTokens![h.id]!, 0);
+        const theirs = counted.reduce((n, t) => n + t.providerPromptTokens!, 0);
+        byHost[`host:${h.id}`] = counted.length ? mine / counted.length : undefined;
+        byHost[`hostError:${h.id}`] = counted.length && theirs ? (100 * (mine - theirs)) / theirs : undefined;
+      }
       return {
         method: m.label,
         turns: turns.length,
@@ -118,6 +143,7 @@ export function liveTokensTable(methods: readonly LiveMethod[], tokenizer: strin
         sent: mean((t) => t.sentPromptTokens),
         provider,
         ratio: reportedSent && provider !== undefined ? (provider * reported.length) / reportedSent : undefined,
+        ...byHost,
         cached: calls ? turns.reduce((s, t) => s + t.cachedInputTokens, 0) / calls : undefined,
         output: calls ? turns.reduce((s, t) => s + t.outputTokens, 0) / calls : undefined,
       };
@@ -126,6 +152,12 @@ export function liveTokensTable(methods: readonly LiveMethod[], tokenizer: strin
       '"bench measure": the sections of the pipeline\'s prompt as the bench counts them (Table 3). "request as sent": system text, user text and the tool parameter\'s JSON as we send them. The provider counts with its own tokenizer and adds its tool-format framing, hence the ratio.',
       "Tool definitions sent as the provider's tool parameter carry name, description and inputSchema only (a tools/list entry's title, annotations and outputSchema are not sent), so a schema-injecting method's request is smaller than its bench measure. B4's bench measure holds the simulated --list/--help outputs; live, the model runs its own, so they show up in later calls of the turn, not in the first request.",
       ...ownCountNote(methods),
+      ...(hosts.length
+        ? [
+            `Host profiles (docs/hosts.md) count the same first request of each turn: its text, the message framing their source publishes, and the tool list as they render it. Error % = (profile count − provider count) / provider count over the turns sent; only the profile of the provider called can be right. ${hosts.map((h) => `${h.label}: ${h.tokenizerNote}.`).join(' ')}`,
+            ...hostNotes,
+          ]
+        : []),
     ],
   };
 }

@@ -14,6 +14,7 @@ export class RecordCompactor {
   private readonly strings = new Map<string, string>();
   private readonly lists = new Map<string, readonly string[]>();
   private readonly byLabel = new Map<string, Record<string, number>>();
+  private readonly byHost = new Map<string, Readonly<Record<string, number>>>();
   /**
    * The shared copy last given for a list object, to skip joining it again when the same list
    * comes back (B1 records all 120 tools on every turn); used while the list still holds the
@@ -27,7 +28,7 @@ export class RecordCompactor {
    * maps to its shared copy without being joined or serialised again.
    */
   compactAll(records: readonly TurnRecord[]): TurnRecord[] {
-    const run: SeenInRun = { lists: new Map(), labels: new Map() };
+    const run: SeenInRun = { lists: new Map(), labels: new Map(), hosts: new Map() };
     return records.map((r) => this.copy(r, run));
   }
 
@@ -51,6 +52,14 @@ export class RecordCompactor {
       promptTokens: r.promptTokens,
       toolTokens: r.toolTokens,
       toolTokensByLabel: this.labels(r.toolTokensByLabel, run),
+      // B1's and B2's are equal on every turn, and equal contents share one object.
+      toolTokensByHost: this.shared(
+        r.toolTokensByHost,
+        run?.hosts,
+        this.byHost,
+        () => JSON.stringify(r.toolTokensByHost),
+        () => r.toolTokensByHost,
+      ),
       systemTokens: r.systemTokens,
       historyTokens: r.historyTokens,
       userTokens: r.userTokens,
@@ -120,4 +129,5 @@ export class RecordCompactor {
 interface SeenInRun {
   lists: Map<readonly string[], readonly string[]>;
   labels: Map<Record<string, number>, Record<string, number>>;
+  hosts: Map<Readonly<Record<string, number>>, Readonly<Record<string, number>>>;
 }

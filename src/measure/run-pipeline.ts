@@ -2,7 +2,7 @@ import type { Catalog } from '../catalog/types.ts';
 import { RecordCompactor } from './compact-records.ts';
 import type { TurnRecord } from './turn-record.ts';
 import { distinctIds } from './distinct-ids.ts';
-import { measureTurn } from './turn-metrics.ts';
+import { measureTurn, type TurnHosts } from './turn-metrics.ts';
 import type { AgentState, Pipeline, PromptSection, TurnResult } from '../pipelines/types.ts';
 import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
 import type { Task, TaskTurn } from '../tasks/types.ts';
@@ -10,7 +10,7 @@ import type { TokenCounter } from '../tokens/counter.ts';
 
 export type { TurnRecord } from './turn-record.ts';
 
-export interface RunOptions {
+export interface RunOptions extends TurnHosts {
   catalog: Catalog;
   tokens: TokenCounter;
   seed: number;
@@ -90,7 +90,7 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
           schemaTools: distinctIds(result.exposure.fullSchemaTools),
           // A turn needs a few tools; a Set of every listed tool per turn cost more than the scans.
           neededListed: turn.tools.filter((t) => result.exposure.listedTools.includes(t)).length,
-          ...measureTurn(result, turn.tools, opts.tokens),
+          ...measureTurn(result, turn.tools, opts.tokens, opts),
         }),
       );
     },

@@ -5,6 +5,7 @@ import { sharedParts } from '../prompt/shared-parts.ts';
 import type { Task, TaskTurn } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { Table } from '../table/table.ts';
+import type { HostMeasure } from '../hosts/measure.ts';
 
 /** The message of the neutral first turn: asks for nothing a tool would do. */
 const NEUTRAL_MESSAGE = 'Hi! What can you help me with today?';
@@ -13,6 +14,8 @@ export interface StaticCostOptions {
   encoder?: Encoder;
   seed?: number;
   workDir?: string;
+  /** Count the prompts as this host sends them (default: their text, mcp-json); counts with `tokens`. */
+  host?: HostMeasure;
 }
 
 /**
@@ -43,8 +46,11 @@ export async function staticCostTable(
   const probe = probeTool
     ? syntheticTask('static-probe', { user: probeTool.summary, tools: [probeTool.id] }, scopes, [probeTool.server])
     : undefined;
-  const count = (r: TurnResult, keep: (s: TurnResult['prompt']['sections'][number]) => boolean) =>
-    r.prompt.sections.filter(keep).reduce((n, s) => n + tokens.count(s.text), 0);
+  const host = options.host && !options.host.profile.keepsPromptText ? options.host : undefined;
+  const count = (r: TurnResult, keep: (s: TurnResult['prompt']['sections'][number]) => boolean) => {
+    const counts = host ? host.sectionCounts(r.prompt.sections) : r.prompt.sections.map((s) => tokens.count(s.text));
+    return r.prompt.sections.reduce((n, s, i) => (keep(s) ? n + counts[i]! : n), 0);
+  };
 
   const rows = [];
   for (const p of pipelines) {

@@ -11,6 +11,8 @@ export interface PipelineSummary {
   seeds: number[];
   toolTokens: Estimate;
   toolTokensByLabel: Record<string, number>;
+  /** Mean tool tokens per turn as each compared host profile sends the prompts, by profile id (src/hosts). */
+  toolTokensByHost: Record<string, number>;
   promptTokens: Estimate;
   recall: number;
   precision: number;
@@ -49,6 +51,10 @@ export function summarize(
   const labels = new Set(records.flatMap((r) => Object.keys(r.toolTokensByLabel)));
   const toolTokensByLabel: Record<string, number> = {};
   for (const l of labels) toolTokensByLabel[l] = mean(records.map((r) => r.toolTokensByLabel[l] ?? 0));
+  // Every record of a run is measured under the same compared hosts.
+  const toolTokensByHost: Record<string, number> = {};
+  for (const h of Object.keys(records[0]?.toolTokensByHost ?? {}))
+    toolTokensByHost[h] = mean(records.map((r) => r.toolTokensByHost[h] ?? 0));
   // One resampling for both (the same seed draws the same turns).
   const [toolTokens, promptTokens] = bootstrapMeanPair(
     records.map((r) => r.toolTokens),
@@ -63,6 +69,7 @@ export function summarize(
     seeds: [...new Set(records.map((r) => r.seed))],
     toolTokens,
     toolTokensByLabel,
+    toolTokensByHost,
     promptTokens,
     recall,
     precision,

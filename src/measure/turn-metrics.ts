@@ -6,6 +6,7 @@ import { sectionTokens } from '../prompt/section-tokens.ts';
 import { distinctIds } from './distinct-ids.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { ListedForm } from '../sim/selection.ts';
+import type { HostComparison, HostMeasure } from '../hosts/measure.ts';
 
 /**
  * What is measured on one turn's prompt. Everything here is computed from the prompt text
@@ -17,6 +18,8 @@ export interface TurnMetrics {
   toolTokens: number;
   /** Tool tokens by section label (e.g. `summary-pool`, `promoted-schemas`). */
   toolTokensByLabel: Record<string, number>;
+  /** Tool tokens as each compared host profile sends the same prompt, by profile id (empty when none is compared). */
+  toolTokensByHost: Readonly<Record<string, number>>;
   systemTokens: number;
   historyTokens: number;
   userTokens: number;
@@ -44,12 +47,25 @@ function roleTokens(sections: readonly PromptSection[], counts: readonly number[
   return n;
 }
 
-export function measureTurn(result: TurnResult, neededTools: readonly string[], tokens: TokenCounter): TurnMetrics {
+/** The host profiles a turn is measured under (src/hosts). */
+export interface TurnHosts {
+  /** The run's host: every figure of the turn is as it sends the prompt (default: the prompt text itself, mcp-json). Counts with `tokens`. */
+  host?: HostMeasure;
+  /** Hosts whose tool tokens are recorded besides (TurnMetrics.toolTokensByHost). */
+  compare?: HostComparison;
+}
+
+const NO_HOSTS: Readonly<Record<string, number>> = Object.freeze({});
+
+export function measureTurn(result: TurnResult, neededTools: readonly string[], tokens: TokenCounter, hosts: TurnHosts = {}): TurnMetrics {
   const { sections } = result.prompt;
+  const host = hosts.host && !hosts.host.profile.keepsPromptText ? hosts.host : undefined;
+  if (host && host.tokens !== tokens) throw new Error(`measureTurn: host ${host.id} counts with another counter than the turn's`);
   // Exact either way: with clean seams the sum of memoised section counts equals the count
-  // of the whole text; without them we count the whole text.
-  const counts = sections.map((s) => sectionTokens(s, tokens));
-  const promptTokens = hasCleanSeams(sections) ? sum(counts) : tokens.count(promptText(result.prompt));
+  // of the whole text; without them we count the whole text. A host that renders the tool
+  // list sends no single text: its prompt is the sum of its parts.
+  const counts = host ? host.sectionCounts(sections) : sections.map((s) => sectionTokens(s, tokens));
+  const promptTokens = host || hasCleanSeams(sections) ? sum(counts) : tokens.count(promptText(result.prompt));
   const toolTokensByLabel: Record<string, number> = {};
   sections.forEach((s, i) => {
     if (s.role === 'tools') toolTokensByLabel[s.label] = (toolTokensByLabel[s.label] ?? 0) + counts[i]!;
@@ -60,10 +76,19 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
   // A turn needs a few tools: scans of the (distinct) full schemas, not a Set per turn.
   const present = distinctIds(result.exposure.fullSchemaTools);
   const neededPresent = neededTools.filter((t) => present.includes(t)).length;
+  const toolTokens = roleTokens(sections, counts, 'tools');
+  let toolTokensByHost = NO_HOSTS;
+  if (hosts.compare) {
+    const values = hosts.compare.toolTokens(sections);
+    const byHost: Record<string, number> = {};
+    hosts.compare.ids.forEach((id, i) => (byHost[id] = values[i]!));
+    toolTokensByHost = byHost;
+  }
   return {
     promptTokens,
-    toolTokens: roleTokens(sections, counts, 'tools'),
+    toolTokens,
     toolTokensByLabel,
+    toolTokensByHost,
     systemTokens: roleTokens(sections, counts, 'system'),
     historyTokens: roleTokens(sections, counts, 'history'),
     userTokens: roleTokens(sections, counts, 'user'),

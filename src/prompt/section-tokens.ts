@@ -6,14 +6,18 @@ import type { PromptSection } from './types.ts';
 // full tool list, a summary pool, one promoted definition): its count is kept with the
 // object, so a 16 MB list at N = 10,000 is not split and looked up again each turn, and a
 // definition promoted on a thousand turns is not hashed and compared a thousand times.
-// Keyed weakly; the text is compared too, in case an object is reused with new text.
-const sectionCounts = new WeakMap<PromptSection, { text: string; counter: TokenCounter; n: number }>();
+// Keyed weakly; the text is compared too, in case an object is reused with new text. One count
+// per counter: host profiles count the same section with their own tokenizers (src/hosts).
+const sectionCounts = new WeakMap<PromptSection, { text: string; byCounter: Map<TokenCounter, number> }>();
 
 /** Tokens of one section's text, exactly tokens.count(section.text), memoised by the section object. */
 export function sectionTokens(section: PromptSection, tokens: TokenCounter): number {
-  const known = sectionCounts.get(section);
-  if (known && known.counter === tokens && known.text === section.text) return known.n;
-  const n = isKeptSection(section) ? tokens.countUnkept(section.text) : tokens.count(section.text);
-  sectionCounts.set(section, { text: section.text, counter: tokens, n });
+  let known = sectionCounts.get(section);
+  if (!known || known.text !== section.text) sectionCounts.set(section, (known = { text: section.text, byCounter: new Map() }));
+  let n = known.byCounter.get(tokens);
+  if (n === undefined) {
+    n = isKeptSection(section) ? tokens.countUnkept(section.text) : tokens.count(section.text);
+    known.byCounter.set(tokens, n);
+  }
   return n;
 }

@@ -1,8 +1,11 @@
+import type { McpTool } from '../catalog/types.ts';
+import { seamAfterNewline } from '../tokens/counter.ts';
 import type { PromptSection, SectionRole } from './types.ts';
 
 /**
  * Builds a prompt section whose text starts with a non-space character and ends with a
- * newline. At such a seam cl100k/o200k pre-tokenisation always splits, so the tokens of the
+ * newline. At such a seam (unless the text starts with `/`: seamAfterNewline)
+ * cl100k/o200k pre-tokenisation always splits, so the tokens of the
  * whole prompt equal the sum of its sections' tokens: counts can be memoised per section
  * and still be exact (test/prompt/sections.test.ts checks it on real prompts).
  */
@@ -11,9 +14,14 @@ export function section(role: SectionRole, label: string, text: string, stable: 
   return { role, label, text: `${body}\n`, stable };
 }
 
+/** A `tools` section that is (part of) the MCP tool list: its text, and the definitions a host sends instead (PromptSection.toolList). */
+export function toolListSection(label: string, text: string, stable: boolean, definitions: readonly McpTool[]): PromptSection {
+  return { ...section('tools', label, text, stable), toolList: definitions };
+}
+
 /** True when the seam rule above holds between every pair of sections. */
 export function hasCleanSeams(sections: readonly PromptSection[]): boolean {
-  return sections.every((s) => s.text.length > 0 && s.text.endsWith('\n') && !/^\s/.test(s.text));
+  return sections.every((s) => s.text.length > 0 && s.text.endsWith('\n') && seamAfterNewline(s.text[0]!));
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { McpTool } from '../catalog/types.ts';
+
 /**
  * The prompt a pipeline returns for a turn: labelled sections whose concatenation is the exact
  * text sent to the model. Every metric is measured on this text.
@@ -12,6 +14,12 @@ export interface PromptSection {
   text: string;
   /** Identical on every turn of a session (and so part of a cacheable prefix when it leads). */
   stable: boolean;
+  /**
+   * Set when the section is (part of) the MCP tool list, its text the tools/list form of these
+   * definitions (a heading alone, or shared templates, carry none). A host sends the
+   * definitions in its own tool parameter instead of this text: src/hosts renders them.
+   */
+  toolList?: readonly McpTool[];
 }
 
 /** The prompt is the concatenation of its sections' text, in order: stable parts first. */

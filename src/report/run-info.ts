@@ -12,7 +12,7 @@ const NOT_RECORDED = 'not recorded (no run manifest)';
 
 export function runFacts(m: RunManifest | undefined): RunFact[] {
   if (!m)
-    return ['catalog', 'tokenizer', 'encoder', 'retriever', 'index', 'θ', 'seeds', 'time'].map((label) => ({
+    return ['catalog', 'tokenizer', 'host', 'encoder', 'retriever', 'index', 'θ', 'seeds', 'time'].map((label) => ({
       label,
       value: NOT_RECORDED,
       headline: label === 'catalog',
@@ -20,6 +20,8 @@ export function runFacts(m: RunManifest | undefined): RunFact[] {
   return [
     { label: 'catalog', value: `${m.catalog.name} (${m.catalog.tools} tools, ${m.catalog.servers.length} servers)`, headline: true },
     { label: 'tokenizer', value: m.tokenizer, headline: true },
+    // Runs written before host profiles counted the tools/list JSON, as the default does.
+    { label: 'host', value: m.host?.label ?? 'mcp-json (compact tools/list JSON)', headline: true },
     { label: 'encoder', value: m.encoder.name, headline: true },
     {
       // What ranks tools in the main methods (the encoder above is one input of some retrievers).

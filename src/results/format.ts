@@ -35,6 +35,7 @@ const TABLE_SCHEMA = {
           header: string,
           kind: { enum: ['label', 'measured', 'projected', 'published', 'difference', 'parameter'] },
           digits: integer,
+          publishedFor: string,
         },
         additionalProperties: false,
       },
@@ -91,6 +92,7 @@ const MANIFEST_SCHEMA = {
     },
     tokenizer: string,
     encoder: { type: 'object', required: ['name', 'description'], properties: { name: string, description: string } },
+    host: { type: 'object', required: ['id', 'label'], properties: { id: string, label: string } },
     seeds: { type: 'array', items: integer },
     quick: { type: 'boolean' },
     pipelines: {

@@ -34,6 +34,8 @@ export interface RunManifest {
   /** Where the evaluated tasks came from (a file, or `generated (seed n)`), and how many ran per seed. */
   tasks: { source: string; perSeed: { seed: number; tasks: number }[] };
   tokenizer: string;
+  /** How the tool list reached the model (src/hosts); absent in runs written before host profiles: mcp-json. */
+  host?: { id: string; label: string };
   encoder: { name: string; description: string };
   seeds: number[];
   quick: boolean;

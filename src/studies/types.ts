@@ -6,6 +6,7 @@ import type { Task } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { PipelineSummary } from '../measure/summarize.ts';
 import type { TurnRecord } from '../measure/run-pipeline.ts';
+import type { HostMeasure } from '../hosts/measure.ts';
 
 /**
  * A study produces tables from the run's inputs and measured turns (e.g. the ADOL, AACP and
@@ -25,6 +26,8 @@ export interface StudyContext {
   /** The registry entries of the pipelines this run ran, in table order. */
   pipelines: readonly PipelineEntry[];
   tokens: TokenCounter;
+  /** The run's host (src/hosts), counting with `tokens`; Table 3 of every suite measures the tool list as it sends it. Default: mcp-json. */
+  host?: HostMeasure;
   encoder?: Encoder;
   /** The run's retriever of B3, Tool Attention and ADOL's semantic retrieval (`--retriever`; undefined: the default), for the pipelines a study runs itself. */
   retriever?: string;

@@ -50,7 +50,7 @@ export class TokenCounter {
   }
 
   /**
-   * A long text is split after every newline followed by a non-space character and its
+   * A long text is split after every newline that starts a seam (seamAfterNewline) and its
    * pieces are counted (memoised) and added up. At such a seam cl100k/o200k pre-tokenisation
    * always splits, so the sum equals the count of the whole text (test/tokens checks it);
    * the gain is that pieces recurring across prompts (one tool definition per line, a
@@ -60,7 +60,7 @@ export class TokenCounter {
     let total = 0;
     let start = 0;
     for (let i = text.indexOf('\n'); i >= 0 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) {
-      if (/\s/.test(text[i + 1]!)) continue;
+      if (!seamAfterNewline(text[i + 1]!)) continue;
       total += this.count(text.slice(start, i + 1));
       start = i + 1;
     }
@@ -115,6 +115,16 @@ export class TokenCounter {
   decode(ids: number[]): string {
     return bpe(this.tokenizer).decode(ids);
   }
+}
+
+/**
+ * True when cl100k/o200k pre-tokenisation always splits between a newline and this next
+ * character: it is neither white space (a run of spaces and newlines is one pre-token) nor
+ * `/` (o200k's punctuation pre-token ` ?[^\s\p{L}\p{N}]+[\r\n/]*` takes newlines and the
+ * slashes after them: `,\n//` is one token).
+ */
+export function seamAfterNewline(next: string): boolean {
+  return !/[\s/]/.test(next);
 }
 
 /** Runs of one character class at least this long are counted in pieces (see countLongRuns). */

@@ -17,6 +17,7 @@ function record(over: Partial<TurnRecord> = {}): TurnRecord {
     promptTokens: 900,
     toolTokens: 600,
     toolTokensByLabel: { 'tool-definitions': 600 },
+    toolTokensByHost: { 'mcp-json': 600, anthropic: 900 },
     systemTokens: 100,
     historyTokens: 0,
     userTokens: 200,
@@ -57,14 +58,23 @@ describe('RecordCompactor', () => {
     expect(b.schemaTools).toBe(a.schemaTools);
     expect(b.neededTools).toBe(a.neededTools);
     expect(b.toolTokensByLabel).toBe(a.toolTokensByLabel);
+    expect(b.toolTokensByHost).toBe(a.toolTokensByHost);
   });
 
   it('does not share lists or labels that differ', () => {
     const c = new RecordCompactor();
     const a = c.compact(record());
-    const b = c.compact(record({ schemaTools: ['filesystem/read_file'], toolTokensByLabel: { 'tool-definitions': 601 } }));
+    const b = c.compact(
+      record({
+        schemaTools: ['filesystem/read_file'],
+        toolTokensByLabel: { 'tool-definitions': 601 },
+        toolTokensByHost: { 'mcp-json': 601 },
+      }),
+    );
     expect(b.schemaTools).toEqual(['filesystem/read_file']);
     expect(b.toolTokensByLabel).toEqual({ 'tool-definitions': 601 });
+    expect(b.toolTokensByHost).toEqual({ 'mcp-json': 601 });
+    expect(b.toolTokensByHost).not.toBe(a.toolTokensByHost);
     expect(b.schemaTools).not.toBe(a.schemaTools);
   });
 });

@@ -9,7 +9,7 @@ describe('prompt sections', () => {
     const text = fc.string({
       minLength: 1,
       maxLength: 80,
-      unit: fc.constantFrom('a', 'Z', ' ', '\n', '{', '}', '"', ':', '1', 'é', '\t', '.', '#', '→'),
+      unit: fc.constantFrom('a', 'Z', ' ', '\n', '{', '}', '"', ':', '1', 'é', '\t', '.', '#', '→', '/', ','),
     });
     fc.assert(
       fc.property(fc.array(text, { minLength: 1, maxLength: 6 }), (texts) => {
@@ -25,5 +25,7 @@ describe('prompt sections', () => {
   it('detects sections whose seam is not clean', () => {
     expect(hasCleanSeams([{ role: 'user', label: 'u', text: ' starts with space\n', stable: false }])).toBe(false);
     expect(hasCleanSeams([{ role: 'user', label: 'u', text: 'no final newline', stable: false }])).toBe(false);
+    // `,\n//` is one o200k token: a section starting with `/` does not split from the one before.
+    expect(hasCleanSeams([{ role: 'user', label: 'u', text: '// comment\n', stable: false }])).toBe(false);
   });
 });

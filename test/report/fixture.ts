@@ -3,6 +3,31 @@ import { runFiles } from '../../src/results/run-files.ts';
 import type { RunManifest } from '../../src/results/manifest.ts';
 import type { Table } from '../../src/table/table.ts';
 import { makeTempDir } from '../helpers/temp.ts';
+import { comparedProfiles } from '../../src/hosts/registry.ts';
+import { hostProfilesTable } from '../../src/measure/host-table.ts';
+import type { PipelineSummary } from '../../src/measure/summarize.ts';
+import { PIPELINES } from '../../src/pipelines/registry.ts';
+
+/** The host-profiles table as the bench builds it, from summaries with only the fields it reads. */
+function hostTable(): Table {
+  const s = (pipeline: string, label: string, m: number, c: number, r: number, a: number) =>
+    ({
+      pipeline,
+      label,
+      toolTokensByHost: { 'mcp-json': m, 'openai-chat': c, 'openai-responses': r, anthropic: a },
+    }) as unknown as PipelineSummary;
+  return hostProfilesTable(
+    [
+      s('b1-full-schema', 'B1 Full-Schema', 47712, 20410, 20101, 27640),
+      s('b4-cli-lazy', 'B4 CLI Lazy', 4503, 4398, 4398, 4503),
+      s('tool-attention', 'Tool Attention', 6120.5, 4010.2, 3950.8, 4980.1),
+      s('adol-short', 'ADOL short tools/list', 30111, 17200, 16950, 21003),
+    ],
+    PIPELINES,
+    comparedProfiles({ id: 'mcp-json', tokenizer: 'cl100k_base' }),
+    'Fixture: host-profiles table (src/measure/host-table.ts).',
+  );
+}
 
 /**
  * A small results directory with every table a chart reads, including the ones colleagues'
@@ -150,6 +175,7 @@ export const FIXTURE_TABLES: Table[] = [
     ],
     notes: ['Fixture: generalisation table (src/studies/retrieval/generalisation.ts).'],
   },
+  hostTable(),
 ];
 
 export const FIXTURE_RUN_INFO: RunManifest = {

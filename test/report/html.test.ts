@@ -72,10 +72,11 @@ describe('reports/index.html', () => {
     }
   });
 
-  it('shows the run: catalog, tokenizer, encoder, retriever, index, θ, seeds, time', () => {
+  it('shows the run: catalog, tokenizer, host, encoder, retriever, index, θ, seeds, time', () => {
     for (const [label, value] of [
       ['catalog', 'synthetic-120 (120 tools, 6 servers)'],
       ['tokenizer', 'cl100k_base'],
+      ['host', 'mcp-json (compact tools/list JSON)'],
       ['encoder', 'use-lite'],
       ['retriever', 'dense:use-lite (paper form) (TA)'],
       ['index', 'exact-flat-ip (TA)'],
@@ -103,7 +104,9 @@ describe('reports/index.html', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     // Closed by default: each keeps one summary line on the page.
     expect(html).not.toMatch(/<details[^>]*\sopen/);
-    expect(html).toContain('<summary><b>Run</b>: synthetic-120 (120 tools, 6 servers) · cl100k_base · use-lite · 42, 43, 44</summary>');
+    expect(html).toContain(
+      '<summary><b>Run</b>: synthetic-120 (120 tools, 6 servers) · cl100k_base · mcp-json (compact tools/list JSON) · use-lite · 42, 43, 44</summary>',
+    );
     for (const inside of ['<dl class="facts">', '<section class="legend"', '<nav class="toc"'])
       expect(html.slice(order[1], order[4])).toContain(inside);
     expect(partial).toMatch(/<details class="report-notes"><summary><b>Report notes<\/b>: 2 /);

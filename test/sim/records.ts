@@ -53,6 +53,7 @@ export function task(
       promptTokens: systemTokens + toolTokens + historyTokens + userTokens,
       toolTokens,
       toolTokensByLabel: { tools: toolTokens },
+      toolTokensByHost: {},
       systemTokens,
       historyTokens,
       userTokens,

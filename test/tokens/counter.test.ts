@@ -58,6 +58,8 @@ describe('seam splitting of long texts', () => {
       renderToolDefinitions(catalog.tools.slice(0, 40)),
       task.turns.map((turn, i) => transcriptSection(catalog, i, turn).text).join(''),
       `${'line one\n  indented two\n\nthree\n'.repeat(40)}tail`,
+      // o200k's punctuation pre-token runs on over newlines and slashes (`,\n//` is one token): no seam before a `/`.
+      `${'a: string,\n// a comment\n'.repeat(60)}}\n/end`,
       // No seam: counted whole (1,200 chars: above the split threshold; BPE merging of one long word is quadratic).
       'x'.repeat(1200),
     ];

@@ -1,6 +1,6 @@
 import type { Catalog, CatalogTool, McpTool } from '../../catalog/types.ts';
 import type { Encoder } from '../../embed/types.ts';
-import { section } from '../../prompt/sections.ts';
+import { section, toolListSection } from '../../prompt/sections.ts';
 import { transcriptSection } from '../../prompt/shared-parts.ts';
 import { resolveEncoder } from '../../retrieval/encoder.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode } from '../../retrieval/query.ts';
@@ -185,7 +185,14 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
         dedupConfig,
       ).text;
     }
-    const s = section('tools', 'tool-definitions', text, stable);
+    // A host's tool parameter takes one self-contained schema per tool: the exposed definitions
+    // (short, requireOutput), whatever the $ref variant did to this text.
+    const s = toolListSection(
+      'tool-definitions',
+      text,
+      stable,
+      ids.map((i) => exposed.get(i)!),
+    );
     if (listMemo.size < 20_000) listMemo.set(key, s);
     return s;
   };
@@ -211,7 +218,8 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
         external = dedupeTools([...exposed.values()], 'external', tokens, dedupConfig);
         externalById = new Map(catalog.tools.map((t, i) => [t.id, external!.tools[i]!]));
         const tpl = renderTemplates(external);
-        templatesSection = tpl ? section('tools', 'adol-templates', tpl, true) : undefined;
+        // Part of the tool list as this text carries it; a host that inlines the pointers sends no templates.
+        templatesSection = tpl ? toolListSection('adol-templates', tpl, true, []) : undefined;
       }
       if (!options.retrieval)
         fullSection = toolSection(

@@ -1,5 +1,4 @@
-import { renderToolDefinitions } from '../../prompt/render-tools.ts';
-import { section } from '../../prompt/sections.ts';
+import { toolDefinitionsSection } from '../../prompt/render-tools.ts';
 import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
 import type { FittedPart } from '../../results/pipeline-settings.ts';
 import { selectStaticSubset, type StaticSubset } from './select.ts';
@@ -21,7 +20,7 @@ export interface StaticPruningOptions {
 export function createStaticPruningPipeline(options: StaticPruningOptions = {}): Pipeline {
   const size = options.size ?? DEFAULT_SUBSET_SIZE;
   let subset: StaticSubset | undefined;
-  let definitions = section('tools', 'tool-definitions', '', true);
+  let definitions = toolDefinitionsSection([]);
   let fitted: FittedPart[] = [];
   return {
     id: 'b2-static-pruning',
@@ -31,7 +30,7 @@ export function createStaticPruningPipeline(options: StaticPruningOptions = {}):
       fitted = [{ part: 'tool subset', on: subsetSource(subset, ctx.catalog.name) }];
       const chosen = new Set(subset.ids);
       const tools = ctx.catalog.tools.filter((t) => chosen.has(t.id));
-      definitions = section('tools', 'tool-definitions', renderToolDefinitions(tools), true);
+      definitions = toolDefinitionsSection(tools);
     },
     async turn({ shared }: TurnInput): Promise<TurnResult> {
       if (!subset) throw new Error('b2-static-pruning: turn() before prepare()');

@@ -1,5 +1,4 @@
-import { renderToolDefinitions } from '../../prompt/render-tools.ts';
-import { section } from '../../prompt/sections.ts';
+import { toolDefinitionsSection } from '../../prompt/render-tools.ts';
 import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
 
 /**
@@ -9,14 +8,14 @@ import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.
  */
 export function createFirstNPipeline(n = 10): Pipeline {
   let ids: string[] = [];
-  let definitions = section('tools', 'tool-definitions', '', true);
+  let definitions = toolDefinitionsSection([]);
   return {
     id: 'first-n',
     label: `First-${n}`,
     async prepare(ctx: PipelineContext) {
       const tools = ctx.catalog.tools.slice(0, n);
       ids = tools.map((t) => t.id);
-      definitions = section('tools', 'tool-definitions', renderToolDefinitions(tools), true);
+      definitions = toolDefinitionsSection(tools);
     },
     async turn({ shared }: TurnInput): Promise<TurnResult> {
       return {

@@ -72,7 +72,7 @@ export const realSuiteStudy: Study = {
         calibrationTasks: [...ctx.calibrationTasks],
         calibrationCatalog: ctx.catalog,
       });
-      const recs = await runPipeline(pipeline, tasks, { catalog, tokens: ctx.tokens, seed: ctx.seed });
+      const recs = await runPipeline(pipeline, tasks, { catalog, tokens: ctx.tokens, seed: ctx.seed, host: ctx.host });
       const s = summarize(recs, pipeline.label, pipeline.describe?.() ?? { details: {} }, ctx.seed);
       records.set(entry.id, recs);
       summaries.push(s);
@@ -83,7 +83,7 @@ export const realSuiteStudy: Study = {
     }
     const main = entries.filter((e) => e.group === 'main');
     const mainSummaries = summaries.filter((s) => main.some((e) => e.id === s.pipeline));
-    const context = `Suite ${REAL_SUITE.name}: catalog ${catalog.tools.length} tools on ${catalog.servers.length} real servers (catalogs/real), ${tasks.length} hand-written tasks (tasks/real/queries.jsonl${ctx.quick ? ', --quick subset' : ''}), tokenizer ${ctx.tokens.tokenizer}.`;
+    const context = `Suite ${REAL_SUITE.name}: catalog ${catalog.tools.length} tools on ${catalog.servers.length} real servers (catalogs/real), ${tasks.length} hand-written tasks (tasks/real/queries.jsonl${ctx.quick ? ', --quick subset' : ''}), tokenizer ${ctx.tokens.tokenizer}${ctx.host ? `, tool list as ${ctx.host.profile.label} sends it` : ''}.`;
     const retrieval = retrievalNote(
       new Map(main.map((e) => [e.id, settings.get(e.id)!])),
       new Map(summaries.map((s) => [s.pipeline, s.label])),
