@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { countTokens } from '../tokens/counter.ts';
 import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
-import { isObject } from '../util/json.ts';
+import { isObject, ownValue } from '../util/json.ts';
 import { nameFromPath } from '../util/paths.ts';
 import { DEFAULT_LIMITS, fsReason, jsonDepthOver, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
 import { META_FILE, type CatalogMetaFile, type ToolMeta } from './meta.ts';
@@ -59,7 +59,7 @@ function loadInto(path: string, tools: CatalogTool[], seen: Map<string, string>,
             `"${def.name}" again (first in ${seen.get(id)})`,
           );
         seen.set(id, file);
-        tools.push(withMeta(group.server, def, meta?.tools[id]));
+        tools.push(withMeta(group.server, def, meta && ownValue(meta.tools, id)));
       });
     }
   }

@@ -2,6 +2,7 @@ import type { PipelineSettings } from '../pipelines/types.ts';
 import { bootstrapMean, bootstrapMeanPair, mean, type Estimate } from '../stats/bootstrap.ts';
 import { MEASUREMENT_PARAMS } from './params.ts';
 import type { TurnRecord } from './run-pipeline.ts';
+import { ownValue } from '../util/json.ts';
 
 export interface PipelineSummary {
   pipeline: string;
@@ -47,8 +48,9 @@ export function summarize(
     return task / (task + r.toolTokens + r.systemTokens);
   });
   const labels = new Set(records.flatMap((r) => Object.keys(r.toolTokensByLabel)));
-  const toolTokensByLabel: Record<string, number> = {};
-  for (const l of labels) toolTokensByLabel[l] = mean(records.map((r) => r.toolTokensByLabel[l] ?? 0));
+  const toolTokensByLabel = Object.fromEntries(
+    [...labels].map((l) => [l, mean(records.map((r) => ownValue(r.toolTokensByLabel, l) ?? 0))]),
+  );
   // One resampling for both (the same seed draws the same turns).
   const [toolTokens, promptTokens] = bootstrapMeanPair(
     records.map((r) => r.toolTokens),

@@ -50,10 +50,11 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
   // of the whole text; without them we count the whole text.
   const counts = sections.map((s) => sectionTokens(s, tokens));
   const promptTokens = hasCleanSeams(sections) ? sum(counts) : tokens.count(promptText(result.prompt));
-  const toolTokensByLabel: Record<string, number> = {};
+  const byLabel = new Map<string, number>();
   sections.forEach((s, i) => {
-    if (s.role === 'tools') toolTokensByLabel[s.label] = (toolTokensByLabel[s.label] ?? 0) + counts[i]!;
+    if (s.role === 'tools') byLabel.set(s.label, (byLabel.get(s.label) ?? 0) + counts[i]!);
   });
+  const toolTokensByLabel = Object.fromEntries(byLabel);
   let stablePrefixTokens = 0;
   for (let i = 0; i < sections.length && sections[i]!.stable; i++) stablePrefixTokens += counts[i]!;
 

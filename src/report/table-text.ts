@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { formatCell, headerText, type Table } from '../table/table.ts';
 import { escapeMarkdownText, neutraliseCsvCell } from './escape.ts';
+import { ownValue } from '../util/json.ts';
 
 /** Pipes (AACP packets are full of them) and newlines would break a Markdown row. */
 function markdownCell(text: string): string {
@@ -14,7 +15,7 @@ export function tableToMarkdown(t: Table): string {
     '',
     `| ${t.columns.map(headerText).join(' | ')} |`,
     `| ${align.join(' | ')} |`,
-    ...t.rows.map((r) => `| ${t.columns.map((c) => markdownCell(formatCell(r[c.key], c))).join(' | ')} |`),
+    ...t.rows.map((r) => `| ${t.columns.map((c) => markdownCell(formatCell(ownValue(r, c.key), c))).join(' | ')} |`),
   ];
   if (t.notes?.length) lines.push('', ...t.notes.map((n) => `- ${escapeMarkdownText(n)}`));
   return `${lines.join('\n')}\n`;
@@ -22,5 +23,5 @@ export function tableToMarkdown(t: Table): string {
 
 /** CSV with raw numbers (no thousands separators) and a header naming projections. */
 export function tableToCsv(t: Table): string {
-  return stringify([t.columns.map(headerText), ...t.rows.map((r) => t.columns.map((c) => neutraliseCsvCell(r[c.key] ?? '')))]);
+  return stringify([t.columns.map(headerText), ...t.rows.map((r) => t.columns.map((c) => neutraliseCsvCell(ownValue(r, c.key) ?? '')))]);
 }

@@ -66,7 +66,7 @@ function analyzeOnce(text: string, options: AnalyzeOptions): string[] {
   if (options.entityCues) words.push(...entityCueWords(text));
   const out: string[] = [];
   for (const w of words) {
-    const expansion = vocabulary ? ABBREVIATIONS[w] : undefined;
+    const expansion = vocabulary ? ABBREVIATIONS.get(w) : undefined;
     for (const x of expansion ?? [w]) if (!STOP.has(x)) out.push(stem(x));
   }
   return out;
