@@ -19,11 +19,11 @@ export function footprintTable(catalog: Catalog, tokens: TokenCounter, id = 'cat
     server: string;
     tools: number;
     publishedTools?: number;
-    mean: number;
+    mean?: number;
     publishedMean?: number;
     diffPct?: number;
-    min: number;
-    max: number;
+    min?: number;
+    max?: number;
     total: number;
   };
   const rows: Row[] = catalog.servers.map((server) => {
@@ -52,11 +52,11 @@ export function footprintTable(catalog: Catalog, tokens: TokenCounter, id = 'cat
     server: 'total',
     tools: catalog.tools.length,
     publishedTools: isTestbed ? PUBLISHED_TOTAL.tools : undefined,
-    mean: total / catalog.tools.length,
+    mean: catalog.tools.length ? total / catalog.tools.length : undefined,
     publishedMean: isTestbed ? PUBLISHED_TOTAL.meanTokens : undefined,
     diffPct: isTestbed ? (100 * (total - PUBLISHED_TOTAL.totalTokens)) / PUBLISHED_TOTAL.totalTokens : undefined,
-    min: Math.min(...perTool.values()),
-    max: Math.max(...perTool.values()),
+    min: perTool.size ? Math.min(...perTool.values()) : undefined,
+    max: perTool.size ? Math.max(...perTool.values()) : undefined,
     total,
   });
   return {

@@ -22,6 +22,8 @@ export function loadCatalog(pathOrPaths: string | readonly string[], limits: Inp
   const tools: CatalogTool[] = [];
   const seen = new Map<string, string>();
   for (const path of paths) loadInto(path, tools, seen, limits);
+  // Nothing to measure: every table would divide by zero tools.
+  if (tools.length === 0) throw new InputError(paths.join(', '), '', 'at least one tool', 'none');
   const servers = [...new Set(tools.map((t) => t.server))];
   const name = paths.map(nameFromPath).join('+');
   return { name, source: paths.join(', '), servers, tools };

@@ -42,7 +42,9 @@ import { releaseEmbedWorkers } from '../embed/worker-pool.ts';
 import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
 import { retrievalNote } from '../retrieval/settings-note.ts';
-import { shareEncoder, trainLearnedModels } from '../retrieval/registry.ts';
+import { DEFAULT_RETRIEVER, retrieverByName, shareEncoder, trainLearnedModels } from '../retrieval/registry.ts';
+import { skipReason } from '../retrieval/types.ts';
+import { InputError } from '../util/input-error.ts';
 
 export interface BenchOptions {
   root: string;
@@ -121,6 +123,7 @@ async function runBenchWith(
       `catalog: ${opts.catalog.join(', ')} (${catalog.tools.length} tools, ${catalog.servers.length} servers)${opts.tasks ? `; tasks: ${opts.tasks}` : ''}`,
     );
   }
+  checkRetrieverServes(opts.retriever ?? DEFAULT_RETRIEVER, catalog);
   const resultsDir = resolve(opts.out ?? childDir(join(opts.root, 'results'), opts.catalog ? catalog.name : '', '--catalog'));
   const reportsDir = resolve(opts.reports ?? childDir(join(opts.root, 'reports'), opts.catalog ? catalog.name : '', '--catalog'));
   // One run per folder at a time, and nothing of an earlier run left beside this one.
@@ -308,6 +311,16 @@ async function runBenchWith(
   opts.log('');
   for (const line of formatTimingTable(timings)) opts.log(line);
   return { resultsDir, reportsDir, summaries };
+}
+
+/**
+ * The pipelines' retriever must rank this catalog: unlike a comparison row of the retrieval
+ * tables (skipped with a note), it is what B3, Tool Attention and ADOL run on, and the user chose it.
+ */
+function checkRetrieverServes(name: string, catalog: Catalog): void {
+  const retriever = retrieverByName(name);
+  if (skipReason(retriever, catalog.tools.length))
+    throw new InputError(catalog.source, '', `at least ${retriever.minTools} tools for --retriever ${name}`, `${catalog.tools.length}`);
 }
 
 /** What the studies will embed (Study.toEmbed): the catalogs and task sets to add to the up-front embedding pass. */
