@@ -115,7 +115,18 @@ addLimitOptions(program.commands.at(-1)!).action(
     if (hasLiveInput(o)) {
       // exit 0: every server captured; 1: some failed (the others' dumps are written); 2: none, or bad input
       const r = await captureCommand(o, root);
-      if (r.written.length) log(tableToMarkdown(footprintTable(loadCatalog(r.written.map((w) => w.file)), tokenCounter(o.tokenizer))));
+      if (r.written.length)
+        log(
+          tableToMarkdown(
+            footprintTable(
+              loadCatalog(
+                r.written.map((w) => w.file),
+                limitsFromOptions(o),
+              ),
+              tokenCounter(o.tokenizer),
+            ),
+          ),
+        );
       if (r.failures.length) console.error(`${r.failures.length} of ${r.failures.length + r.written.length} server(s) failed`);
       process.exitCode = r.exitCode;
       return;

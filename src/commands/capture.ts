@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { readClientConfig, specFromCommandLine, specFromUrl } from '../mcp/config.ts';
 import { captureExitCode, captureToDir, DEFAULT_CAPTURE_DIR, type CaptureOutcome } from '../mcp/dump.ts';
 import type { ServerSpec } from '../mcp/spec.ts';
+import type { InputLimits } from '../util/limits.ts';
+import { limitsFromOptions } from './limit-options.ts';
 
-/** The live-server options shared by `catalog` and `budget`. */
-export interface LiveOptions {
+/** The live-server options shared by `catalog` and `budget` (both take the input limits too: a config file is an input). */
+export interface LiveOptions extends Partial<InputLimits> {
   fromServer?: string[];
   fromConfig?: string[];
   fromUrl?: string[];
@@ -29,7 +31,7 @@ export function hasLiveInput(o: LiveOptions): boolean {
 /** Every spec the options name, in the order given; a config file that cannot be read throws an InputError. */
 function liveSpecs(o: LiveOptions): ServerSpec[] {
   return [
-    ...(o.fromConfig ?? []).flatMap((file) => readClientConfig(file)),
+    ...(o.fromConfig ?? []).flatMap((file) => readClientConfig(file, process.env, limitsFromOptions(o))),
     ...(o.fromServer ?? []).map((line, i) => specFromCommandLine(line, i)),
     ...(o.fromUrl ?? []).map((url, i) => specFromUrl(url, i)),
   ];

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { describeValue, InputError } from '../util/input-error.ts';
 import { isObject, ownValue } from '../util/json.ts';
+import { checkJsonLimits, DEFAULT_LIMITS, readInputFile, type InputLimits } from '../util/limits.ts';
 import { collectSecrets, type ServerSpec, type TransportKind } from './spec.ts';
 
 /**
@@ -89,15 +90,17 @@ export function specFromUrl(url: string, index: number): ServerSpec {
  * run; its problem is reported and the others still run. Entries with `"disabled": true` are skipped.
  * Errors about the file as a whole are InputErrors (exit 2).
  */
-export function readClientConfig(file: string, env: NodeJS.ProcessEnv = process.env): ServerSpec[] {
-  if (!existsSync(file) || !statSync(file).isFile())
+export function readClientConfig(file: string, env: NodeJS.ProcessEnv = process.env, limits: InputLimits = DEFAULT_LIMITS): ServerSpec[] {
+  if (!existsSync(file))
     throw new InputError(file, '', 'an MCP client config file (JSON with "mcpServers" or "servers")', 'nothing at that path');
+  const text = readInputFile(file, limits);
   let data: unknown;
   try {
-    data = JSON.parse(stripJsonComments(readFileSync(file, 'utf8')));
+    data = JSON.parse(stripJsonComments(text));
   } catch (err) {
     throw new InputError(file, '', 'valid JSON (comments allowed)', (err as Error).message);
   }
+  checkJsonLimits(file, '$', data, limits);
   if (!isObject(data)) throw new InputError(file, '$', 'an object with "mcpServers" or "servers"', describeValue(data));
   let block: unknown;
   let path: string;
