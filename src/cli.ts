@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { loadCatalog } from './catalog/load.ts';
 import { footprintTable } from './catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from './catalog/ref-table.ts';
+import { terminalText } from './report/escape.ts';
 import { tableToMarkdown } from './report/table-text.ts';
 import { overlapTable } from './tasks/overlap.ts';
 import { taskMixTable } from './tasks/stats.ts';
@@ -39,7 +40,10 @@ const root = process.cwd();
 const invoked = process.argv.slice(2).find((a) => a !== '--debug');
 const lean = invoked !== undefined && ['catalog', 'budget', 'tasks', 'report'].includes(invoked);
 
-const log = (line: string) => console.log(line);
+// Everything printed goes through terminalText: tool text carries no control sequence to the terminal.
+const log = (line: string) => console.log(terminalText(line));
+const warn = (line: string) => console.error(terminalText(line));
+const write = (text: string) => process.stdout.write(terminalText(text));
 
 function parseSeed(value: string): number {
   const n = Number(value);
@@ -127,7 +131,7 @@ addLimitOptions(program.commands.at(-1)!).action(
             ),
           ),
         );
-      if (r.failures.length) console.error(`${r.failures.length} of ${r.failures.length + r.written.length} server(s) failed`);
+      if (r.failures.length) warn(`${r.failures.length} of ${r.failures.length + r.written.length} server(s) failed`);
       process.exitCode = r.exitCode;
       return;
     }
@@ -136,7 +140,7 @@ addLimitOptions(program.commands.at(-1)!).action(
       : (await import('./commands/prepare-inputs.ts')).writeSyntheticCatalog(root, o.seed).catalog;
     log(tableToMarkdown(footprintTable(catalog, tokenCounter(o.tokenizer))));
     const refs = refUses(catalog);
-    for (const w of externalRefWarnings(refs)) console.error(w);
+    for (const w of externalRefWarnings(refs)) warn(w);
     const refTable = refSizeTable(catalog, tokenCounter(o.tokenizer), refs);
     if (refTable) log(tableToMarkdown(refTable));
   },
@@ -158,7 +162,7 @@ liveOptions(
   .showHelpAfterError(false)
   .exitOverride(exitTwoOnUsage);
 addLimitOptions(program.commands.at(-1)!).action(async (o: BudgetCommandOptions) => {
-  const { exitCode } = await budgetCommand(o, (text) => process.stdout.write(text));
+  const { exitCode } = await budgetCommand(o, write);
   process.exitCode = exitCode;
 });
 
@@ -262,7 +266,7 @@ if (!lean) {
     .exitOverride(exitTwoOnUsage)
     .action(async (o: { catalog?: string[]; tasks?: string; retriever: string[]; query: QueryMode; json: boolean }) => {
       const { retrievalCommand } = await import('./commands/retrieval.ts');
-      await retrievalCommand(o, root, (text) => process.stdout.write(text));
+      await retrievalCommand(o, root, write);
     });
 }
 

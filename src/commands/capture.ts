@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { readClientConfig, specFromCommandLine, specFromUrl } from '../mcp/config.ts';
 import { captureExitCode, captureToDir, DEFAULT_CAPTURE_DIR, type CaptureOutcome } from '../mcp/dump.ts';
 import type { ServerSpec } from '../mcp/spec.ts';
+import { terminalText } from '../report/escape.ts';
 import type { InputLimits } from '../util/limits.ts';
 import { limitsFromOptions } from './limit-options.ts';
 
@@ -37,7 +38,7 @@ function liveSpecs(o: LiveOptions): ServerSpec[] {
   ];
 }
 
-const stderr = (line: string) => console.error(line);
+const stderr = (line: string) => console.error(terminalText(line));
 
 /** `catalog --from-*`: capture into `out` (default catalogs/captured/). */
 export async function captureCommand(

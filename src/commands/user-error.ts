@@ -1,3 +1,5 @@
+import { terminalText } from '../report/escape.ts';
+
 export interface ErrorReporting {
   /** Print the stack too (`--debug`). */
   debug: boolean;
@@ -12,13 +14,16 @@ export interface ErrorReporting {
  */
 export function reportUserError(err: unknown, how: ErrorReporting): never {
   const e = err instanceof Error ? err : new Error(String(err));
-  const firstLine = (e.message.split('\n').find((l) => l.trim()) ?? e.name).trim();
+  // A user error is one line by construction: a newline in it comes from the input (a tool name) and is shown.
+  const firstLine = how.isUserError(err)
+    ? terminalText(e.message.trim(), 'one-line')
+    : terminalText((e.message.split('\n').find((l) => l.trim()) ?? e.name).trim());
   const code = (e as NodeJS.ErrnoException).code;
   if (how.isUserError(err)) console.error(`error: ${firstLine}`);
   else
     console.error(
       `error: ${code && !firstLine.includes(code) ? `${code}: ` : ''}${firstLine}${how.debug ? '' : ' (run with --debug for the stack trace)'}`,
     );
-  if (how.debug && e.stack) console.error(e.stack);
+  if (how.debug && e.stack) console.error(terminalText(e.stack));
   process.exit(how.isUserError(err) ? 2 : 1);
 }
