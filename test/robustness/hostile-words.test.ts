@@ -102,7 +102,8 @@ describe('words naming Object.prototype members (in-process)', () => {
       tokenizer: 'cl100k_base',
       out,
       reports,
-      studies: ['retrieval'],
+      // The studies that read the catalog's text or the pipelines' results (every retriever ran above).
+      studies: ['projection', 'adol', 'prompt-caching', 'threshold-calibration'],
       quick: false,
       lanes: 1,
       log: () => {},
