@@ -20,6 +20,7 @@ export function tasksToJsonl(tasks: readonly Task[]): string {
 export function loadTasks(file: string, catalog: Catalog, limits: InputLimits = DEFAULT_LIMITS): Task[] {
   const text = readInputFile(file, limits);
   const resolve = toolResolver(catalog);
+  const serverOf = new Map(catalog.tools.map((t) => [t.id, t.server]));
   const allScopes = [...new Set(catalog.tools.flatMap((t) => t.preconditions.flatMap((p) => (p.kind === 'requires_auth' ? [p.scope] : []))))].sort();
   const tasks: Task[] = [];
   const ids = new Set<string>();
@@ -76,7 +77,7 @@ export function loadTasks(file: string, catalog: Catalog, limits: InputLimits = 
         groundTruthTools: groundTruth,
         initialState: { authScopes: (scopes as string[] | undefined) ?? allScopes },
         flags: { ambiguous: ambiguous ?? false },
-        servers: [...new Set(groundTruth.map((id) => catalog.tools.find((t) => t.id === id)!.server))].sort(),
+        servers: [...new Set(groundTruth.map((id) => serverOf.get(id)!))].sort(),
       });
     });
   if (tasks.length === 0) throw new InputError(file, '', 'at least one task', 'an empty file');

@@ -357,6 +357,15 @@ describe('hostile task files (in-process: loadTasks)', () => {
     const path = make();
     expectOutcome(() => loadTasks(path, catalog), outcome, path);
   });
+
+  it('200,000 tasks over a 10,000-tool catalog (each task looked its servers up in the whole catalog)', () => {
+    const big = loadCatalog(dump(Array.from({ length: 10_000 }, (_, i) => tool(`t${i}`))));
+    const path = file(
+      Array.from({ length: 200_000 }, (_, i) => line({ id: `k${i}`, turns: [{ user: 'x', tools: ['t9999'] }] })).join(''),
+      'many.jsonl',
+    );
+    expectOutcome(() => loadTasks(path, big), 'ok', path);
+  });
 });
 
 describe('hostile MCP client configs (in-process: readClientConfig)', () => {

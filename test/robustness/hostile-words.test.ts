@@ -14,7 +14,7 @@ import { makeTempDir } from '../helpers/temp.ts';
  * Ordinary words that name members of Object.prototype, everywhere a catalog or a task file
  * puts text: server and tool names, descriptions, parameter names, required lists, annotations,
  * _meta, task ids and messages. A lookup of untrusted text in a plain object reads the
- * prototype (`ABBREVIATIONS["constructor"]` is a function); eslint's local/no-inherited-lookup
+ * prototype (`ABBREVIATIONS["constructor"]` is a function); the lint rule tooltax/no-inherited-lookup
  * keeps such lookups out of src/, and this runs what reads the text on them.
  */
 const WORDS = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '__defineGetter__', 'isPrototypeOf'];
