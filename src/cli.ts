@@ -2,8 +2,10 @@
 import { reportUserError } from './commands/user-error.ts';
 import { exitWithParent } from './commands/orphan-guard.ts';
 import { tooltaxProgram } from './commands/program.ts';
+import { terminalText } from './report/escape.ts';
 
-const program = await tooltaxProgram(process.argv.slice(2), { root: process.cwd(), log: (line) => console.log(line) });
+// Everything printed goes through terminalText: tool text carries no control sequence to the terminal.
+const program = await tooltaxProgram(process.argv.slice(2), { root: process.cwd(), log: (line) => console.log(terminalText(line)) });
 
 // Errors reach the user as one line (exit 2 for bad input, 1 otherwise); stacks only with --debug.
 const debug = process.argv.includes('--debug');

@@ -6,6 +6,7 @@ import type { TokenCounter } from '../tokens/counter.ts';
 import { inlineRefs, type RefInlining } from '../catalog/refs.ts';
 import { emptyParts, PARTS, splitDefinition, type PartTokens } from './split.ts';
 import type { HostMeasure } from '../hosts/measure.ts';
+import { ownValue } from '../util/json.ts';
 
 /**
  * The token budget of a catalog's tool definitions: per server and per tool, each definition
@@ -156,7 +157,7 @@ export function budgetReport(catalog: Catalog, tokens: TokenCounter, limits: Bud
       if (host) {
         const dropped = Object.keys(split.byField).filter((f) => !isSent(f));
         dropped.forEach((f) => droppedFields.add(f));
-        const droppedTokens = dropped.reduce((n, f) => n + split.byField[f]!, 0);
+        const droppedTokens = dropped.reduce((n, f) => n + (ownValue(split.byField, f) ?? 0), 0);
         const sent = host.toolTokens(t.definition);
         share = { mcpJson: split.total, dropped: droppedTokens, rendering: sent - (split.total - droppedTokens), droppedFields: dropped };
       }

@@ -1,5 +1,6 @@
 import { fmt, type BudgetReport, type ToolBudget } from './budget.ts';
 import { PARTS, type PartTokens } from './split.ts';
+import { markdownCell, markdownLine, terminalText } from '../report/escape.ts';
 
 /** Tool rows shown in full; the rest of a Markdown report goes in a collapsed block. */
 export const MARKDOWN_TOP = 20;
@@ -155,7 +156,7 @@ function notes(r: BudgetReport): string[] {
 // ---------- plain text ----------
 
 function cell(v: string | number): string {
-  return typeof v === 'number' ? fmt(v) : v;
+  return typeof v === 'number' ? fmt(v) : terminalText(v, 'one-line');
 }
 
 function textTable(header: string[], rows: Row[]): string {
@@ -171,7 +172,7 @@ function textTable(header: string[], rows: Row[]): string {
 
 export function renderText(r: BudgetReport): string {
   const out = [`${r.pass ? 'PASS' : 'FAIL'}: ${headline(r)}`];
-  for (const v of r.violations) out.push(`  over budget: ${v}`);
+  for (const v of r.violations) out.push(`  over budget: ${terminalText(v, 'one-line')}`);
   const s = serverRows(r);
   out.push('', 'Per server:', textTable(s.header, s.rows));
   out.push(
@@ -191,12 +192,14 @@ export function renderText(r: BudgetReport): string {
 // ---------- Markdown (a pull-request comment) ----------
 
 function mdCell(v: string | number): string {
-  return cell(v).replaceAll('|', '\\|').replaceAll('\n', ' ');
+  return typeof v === 'number' ? fmt(v) : markdownCell(v);
 }
 
 function mdTable(header: string[], rows: Row[], labelCols: readonly number[] = [0]): string {
   const align = header.map((_, i) => (labelCols.includes(i) ? '---' : '---:'));
-  return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`, ...rows.map((r) => `| ${r.map(mdCell).join(' | ')} |`)].join('\n');
+  return [`| ${header.map(mdCell).join(' | ')} |`, `| ${align.join(' | ')} |`, ...rows.map((r) => `| ${r.map(mdCell).join(' | ')} |`)].join(
+    '\n',
+  );
 }
 
 /** The marker a sticky PR comment can be found by. */
@@ -205,7 +208,7 @@ export const MARKDOWN_MARKER = '<!-- tooltax-budget -->';
 export function renderMarkdown(r: BudgetReport): string {
   const out = [MARKDOWN_MARKER, `### Tool budget: ${r.pass ? '✅ within budget' : '❌ over budget'}`, '', headline(r)];
   if (r.violations.length) {
-    out.push('', ...r.violations.slice(0, 50).map((v) => `- ❌ ${v}`));
+    out.push('', ...r.violations.slice(0, 50).map((v) => `- ❌ ${markdownLine(v)}`));
     if (r.violations.length > 50) out.push(`- … and ${r.violations.length - 50} more`);
   }
   const s = serverRows(r);

@@ -1,5 +1,6 @@
 import { serializeToolDefinition, type McpTool } from '../catalog/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
+import { ownValue, setOwn } from '../util/json.ts';
 
 /**
  * Where the tokens of one tool definition go. The definition is measured as tools/list
@@ -70,7 +71,7 @@ export function splitDefinition(def: McpTool, tokens: TokenCounter): DefinitionS
   const give = (pos: number, n: number) => {
     const span = spans.find((s) => pos >= s.start && pos < s.end);
     parts[span?.part ?? 'framing'] += n;
-    if (span) byField[span.key] = (byField[span.key] ?? 0) + n;
+    if (span) setOwn(byField, span.key, (ownValue(byField, span.key) ?? 0) + n);
   };
   const ids = tokens.encode(text);
   let pos = 0;

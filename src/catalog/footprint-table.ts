@@ -43,11 +43,11 @@ export function footprintTable(catalog: Catalog, tokens: TokenCounter, options: 
     server: string;
     tools: number;
     publishedTools?: number;
-    mean: number;
+    mean?: number;
     publishedMean?: number;
     diffPct?: number;
-    min: number;
-    max: number;
+    min?: number;
+    max?: number;
     total: number;
   };
   const testbed = catalog.name === TESTBED_CATALOG;
@@ -73,11 +73,11 @@ export function footprintTable(catalog: Catalog, tokens: TokenCounter, options: 
     server: 'total',
     tools: catalog.tools.length,
     publishedTools: testbed ? PUBLISHED_TOTAL.tools : undefined,
-    mean: total / catalog.tools.length,
+    mean: catalog.tools.length ? total / catalog.tools.length : undefined,
     publishedMean: testbed ? PUBLISHED_TOTAL.meanTokens : undefined,
     diffPct: testbed && !host ? (100 * (total - PUBLISHED_TOTAL.totalTokens)) / PUBLISHED_TOTAL.totalTokens : undefined,
-    min: Math.min(...perTool.values()),
-    max: Math.max(...perTool.values()),
+    min: perTool.size ? Math.min(...perTool.values()) : undefined,
+    max: perTool.size ? Math.max(...perTool.values()) : undefined,
     total,
   });
   return publishedOnlyFor(

@@ -2,7 +2,7 @@ import { TESTBED_CATALOG } from '../reference/published.ts';
 import { toStableJson } from '../util/files.ts';
 import type { TokenizerName } from '../tokens/counter.ts';
 import { calibrateServer, commonCalibrationFactor } from './calibrate.ts';
-import { META_FILE, type CatalogMetaFile } from './meta.ts';
+import { META_FILE, type CatalogMetaFile, type ToolMeta } from './meta.ts';
 import type { ServerSpec, ToolSpec } from './spec.ts';
 import { toolId, type Catalog, type CatalogTool, type McpTool } from './types.ts';
 
@@ -26,17 +26,18 @@ export function generateCatalog(specs: readonly ServerSpec[], seed: number, toke
   const factor = commonCalibrationFactor(specs);
   const files = new Map<string, string>();
   const tools: CatalogTool[] = [];
-  const meta: CatalogMetaFile = { generator: `tooltax ${SYNTHETIC_CATALOG_NAME}`, seed, tools: {} };
+  const metaTools: [string, ToolMeta][] = [];
   const source = `tooltax synthetic generator, seed ${seed}`;
   for (const spec of specs) {
     const calibrated = calibrateServer(spec, spec.targetTokensPerTool * factor, seed, tokenizer);
     files.set(`${spec.server}.json`, toStableJson({ server: spec.server, source, tools: calibrated.definitions }));
     spec.tools.forEach((t, i) => {
       const id = toolId(spec.server, t.name);
-      meta.tools[id] = { summary: t.summary, tags: t.tags, preconditions: t.preconditions, sampleResponse: t.sampleResponse };
+      metaTools.push([id, { summary: t.summary, tags: t.tags, preconditions: t.preconditions, sampleResponse: t.sampleResponse }]);
       tools.push(authoredTool(spec.server, t, calibrated.definitions[i]!));
     });
   }
+  const meta: CatalogMetaFile = { generator: `tooltax ${SYNTHETIC_CATALOG_NAME}`, seed, tools: Object.fromEntries(metaTools) };
   files.set(META_FILE, toStableJson(meta));
   return {
     catalog: { name: SYNTHETIC_CATALOG_NAME, source, servers: specs.map((s) => s.server), tools },

@@ -2,9 +2,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { countTokens } from '../tokens/counter.ts';
 import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
-import { isObject } from '../util/json.ts';
+import { isObject, ownValue } from '../util/json.ts';
 import { nameFromPath } from '../util/paths.ts';
-import { DEFAULT_LIMITS, fsReason, jsonDepthOver, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
+import { checkJsonLimits, DEFAULT_LIMITS, fsReason, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
 import { META_FILE, type CatalogMetaFile, type ToolMeta } from './meta.ts';
 import { toolId, type Catalog, type CatalogTool, type McpTool, type Precondition } from './types.ts';
 
@@ -20,14 +20,23 @@ import { toolId, type Catalog, type CatalogTool, type McpTool, type Precondition
 export function loadCatalog(pathOrPaths: string | readonly string[], limits: InputLimits = DEFAULT_LIMITS): Catalog {
   const paths = typeof pathOrPaths === 'string' ? [pathOrPaths] : [...pathOrPaths];
   const tools: CatalogTool[] = [];
-  const seen = new Map<string, string>();
+  const seen = new Map<string, SeenTool>();
   for (const path of paths) loadInto(path, tools, seen, limits);
+  // Nothing to measure: every table would divide by zero tools.
+  if (tools.length === 0) throw new InputError(paths.join(', '), '', 'at least one tool', 'none');
   const servers = [...new Set(tools.map((t) => t.server))];
   const name = paths.map(nameFromPath).join('+');
   return { name, source: paths.join(', '), servers, tools };
 }
 
-function loadInto(path: string, tools: CatalogTool[], seen: Map<string, string>, limits: InputLimits): void {
+/** A tool already loaded, by id: where it came from. */
+interface SeenTool {
+  server: string;
+  name: string;
+  file: string;
+}
+
+function loadInto(path: string, tools: CatalogTool[], seen: Map<string, SeenTool>, limits: InputLimits): void {
   if (!existsSync(path)) throw new InputError(path, '', 'a tools/list JSON file or a folder of them', 'nothing at that path');
   let isDir: boolean;
   try {
@@ -50,16 +59,25 @@ function loadInto(path: string, tools: CatalogTool[], seen: Map<string, string>,
         const id = toolId(group.server, def.name);
         const where = `${group.path}[${i}].name`;
         if (tools.length >= limits.maxTools) throw limitExceeded(file, `${group.path}[${i}]`, 'maxTools', limits, 'more tools');
-        checkToolLimits(file, `${group.path}[${i}]`, def, limits);
-        if (seen.has(id))
+        const first = seen.get(id);
+        // The same (server, name) pair is a repeated tool; another pair with the same id (server
+        // "x" tool "a/b", server "x/a" tool "b") is two tools the id cannot tell apart.
+        if (first && first.server === group.server && first.name === def.name)
           throw new InputError(
             file,
             where,
             `a tool name unique within server "${group.server}"`,
-            `"${def.name}" again (first in ${seen.get(id)})`,
+            `"${def.name}" again (first in ${first.file})`,
           );
-        seen.set(id, file);
-        tools.push(withMeta(group.server, def, meta?.tools[id]));
+        if (first)
+          throw new InputError(
+            file,
+            where,
+            'a tool id (server/name) unique in the catalog',
+            `"${id}", the id of server ${JSON.stringify(first.server)} tool ${JSON.stringify(first.name)} too (in ${first.file})`,
+          );
+        seen.set(id, { server: group.server, name: def.name, file });
+        tools.push(withMeta(group.server, def, meta && ownValue(meta.tools, id)));
       });
     }
   }
@@ -79,26 +97,17 @@ function listFolder(dir: string): string[] {
   }
 }
 
-/** Text lengths and schema depth of one tool, against the limits (after validateTool). */
-function checkToolLimits(file: string, path: string, def: McpTool, limits: InputLimits): void {
-  for (const key of ['name', 'description', 'title'] as const) {
-    const text = def[key];
-    if (text !== undefined && text.length > limits.maxTextChars)
-      throw limitExceeded(file, `${path}.${key}`, 'maxTextChars', limits, `${text.length.toLocaleString('en-US')} characters`);
-  }
-  for (const key of ['inputSchema', 'outputSchema'] as const) {
-    const depth = jsonDepthOver(def[key], limits.maxSchemaDepth);
-    if (depth > limits.maxSchemaDepth) throw limitExceeded(file, `${path}.${key}`, 'maxSchemaDepth', limits, `a schema nested deeper`);
-  }
-}
-
+/** A dump or meta file, parsed and within the size and depth limits (every field, known or not). */
 function readJson(file: string, limits: InputLimits): unknown {
   const text = readInputFile(file, limits);
+  let data: unknown;
   try {
-    return JSON.parse(text);
+    data = JSON.parse(text);
   } catch (err) {
     throw new InputError(file, '', 'valid JSON', jsonParseReason(err));
   }
+  checkJsonLimits(file, '$', data, limits);
+  return data;
 }
 
 function readDump(file: string, limits: InputLimits): ServerGroup[] {

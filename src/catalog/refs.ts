@@ -78,7 +78,7 @@ export function inlineRefs(def: McpTool): RefInlining | undefined {
     };
     const out = walk(root, [], true) as Record<string, unknown>;
     for (const key of ['$defs', 'definitions']) {
-      if (key in out && !pointsInto(out, `#/${key}`)) delete out[key];
+      if (Object.hasOwn(out, key) && !pointsInto(out, `#/${key}`)) delete out[key];
     }
     return out;
   };

@@ -19,7 +19,7 @@ export function validateServerSpec(spec: ServerSpec): string[] {
     const summaryTokens = countTokens(t.summary);
     if (summaryTokens > MAX_SUMMARY_TOKENS)
       problems.push(`${where(t.name)}: summary has ${summaryTokens} tokens (max ${MAX_SUMMARY_TOKENS})`);
-    for (const r of t.required) if (!(r in t.params)) problems.push(`${where(t.name)}: required "${r}" is not a parameter`);
+    for (const r of t.required) if (!Object.hasOwn(t.params, r)) problems.push(`${where(t.name)}: required "${r}" is not a parameter`);
     if (t.intents.length < 3) problems.push(`${where(t.name)}: needs at least 3 intents`);
     for (const text of [...t.intents, ...(t.ambiguousIntents ?? [])]) {
       for (const slot of slotsIn(text)) if (!isEntitySlot(slot)) problems.push(`${where(t.name)}: unknown slot {${slot}} in "${text}"`);

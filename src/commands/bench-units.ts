@@ -108,17 +108,20 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string, registry:
   flushDiskScores();
   const settings: PipelineSettings = pipeline.describe?.() ?? { details: {} };
   const summary = summarize(records, pipeline.label, settings, inputs.seed);
-  const perStudy: Record<string, unknown> = {};
+  const perStudy: [string, unknown][] = [];
   for (const study of registry.studies.filter((s) => s.perPipeline && inputs.studyIds.includes(s.id)))
-    perStudy[study.id] = await study.perPipeline!({
-      catalog: inputs.catalog,
-      taskSets: inputs.taskSets,
-      pipelines: runEntries(inputs, registry),
-      seed: inputs.seed,
-      entry,
-      records,
-      summary,
-    });
+    perStudy.push([
+      study.id,
+      await study.perPipeline!({
+        catalog: inputs.catalog,
+        taskSets: inputs.taskSets,
+        pipelines: runEntries(inputs, registry),
+        seed: inputs.seed,
+        entry,
+        records,
+        summary,
+      }),
+    ]);
   const wallSeconds = (performance.now() - started) / 1000;
   return {
     manifest: {
@@ -132,7 +135,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string, registry:
     },
     records,
     summary,
-    perStudy,
+    perStudy: Object.fromEntries(perStudy),
     files,
     wallSeconds,
     log: [
@@ -173,7 +176,7 @@ export async function runStudyUnit(
     records: new Map(study.readsPipelineResults ? results!.records : []),
     summaries: study.readsPipelineResults ? results!.summaries : [],
     perPipeline: study.readsPipelineResults
-      ? new Map(results!.perStudy.flatMap(([pipeline, per]) => (study.id in per ? [[pipeline, per[study.id]] as const] : [])))
+      ? new Map(results!.perStudy.flatMap(([pipeline, per]) => (Object.hasOwn(per, study.id) ? [[pipeline, per[study.id]] as const] : [])))
       : undefined,
     log: (line) => log.push(line),
   });

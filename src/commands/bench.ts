@@ -47,7 +47,9 @@ import { releaseEmbedWorkers } from '../embed/worker-pool.ts';
 import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
 import { retrievalNote } from '../retrieval/settings-note.ts';
-import { shareEncoder, trainLearnedModels } from '../retrieval/registry.ts';
+import { DEFAULT_RETRIEVER, retrieverByName, shareEncoder, trainLearnedModels } from '../retrieval/registry.ts';
+import { skipReason } from '../retrieval/types.ts';
+import { InputError } from '../util/input-error.ts';
 import {
   checkMergeMatches,
   clearPart,
@@ -187,6 +189,7 @@ async function runBenchWith(
       `catalog: ${opts.catalog.join(', ')} (${catalog.tools.length} tools, ${catalog.servers.length} servers)${opts.tasks ? `; tasks: ${opts.tasks}` : ''}`,
     );
   }
+  checkRetrieverServes(opts.retriever ?? DEFAULT_RETRIEVER, catalog);
   const defaultResults = childDir(join(opts.root, 'results'), opts.catalog ? catalog.name : '', '--catalog');
   // A shard's part never lands on a run's results by default.
   const resultsDir = resolve(
@@ -457,6 +460,16 @@ async function runBenchWith(
 /** SHA-256 of the run's inputs (RunIdentity.inputs). */
 function inputsFingerprint(catalog: Catalog, taskSets: readonly TaskSet[], calibration: readonly Task[], history: readonly Task[]): string {
   return createHash('sha256').update(JSON.stringify({ catalog, taskSets, calibration, history })).digest('hex');
+}
+
+/**
+ * The pipelines' retriever must rank this catalog: unlike a comparison row of the retrieval
+ * tables (skipped with a note), it is what B3, Tool Attention and ADOL run on, and the user chose it.
+ */
+function checkRetrieverServes(name: string, catalog: Catalog): void {
+  const retriever = retrieverByName(name);
+  if (skipReason(retriever, catalog.tools.length))
+    throw new InputError(catalog.source, '', `at least ${retriever.minTools} tools for --retriever ${name}`, `${catalog.tools.length}`);
 }
 
 /** Each unit's wall seconds in the previous run's timings.json, when there is one. */

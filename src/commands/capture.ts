@@ -6,9 +6,12 @@ import { readClientConfig, specFromCommandLine, specFromUrl } from '../mcp/confi
 import { captureExitCode, captureToDir, DEFAULT_CAPTURE_DIR, type CaptureOutcome } from '../mcp/dump.ts';
 import type { ServerSpec } from '../mcp/spec.ts';
 import { acquireRunLock } from '../results/lock.ts';
+import { terminalText } from '../report/escape.ts';
+import type { InputLimits } from '../util/limits.ts';
+import { limitsFromOptions } from './limit-options.ts';
 
-/** The live-server options shared by `catalog` and `budget`. */
-export interface LiveOptions {
+/** The live-server options shared by `catalog` and `budget` (both take the input limits too: a config file is an input). */
+export interface LiveOptions extends Partial<InputLimits> {
   fromServer?: string[];
   fromConfig?: string[];
   fromUrl?: string[];
@@ -30,13 +33,13 @@ export function hasLiveInput(o: LiveOptions): boolean {
 /** Every spec the options name, in the order given; a config file that cannot be read throws an InputError. */
 function liveSpecs(o: LiveOptions): ServerSpec[] {
   return [
-    ...(o.fromConfig ?? []).flatMap((file) => readClientConfig(file)),
+    ...(o.fromConfig ?? []).flatMap((file) => readClientConfig(file, process.env, limitsFromOptions(o))),
     ...(o.fromServer ?? []).map((line, i) => specFromCommandLine(line, i)),
     ...(o.fromUrl ?? []).map((url, i) => specFromUrl(url, i)),
   ];
 }
 
-const stderr = (line: string) => console.error(line);
+const stderr = (line: string) => console.error(terminalText(line));
 
 function rmdirIfEmpty(dir: string): void {
   if (existsSync(dir) && readdirSync(dir).length === 0) rmdirSync(dir);

@@ -3,8 +3,8 @@ import { DEFAULT_LIMITS, LIMIT_FLAGS, type InputLimits } from '../util/limits.ts
 
 const DESCRIPTIONS: Record<keyof InputLimits, string> = {
   maxFileBytes: 'largest input file read, in bytes',
-  maxTextChars: 'longest tool description/title or task message, in characters',
-  maxSchemaDepth: 'deepest nesting of a tool schema',
+  maxTextChars: 'longest string (description, message, summary, any field or key), in characters',
+  maxDepth: 'deepest nesting of objects and arrays in a JSON input',
   maxTools: 'most tools in a catalog',
   maxTurns: 'most turns in one task',
 };
@@ -30,7 +30,7 @@ export function limitsFromOptions(o: Partial<InputLimits>): InputLimits {
   return {
     maxFileBytes: o.maxFileBytes ?? DEFAULT_LIMITS.maxFileBytes,
     maxTextChars: o.maxTextChars ?? DEFAULT_LIMITS.maxTextChars,
-    maxSchemaDepth: o.maxSchemaDepth ?? DEFAULT_LIMITS.maxSchemaDepth,
+    maxDepth: o.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     maxTools: o.maxTools ?? DEFAULT_LIMITS.maxTools,
     maxTurns: o.maxTurns ?? DEFAULT_LIMITS.maxTurns,
   };

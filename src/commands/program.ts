@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { loadCatalog } from '../catalog/load.ts';
 import { footprintTable } from '../catalog/footprint-table.ts';
 import { externalRefWarnings, refSizeTable, refUses } from '../catalog/ref-table.ts';
+import { terminalText } from '../report/escape.ts';
 import { tableToMarkdown } from '../report/table-text.ts';
 import { overlapTable } from '../tasks/overlap.ts';
 import { taskMixTable } from '../tasks/stats.ts';
@@ -40,6 +41,10 @@ export interface ProgramIo {
   /** Ends the program after a usage error (2) or --help (0); default process.exit. */
   exit?: (code: number) => never;
 }
+
+// What the commands print besides `log`: through terminalText, so tool text carries no control sequence to the terminal.
+const warn = (line: string) => console.error(terminalText(line));
+const write = (text: string) => process.stdout.write(terminalText(text));
 
 /** Appended to a usage error, on the same line: every mistake is one line. */
 const HELP_POINTER = '(add --help for usage)';
@@ -149,8 +154,18 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
       if (hasLiveInput(o)) {
         // exit 0: every server captured; 1: some failed (the others' dumps are written); 2: none, or bad input
         const r = await captureCommand(o, root);
-        if (r.written.length) log(tableToMarkdown(footprint(loadCatalog(r.written.map((w) => w.file)))));
-        if (r.failures.length) console.error(`${r.failures.length} of ${r.failures.length + r.written.length} server(s) failed`);
+        if (r.written.length)
+          log(
+            tableToMarkdown(
+              footprint(
+                loadCatalog(
+                  r.written.map((w) => w.file),
+                  limitsFromOptions(o),
+                ),
+              ),
+            ),
+          );
+        if (r.failures.length) warn(`${r.failures.length} of ${r.failures.length + r.written.length} server(s) failed`);
         process.exitCode = r.exitCode;
         return;
       }
@@ -159,7 +174,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
         : (await import('./prepare-inputs.ts')).writeSyntheticCatalog(root, o.seed).catalog;
       log(tableToMarkdown(footprint(catalog)));
       const refs = refUses(catalog);
-      for (const w of externalRefWarnings(refs)) console.error(w);
+      for (const w of externalRefWarnings(refs)) warn(w);
       const refTable = refSizeTable(catalog, tokenCounter(o.tokenizer), refs);
       if (refTable) log(tableToMarkdown(refTable));
     },
@@ -179,7 +194,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
       .option('--markdown', 'Markdown for a pull-request comment'),
   );
   addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(async (o: BudgetCommandOptions) => {
-    const { exitCode } = await budgetCommand(o, (text) => process.stdout.write(text));
+    const { exitCode } = await budgetCommand(o, write);
     process.exitCode = exitCode;
   });
 
@@ -321,7 +336,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
       .option('--json', 'print one JSON object {"retrievers":[...],"default":...} to stdout', false)
       .action(async (o: { catalog?: string[]; tasks?: string; retriever: string[]; query: QueryMode; json: boolean }) => {
         const { retrievalCommand } = await import('./retrieval.ts');
-        await retrievalCommand(o, root, (text) => process.stdout.write(text));
+        await retrievalCommand(o, root, write);
       });
   }
 

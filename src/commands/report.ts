@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { readManifest, readTables } from '../results/read.ts';
 import { writeCharts, type ChartResult } from '../report/charts/write-charts.ts';
 import type { PngAvailability } from '../report/charts/png.ts';
+import { markdownLine } from '../report/escape.ts';
 import { computeFindings, findingsMarkdown } from '../report/findings.ts';
 import { renderPage } from '../report/html-page.ts';
 import { writeMarkdownAndCsv } from '../report/render-markdown.ts';
@@ -50,7 +51,7 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
     '# tooltax results',
     '',
     info
-      ? `Catalog: ${info.catalog.name}; tokenizer: ${info.tokenizer}; tool list as ${info.host?.label ?? 'mcp-json (compact tools/list JSON)'} sends it; seeds: ${info.seeds.join(', ')}.`
+      ? `Catalog: ${markdownLine(info.catalog.name)}; tokenizer: ${info.tokenizer}; tool list as ${info.host?.label ?? 'mcp-json (compact tools/list JSON)'} sends it; seeds: ${info.seeds.join(', ')}.`
       : 'No run manifest (run.json) in the results directory.',
     'Columns marked † are projections from a parameterised model, not measurements; "published" columns are the source documents\' figures, printed beside ours.',
     '',

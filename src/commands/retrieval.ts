@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { loadCatalog } from '../catalog/load.ts';
 import { tableToMarkdown } from '../report/table-text.ts';
-import { evaluateRetriever, type RetrievalEvaluation } from '../retrieval/evaluate.ts';
+import { evaluateRetrievers, skippedNotes, type RetrievalEvaluation, type SkippedRetriever } from '../retrieval/evaluate.ts';
 import type { QueryMode } from '../retrieval/query.ts';
 import { allRetrieverNames, DEFAULT_RETRIEVER, retrieverByName } from '../retrieval/registry.ts';
 import { retrievalByServerTable, retrievalTable } from '../retrieval/tables.ts';
@@ -17,8 +17,8 @@ export interface RetrievalCommandOptions {
   json: boolean;
 }
 
-/** The `--json` form: one object, every retriever's overall metrics plus the breakdowns. */
-function retrievalJson(evaluations: readonly RetrievalEvaluation[], defaultName: string): string {
+/** The `--json` form: one object, every retriever's overall metrics plus the breakdowns, and the skipped ones. */
+function retrievalJson(evaluations: readonly RetrievalEvaluation[], skipped: readonly SkippedRetriever[], defaultName: string): string {
   return `${JSON.stringify({
     retrievers: evaluations.map((e) => ({
       name: e.retriever,
@@ -35,6 +35,7 @@ function retrievalJson(evaluations: readonly RetrievalEvaluation[], defaultName:
       byPosition: e.byPosition,
       byServer: e.byServer,
     })),
+    skipped: skipped.map((s) => ({ name: s.retriever, reason: s.reason })),
     default: defaultName,
   })}\n`;
 }
@@ -50,10 +51,9 @@ export async function retrievalCommand(o: RetrievalCommandOptions, root: string,
   const tasks = loadTasks(tasksFile, catalog);
   const names = o.retriever.includes('all') ? allRetrieverNames() : o.retriever;
   for (const name of names) retrieverByName(name); // unknown names fail before any work
-  const evaluations: RetrievalEvaluation[] = [];
-  for (const name of names) evaluations.push(await evaluateRetriever(retrieverByName(name), catalog.tools, tasks, o.query));
-  if (o.json) return write(retrievalJson(evaluations, DEFAULT_RETRIEVER));
+  const { evaluations, skipped } = await evaluateRetrievers(names.map(retrieverByName), catalog.tools, tasks, o.query);
+  if (o.json) return write(retrievalJson(evaluations, skipped, DEFAULT_RETRIEVER));
   const title = `Tool retrieval on ${catalog.name} (${catalog.tools.length} tools), tasks ${tasksFile}`;
-  write(`${tableToMarkdown(retrievalTable('retrieval', title, evaluations, DEFAULT_RETRIEVER))}\n`);
+  write(`${tableToMarkdown(retrievalTable('retrieval', title, evaluations, DEFAULT_RETRIEVER, skippedNotes(skipped)))}\n`);
   write(`${tableToMarkdown(retrievalByServerTable('retrieval-by-server', `${title}: R@10 by server`, evaluations))}\n`);
 }

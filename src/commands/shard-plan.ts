@@ -1,4 +1,5 @@
 import type { BenchUnit } from './bench-inputs.ts';
+import { ownValue } from '../util/json.ts';
 
 /**
  * How a run's units are split over shards: the same split in every shard of a run, from the
@@ -34,7 +35,7 @@ export function unitKey(unit: BenchUnit): string {
 }
 
 function estimate({ unit, seeds }: UnitCostHint): number {
-  return unit.kind === 'pipeline' ? seeds : (STUDY_COST[unit.id] ?? 1);
+  return unit.kind === 'pipeline' ? seeds : (ownValue(STUDY_COST, unit.id) ?? 1);
 }
 
 /** The units of each shard (index 0 = shard 1), each list in the order of `units`. */

@@ -29,7 +29,7 @@ export function parseShard(value: string, env: NodeJS.ProcessEnv = process.env):
 
 function indexFromEnvironment(env: NodeJS.ProcessEnv): number {
   const whole = (name: string): number | undefined => {
-    const raw = env[name];
+    const raw = Object.hasOwn(env, name) ? env[name] : undefined;
     if (raw === undefined || raw === '') return undefined;
     if (!/^\d{1,6}$/.test(raw)) throw new Error(`${name}: expected a whole number, got ${JSON.stringify(raw.slice(0, 40))}`);
     return Number(raw);

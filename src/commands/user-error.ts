@@ -3,6 +3,7 @@ import { InputError } from '../util/input-error.ts';
 import { BudgetUsageError } from './budget.ts';
 import { UnknownIdError } from './id-options.ts';
 import { HostUsageError } from './host-options.ts';
+import { terminalText } from '../report/escape.ts';
 
 export interface ErrorReporting {
   /** Print the stack too (`--debug`). */
@@ -28,13 +29,16 @@ function isUserError(err: unknown): boolean {
  */
 export function userErrorReport(err: unknown, how: ErrorReporting): { text: string; exitCode: 1 | 2 } {
   const e = err instanceof Error ? err : new Error(String(err));
-  const firstLine = (e.message.split('\n').find((l) => l.trim()) ?? e.name).trim();
+  // A user error is one line by construction: a newline in it comes from the input (a tool name) and is shown.
+  const firstLine = (how.isUserError ?? isUserError)(err)
+    ? terminalText(e.message.trim(), 'one-line')
+    : terminalText((e.message.split('\n').find((l) => l.trim()) ?? e.name).trim());
   const code = (e as NodeJS.ErrnoException).code;
   const user = (how.isUserError ?? isUserError)(err);
   const line = user
     ? `error: ${firstLine}`
     : `error: ${code && !firstLine.includes(code) ? `${code}: ` : ''}${firstLine}${how.debug ? '' : ' (run with --debug for the stack trace)'}`;
-  return { text: `${line}\n${how.debug && e.stack ? `${e.stack}\n` : ''}`, exitCode: user ? 2 : 1 };
+  return { text: `${line}\n${how.debug && e.stack ? `${terminalText(e.stack)}\n` : ''}`, exitCode: user ? 2 : 1 };
 }
 
 /** Prints an error (userErrorReport) and exits, so a user never has to read our code to see what was wrong. */

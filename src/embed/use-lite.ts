@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { EmbeddingsModel } from '@energetic-ai/embeddings';
 import { installNativeGemm, nativeGemm } from './native-gemm.ts';
+import { installLinearTokenizer } from './use-lite-tokenizer.ts';
 import { installHeapViewSlice } from './wasm-slice.ts';
 import type { Encoder } from './types.ts';
 import { l2Normalize } from './vector.ts';
@@ -68,6 +69,7 @@ async function loadUseLiteModel(): Promise<EmbeddingsModel> {
   const { initModel } = await import('@energetic-ai/embeddings');
   const { modelSource } = await import(MODEL_PACKAGE);
   const model = await initModel(modelSource);
+  installLinearTokenizer(model);
   // Once per thread (the kernel registry is global to its tfjs): slices read through a view of
   // the wasm heap (./wasm-slice.ts), and the native matrix products when built
   // (./native-gemm.ts). Both give the same vectors.

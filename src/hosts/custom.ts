@@ -1,7 +1,7 @@
 import type { McpTool } from '../catalog/types.ts';
 import { TOKENIZERS, type TokenizerName } from '../tokens/counter.ts';
 import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
-import { isObject } from '../util/json.ts';
+import { isObject, setOwn } from '../util/json.ts';
 import { DEFAULT_LIMITS, readInputFile, type InputLimits } from '../util/limits.ts';
 import type { CustomHostFile, HostProfile } from './types.ts';
 
@@ -81,7 +81,7 @@ function validateCustomHost(file: string, raw: unknown): CustomHostFile {
         throw new InputError(file, `rename.${from.slice(0, 40)}`, 'a field listed in "fields"', `"${from.slice(0, 40)}"`);
       if (typeof to !== 'string' || !FIELD.test(to))
         throw new InputError(file, `rename.${from}`, 'a name of 1 to 64 printable characters', describeValue(to));
-      rename[from] = to;
+      setOwn(rename, from, to);
     }
     const sent = (fields as string[]).map((f) => sentName(f, rename));
     const twice = sent.find((s, i) => sent.indexOf(s) !== i);
@@ -117,7 +117,7 @@ function sentName(field: string, rename: Record<string, string>): string {
 function customToolObject(d: McpTool, spec: Pick<CustomHostFile, 'fields' | 'rename'>): Record<string, unknown> {
   // No prototype: a field named `__proto__` is an ordinary key here, as it is in the JSON.
   const out = Object.create(null) as Record<string, unknown>;
-  for (const f of spec.fields) if (Object.hasOwn(d, f)) out[sentName(f, spec.rename)] = d[f];
+  for (const f of spec.fields) if (Object.hasOwn(d, f)) setOwn(out, sentName(f, spec.rename), d[f]);
   return out;
 }
 

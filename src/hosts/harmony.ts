@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../catalog/types.ts';
-import { isObject } from '../util/json.ts';
+import { isObject, ownValue } from '../util/json.ts';
 
 /**
  * The harmony rendering of function tools (OpenAI's published format for gpt-oss, "designed to
@@ -21,8 +21,8 @@ export interface HarmonyFunction {
 export const HARMONY_TOOLS_HEADER = '# Tools\n\n## functions\n\nnamespace functions {\n\n';
 export const HARMONY_TOOLS_FOOTER = '} // namespace functions';
 
-const get = (schema: unknown, key: string): unknown => (isObject(schema) ? schema[key] : undefined);
-const has = (schema: unknown, key: string): boolean => isObject(schema) && key in schema;
+const get = (schema: unknown, key: string): unknown => (isObject(schema) ? ownValue(schema, key) : undefined);
+const has = (schema: unknown, key: string): boolean => isObject(schema) && Object.hasOwn(schema, key);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 function isEnum(schema: unknown): boolean {

@@ -1,6 +1,6 @@
 import type { JsonSchema, McpTool } from '../catalog/types.ts';
 import type { TokenCounter, TokenizerName } from '../tokens/counter.ts';
-import { isObject } from '../util/json.ts';
+import { isObject, ownValue } from '../util/json.ts';
 import { OPENAI_COOKBOOK, OPENAI_MESSAGE_CONSTANTS, OPENAI_TOOL_CONSTANTS, type OpenAiToolConstants } from './sources.ts';
 import type { HostMessage, HostProfile } from './types.ts';
 
@@ -32,7 +32,7 @@ export const DEFAULT_OPENAI_CHAT_MODEL = 'gpt-4o';
 
 /** The guide's model name for a model id: itself, or a dated snapshot of it (`gpt-4o-2024-08-06`, `gpt-4-0613`). */
 export function openAiChatModel(model: string): string | undefined {
-  if (model in OPENAI_CHAT_MODELS) return model;
+  if (Object.hasOwn(OPENAI_CHAT_MODELS, model)) return model;
   return Object.keys(OPENAI_CHAT_MODELS)
     .filter((m) => new RegExp(`^${m.replaceAll('.', '\\.')}-(\\d{4}-\\d{2}-\\d{2}|\\d{4})$`).test(model))
     .sort((a, b) => b.length - a.length)[0];
@@ -59,7 +59,8 @@ function propertiesTokens(properties: Record<string, unknown>, c: OpenAiToolCons
   if (!keys.length) return 0;
   let n = c.propInit;
   for (const key of keys) {
-    const p = isObject(properties[key]) ? properties[key] : {};
+    const value = ownValue(properties, key);
+    const p = isObject(value) ? value : {};
     n += c.propKey;
     if (Array.isArray(p.enum)) {
       n += c.enumInit;
@@ -95,7 +96,7 @@ export function openAiMessageFraming(messages: readonly (HostMessage & { name?: 
 export function openAiChatProfile(model: string = DEFAULT_OPENAI_CHAT_MODEL): HostProfile {
   const known = openAiChatModel(model);
   if (!known) throw new Error(`openai-chat: no published constants for model "${model}"`);
-  const { constants, tokenizer } = OPENAI_CHAT_MODELS[known]!;
+  const { constants, tokenizer } = ownValue(OPENAI_CHAT_MODELS, known)!;
   return {
     id: 'openai-chat',
     label: `openai-chat (${model})`,

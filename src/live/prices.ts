@@ -1,3 +1,4 @@
+import { ownValue } from '../util/json.ts';
 /**
  * List prices (USD per million tokens) of the models the live mode knows, with their sources.
  * A model id matches its longest listed prefix (`claude-sonnet-4-5-20250929` → `claude-sonnet-4-5`).
@@ -33,7 +34,7 @@ export function listPrice(model: string): ModelPrice | undefined {
   const key = Object.keys(LIST_PRICES)
     .filter((k) => model === k || model.startsWith(`${k}-`))
     .sort((a, b) => b.length - a.length)[0];
-  return key ? LIST_PRICES[key] : undefined;
+  return key ? ownValue(LIST_PRICES, key) : undefined;
 }
 
 /** USD for one call's usage. */

@@ -1,3 +1,4 @@
+import { ownValue, setOwn } from '../util/json.ts';
 import type { Estimate } from '../stats/bootstrap.ts';
 import { wilsonInterval } from '../stats/wilson.ts';
 import type { Table } from '../table/table.ts';
@@ -130,11 +131,12 @@ export function liveTokensTable(
       const byHost: Record<string, number | undefined> = {};
       for (const h of hosts) {
         // The error over the same turns (those with a plausible provider count): (profile − provider) / provider, of the sums.
-        const counted = reported.filter((t) => t.hostPromptTokens?.[h.id] !== undefined);
-        const mine = counted.reduce((n, t) => n + t.hostPromptTokens![h.id]!, 0);
+        const count = (t: (typeof reported)[number]) => (t.hostPromptTokens ? ownValue(t.hostPromptTokens, h.id) : undefined);
+        const counted = reported.filter((t) => count(t) !== undefined);
+        const mine = counted.reduce((n, t) => n + count(t)!, 0);
         const theirs = counted.reduce((n, t) => n + t.providerPromptTokens!, 0);
-        byHost[`host:${h.id}`] = counted.length ? mine / counted.length : undefined;
-        byHost[`hostError:${h.id}`] = counted.length && theirs ? (100 * (mine - theirs)) / theirs : undefined;
+        setOwn(byHost, `host:${h.id}`, counted.length ? mine / counted.length : undefined);
+        setOwn(byHost, `hostError:${h.id}`, counted.length && theirs ? (100 * (mine - theirs)) / theirs : undefined);
       }
       return {
         method: m.label,

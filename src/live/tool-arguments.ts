@@ -1,4 +1,4 @@
-import { jsonDepthOver } from '../util/limits.ts';
+import { checkJsonLimits, DEFAULT_LIMITS } from '../util/limits.ts';
 
 /**
  * Bounds on the arguments of one tool call a live model (or an endpoint posing as one) sends.
@@ -24,8 +24,19 @@ export function boundArgumentsText(text: string): BoundedArguments {
 
 /** Arguments that arrived as a JSON value (Anthropic's `input`): depth checked before it is serialised. */
 export function boundArgumentsValue(value: unknown): BoundedArguments {
-  if (jsonDepthOver(value, ARGUMENT_LIMITS.maxDepth) > ARGUMENT_LIMITS.maxDepth)
-    return overLimit(`nesting deeper than ${ARGUMENT_LIMITS.maxDepth}`, 'maxDepth');
+  try {
+    // The inputs' one size-and-depth guard, with these bounds (iterative: any nesting is safe).
+    checkJsonLimits('arguments', '$', value, {
+      ...DEFAULT_LIMITS,
+      maxDepth: ARGUMENT_LIMITS.maxDepth,
+      maxTextChars: ARGUMENT_LIMITS.maxChars,
+    });
+  } catch {
+    return overLimit(
+      `nesting deeper than ${ARGUMENT_LIMITS.maxDepth} or a string over ${ARGUMENT_LIMITS.maxChars.toLocaleString('en-US')} characters`,
+      'maxDepth',
+    );
+  }
   return boundArgumentsText(JSON.stringify(value ?? {}));
 }
 

@@ -1,3 +1,4 @@
+import { ownValue, setOwn } from '../util/json.ts';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { Catalog, CatalogTool, JsonSchema } from '../catalog/types.ts';
 import { renderHelp, renderList, toKebab } from '../pipelines/b4-cli-lazy/render.ts';
@@ -185,13 +186,14 @@ function flagsToArguments(words: readonly string[], schema: JsonSchema): Record<
     const [flag, inline] = words[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
     const name = byFlag.get(flag) ?? (flag.startsWith('--') ? flag.slice(2) : null);
     if (!name) return null;
-    if (props[name]?.type === 'boolean' && inline === undefined) {
-      args[name] = true;
+    const type = ownValue(props, name)?.type;
+    if (type === 'boolean' && inline === undefined) {
+      setOwn(args, name, true);
       continue;
     }
     const raw = inline ?? words[++i];
     if (raw === undefined) return null;
-    args[name] = typed(raw, props[name]?.type);
+    setOwn(args, name, typed(raw, type));
   }
   return args;
 }

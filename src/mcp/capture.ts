@@ -13,6 +13,8 @@ import type { ServerSpec } from './spec.ts';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** A server that pages more than this is treated as broken (a cursor loop). */
 const MAX_PAGES = 1_000;
+/** The SDK's stdio client refuses a message longer than its read buffer (10 MiB) with this error, then closes. */
+const STDIO_BUFFER_OVERFLOW = /ReadBuffer exceeded maximum size of (\d+) bytes/;
 
 /** The SDK's version, read from its package.json (its `exports` map hides the file from require). */
 export const SDK_VERSION: string = sdkVersion();
@@ -168,6 +170,9 @@ export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOU
   const { transport, stderr } = await createTransport(spec);
   const tap = new InitializeTap(transport);
   const client = new Client({ name: 'tooltax', version: '0.1.0' }, { capabilities: {} });
+  // What the transport reported before it closed: the SDK then fails the request with a bare "Connection closed".
+  let transportError: Error | undefined;
+  client.onerror = (e) => (transportError ??= e);
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   let stage = 'start';
@@ -239,13 +244,16 @@ export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOU
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const last = stderr().trim().split('\n').filter(Boolean).pop();
+    const overBuffer = STDIO_BUFFER_OVERFLOW.exec(transportError?.message ?? '');
     const what = /ENOENT/.test(message)
       ? `cannot start "${spec.command}" (command not found)`
-      : /Connection closed/i.test(message)
-        ? `the server closed the connection during ${stage} (it exited or is not an MCP server)`
-        : /^(timed out|invalid )/.test(message)
-          ? message
-          : `during ${stage}: ${message}`;
+      : overBuffer
+        ? `a message from the server during ${stage} was over the MCP SDK's stdio limit of ${Number(overBuffer[1]) / 2 ** 20} MiB (${Number(overBuffer[1]).toLocaleString('en-US')} bytes)`
+        : /Connection closed/i.test(message)
+          ? `the server closed the connection during ${stage} (it exited or is not an MCP server)`
+          : /^(timed out|invalid )/.test(message)
+            ? message
+            : `during ${stage}: ${message}`;
     throw new CaptureError(spec, `${what}${last && !/ENOENT/.test(message) ? ` (last stderr line: ${last})` : ''}`);
   } finally {
     clearTimeout(timer);

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
-import { isObject } from '../util/json.ts';
-import { readInputFile } from '../util/limits.ts';
+import { isObject, ownValue } from '../util/json.ts';
+import { checkJsonLimits, DEFAULT_LIMITS, readInputFile, type InputLimits } from '../util/limits.ts';
 import { collectSecrets, type ServerSpec, type TransportKind } from './spec.ts';
 
 /**
@@ -45,14 +45,14 @@ export function splitCommandLine(line: string): { env: Record<string, string>; c
     }
   }
   if (inWord) words.push(cur);
-  const env: Record<string, string> = {};
+  const env: [string, string][] = [];
   while (words.length > 1 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) {
     const w = words.shift()!;
     const eq = w.indexOf('=');
-    env[w.slice(0, eq)] = w.slice(eq + 1);
+    env.push([w.slice(0, eq), w.slice(eq + 1)]);
   }
   if (words.length === 0 || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) throw new Error(`no command in ${JSON.stringify(line)}`);
-  return { env, command: words[0]!, args: words.slice(1) };
+  return { env: Object.fromEntries(env), command: words[0]!, args: words.slice(1) };
 }
 
 /** A spec for `--from-server "<command and args>"`. */
@@ -90,16 +90,17 @@ export function specFromUrl(url: string, index: number): ServerSpec {
  * run; its problem is reported and the others still run. Entries with `"disabled": true` are skipped.
  * Errors about the file as a whole are InputErrors (exit 2).
  */
-export function readClientConfig(file: string, env: NodeJS.ProcessEnv = process.env): ServerSpec[] {
+export function readClientConfig(file: string, env: NodeJS.ProcessEnv = process.env, limits: InputLimits = DEFAULT_LIMITS): ServerSpec[] {
   if (!existsSync(file))
     throw new InputError(file, '', 'an MCP client config file (JSON with "mcpServers" or "servers")', 'nothing at that path');
-  const text = readInputFile(file);
+  const text = readInputFile(file, limits);
   let data: unknown;
   try {
     data = JSON.parse(stripJsonComments(text));
   } catch (err) {
     throw new InputError(file, '', 'valid JSON (comments allowed)', jsonParseReason(err));
   }
+  checkJsonLimits(file, '$', data, limits);
   if (!isObject(data)) throw new InputError(file, '$', 'an object with "mcpServers" or "servers"', describeValue(data));
   let block: unknown;
   let path: string;
@@ -146,13 +147,13 @@ function specFromEntry(
         problems.push(`${where} uses ${whole}, which VS Code prompts for; put the value in the environment and use \${env:NAME}`);
         return '';
       }
-      if (inner in vars) return vars[inner]!;
+      if (Object.hasOwn(vars, inner)) return vars[inner]!;
       const m = /^(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/.exec(inner);
       if (!m) {
         problems.push(`${where} uses the unsupported variable ${whole}`);
         return '';
       }
-      const value = env[m[1]!] ?? m[2];
+      const value = ownValue(env, m[1]!) ?? m[2];
       if (value === undefined) {
         problems.push(`${where} uses ${whole} but ${m[1]} is not set`);
         return '';

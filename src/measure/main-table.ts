@@ -3,6 +3,7 @@ import { fitNotes } from './fit-note.ts';
 import { MEASUREMENT_PARAMS } from './params.ts';
 import { PUBLISHED_MAIN, PUBLISHED_SOURCE, TESTBED_CATALOG } from '../reference/published.ts';
 import type { Table } from '../table/table.ts';
+import { ownValue } from '../util/json.ts';
 
 /** The measured columns of the paper's Table 3, with the published figures beside them. */
 export function mainMeasuredTable(summaries: readonly PipelineSummary[], context: string): Table {
@@ -31,7 +32,7 @@ export function mainMeasuredTable(summaries: readonly PipelineSummary[], context
       { key: 'missing', header: 'turns missing a needed schema %', kind: 'measured', digits: 1 },
     ],
     rows: summaries.map((s) => {
-      const pub = PUBLISHED_MAIN[s.pipeline];
+      const pub = ownValue(PUBLISHED_MAIN, s.pipeline);
       return {
         pipeline: s.pipeline,
         method: s.label,

@@ -2,6 +2,7 @@ import type { PipelineSettings } from '../pipelines/types.ts';
 import { bootstrapMean, bootstrapMeanPair, mean, type Estimate } from '../stats/bootstrap.ts';
 import { MEASUREMENT_PARAMS } from './params.ts';
 import type { TurnRecord } from './run-pipeline.ts';
+import { ownValue } from '../util/json.ts';
 
 export interface PipelineSummary {
   pipeline: string;
@@ -49,12 +50,13 @@ export function summarize(
     return task / (task + r.toolTokens + r.systemTokens);
   });
   const labels = new Set(records.flatMap((r) => Object.keys(r.toolTokensByLabel)));
-  const toolTokensByLabel: Record<string, number> = {};
-  for (const l of labels) toolTokensByLabel[l] = mean(records.map((r) => r.toolTokensByLabel[l] ?? 0));
+  const toolTokensByLabel = Object.fromEntries(
+    [...labels].map((l) => [l, mean(records.map((r) => ownValue(r.toolTokensByLabel, l) ?? 0))]),
+  );
   // Every record of a run is measured under the same compared hosts.
-  const toolTokensByHost: Record<string, number> = {};
-  for (const h of Object.keys(records[0]?.toolTokensByHost ?? {}))
-    toolTokensByHost[h] = mean(records.map((r) => r.toolTokensByHost[h] ?? 0));
+  const toolTokensByHost = Object.fromEntries(
+    Object.keys(records[0]?.toolTokensByHost ?? {}).map((h) => [h, mean(records.map((r) => ownValue(r.toolTokensByHost, h) ?? 0))]),
+  );
   // One resampling for both (the same seed draws the same turns).
   const [toolTokens, promptTokens] = bootstrapMeanPair(
     records.map((r) => r.toolTokens),

@@ -1,4 +1,5 @@
 import type { TurnResult } from '../pipelines/types.ts';
+import { setOwn } from '../util/json.ts';
 import type { PromptSection } from '../prompt/types.ts';
 import { promptText } from '../pipelines/types.ts';
 import { hasCleanSeams } from '../prompt/sections.ts';
@@ -66,10 +67,11 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
   // list sends no single text: its prompt is the sum of its parts.
   const counts = host ? host.sectionCounts(sections) : sections.map((s) => sectionTokens(s, tokens));
   const promptTokens = host || hasCleanSeams(sections) ? sum(counts) : tokens.count(promptText(result.prompt));
-  const toolTokensByLabel: Record<string, number> = {};
+  const byLabel = new Map<string, number>();
   sections.forEach((s, i) => {
-    if (s.role === 'tools') toolTokensByLabel[s.label] = (toolTokensByLabel[s.label] ?? 0) + counts[i]!;
+    if (s.role === 'tools') byLabel.set(s.label, (byLabel.get(s.label) ?? 0) + counts[i]!);
   });
+  const toolTokensByLabel = Object.fromEntries(byLabel);
   let stablePrefixTokens = 0;
   for (let i = 0; i < sections.length && sections[i]!.stable; i++) stablePrefixTokens += counts[i]!;
 
@@ -81,7 +83,7 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
   if (hosts.compare) {
     const values = hosts.compare.toolTokens(sections);
     const byHost: Record<string, number> = {};
-    hosts.compare.ids.forEach((id, i) => (byHost[id] = values[i]!));
+    hosts.compare.ids.forEach((id, i) => setOwn(byHost, id, values[i]!));
     toolTokensByHost = byHost;
   }
   return {

@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog/types.ts';
 import type { PromptSection, SharedPromptParts } from './types.ts';
 import type { TaskTurn } from '../tasks/types.ts';
 import { keptSection, section } from './sections.ts';
+import { isObject, ownValue } from '../util/json.ts';
 
 /**
  * The parts of the prompt that do not depend on the pipeline: the system text (C_sys), the
@@ -74,18 +75,19 @@ export function sharedParts(history: readonly PromptSection[], message: string):
 
 /** Plausible arguments for a call: each required parameter's default, first enum value or a placeholder. */
 function exampleArguments(schema: Record<string, unknown>): Record<string, unknown> {
-  const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-  const args: Record<string, unknown> = {};
-  for (const name of required) {
-    const p = props[name] ?? {};
-    if (p.default !== undefined) args[name] = p.default;
-    else if (Array.isArray(p.enum) && p.enum.length) args[name] = p.enum[0];
-    else if (p.type === 'integer' || p.type === 'number') args[name] = 1;
-    else if (p.type === 'boolean') args[name] = true;
-    else if (p.type === 'array') args[name] = [];
-    else if (p.type === 'object') args[name] = {};
-    else args[name] = `<${name}>`;
-  }
-  return args;
+  const props = isObject(schema.properties) ? schema.properties : {};
+  const required: unknown[] = Array.isArray(schema.required) ? schema.required : [];
+  // From entries: a parameter named `__proto__` or `constructor` is an argument like any other.
+  return Object.fromEntries(required.map((r) => [String(r), exampleValue(String(r), ownValue(props, String(r)))]));
+}
+
+function exampleValue(name: string, property: unknown): unknown {
+  const p = isObject(property) ? property : {};
+  if (p.default !== undefined) return p.default;
+  if (Array.isArray(p.enum) && p.enum.length) return p.enum[0];
+  if (p.type === 'integer' || p.type === 'number') return 1;
+  if (p.type === 'boolean') return true;
+  if (p.type === 'array') return [];
+  if (p.type === 'object') return {};
+  return `<${name}>`;
 }

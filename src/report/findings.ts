@@ -1,6 +1,7 @@
 import type { RunManifest } from '../results/manifest.ts';
 import { SUITES, suiteNameIn, type Suite } from '../table/suites.ts';
 import { PROJECTED_MARK, type Table } from '../table/table.ts';
+import { markdownCell } from './escape.ts';
 
 /**
  * The findings block that opens tables.md, the HTML page and the README's results section:
@@ -91,9 +92,16 @@ export function findingsMarkdown(findings: readonly SuiteFindings[]): string {
   if (findings.length === 0) return '';
   const rows = findings.map((f) => {
     const c = findingCells(f);
-    return `| ${c.suite} | ${c.baseline} | ${c.leanest} | ${c.success} |`;
+    return `| ${[c.suite, c.baseline, c.leanest, c.success].map(markdownCell).join(' | ')} |`;
   });
-  return ['## Findings', '', `| ${FINDINGS_HEADERS.join(' | ')} |`, '| --- | ---: | --- | --- |', ...rows, '', FINDINGS_NOTE, ''].join(
-    '\n',
-  );
+  return [
+    '## Findings',
+    '',
+    `| ${FINDINGS_HEADERS.map(markdownCell).join(' | ')} |`,
+    '| --- | ---: | --- | --- |',
+    ...rows,
+    '',
+    FINDINGS_NOTE,
+    '',
+  ].join('\n');
 }

@@ -1,12 +1,13 @@
 import { esc } from './html-escape.ts';
 import { formatCell, headerText, PROJECTED_MARK, type Table } from '../table/table.ts';
+import { ownValue } from '../util/json.ts';
 
 /** One result table as an HTML section: title, table (cells classed by column kind), notes. */
 export function tableToHtml(t: Table, csvHref?: string): string {
   const head = t.columns
     .map((c) => `<th class="k-${c.kind}" scope="col" title="${esc(kindTitle(c.kind))}">${esc(headerText(c))}</th>`)
     .join('');
-  const body = t.rows.map((r) => `<tr>${t.columns.map((c) => cell(formatCell(r[c.key], c), c.kind)).join('')}</tr>`).join('\n');
+  const body = t.rows.map((r) => `<tr>${t.columns.map((c) => cell(formatCell(ownValue(r, c.key), c), c.kind)).join('')}</tr>`).join('\n');
   const notes = [...(t.notes ?? [])];
   if (t.columns.some((c) => c.kind === 'projected')) notes.push(`${PROJECTED_MARK} projected: from a parameterised model, not measured.`);
   return [

@@ -3,6 +3,7 @@ import JSZip from 'jszip';
 import type { RunFact } from './run-info.ts';
 import { KIND_LEGEND, KIND_TINT } from './kinds.ts';
 import { formatCell, headerText, PROJECTED_MARK, type Column, type Table } from '../table/table.ts';
+import { ownValue } from '../util/json.ts';
 
 /**
  * One workbook for the whole report: an "About" sheet (run, what measured/projected/published
@@ -57,7 +58,7 @@ function addTableSheet(wb: ExcelJS.Workbook, t: Table, name: string): void {
   });
   t.rows.forEach((r, i) => {
     t.columns.forEach((c, j) => {
-      const v = r[c.key];
+      const v = ownValue(r, c.key);
       const cell = ws.getCell(HEADER_ROW + 1 + i, j + 1);
       if (typeof v === 'number' && Number.isFinite(v)) {
         cell.value = v;
@@ -79,7 +80,7 @@ function addTableSheet(wb: ExcelJS.Workbook, t: Table, name: string): void {
     ws.getCell(row, 1).font = { italic: true, color: { argb: 'FF9C5700' } };
   }
   t.columns.forEach((c, j) => {
-    const texts = [headerText(c), ...t.rows.map((r) => formatCell(r[c.key], c))];
+    const texts = [headerText(c), ...t.rows.map((r) => formatCell(ownValue(r, c.key), c))];
     ws.getColumn(j + 1).width = Math.min(40, Math.max(8, ...texts.map((s) => s.length + 2)));
   });
 }

@@ -3,7 +3,7 @@ import winkBm25 from 'wink-bm25-text-search';
 import type { CatalogTool } from '../catalog/types.ts';
 import { analyze } from './tokenize.ts';
 import { describeFields, TOOL_FIELDS, toolFields, type ToolField } from './tool-fields.ts';
-import type { FittedRetriever, Retriever } from './types.ts';
+import { skipReason, type FittedRetriever, type Retriever } from './types.ts';
 
 // okapibm25 is CommonJS with `exports.default`: depending on the loader's interop the default
 // import is the function itself or the module object holding it.
@@ -20,16 +20,19 @@ const okapiBm25: OkapiFunction = typeof okapiModule === 'function' ? (okapiModul
 const EQUAL_WEIGHTS: Readonly<Record<ToolField, number>> = { name: 1, server: 1, description: 1, parameters: 1, parameterDescriptions: 1 };
 const UNTUNED = { vocabulary: false } as const;
 
-/** wink-bm25-text-search: classic BM25 (k1 = 1.2, b = 0.75), every field weight 1; needs ≥ 3 tools. */
+/** wink-bm25-text-search: classic BM25 (k1 = 1.2, b = 0.75), every field weight 1. */
 export function createWinkBm25Retriever(): Retriever {
   const weights = EQUAL_WEIGHTS;
-  return {
+  const retriever: Retriever = {
     name: 'bm25:wink',
     description: `BM25 (wink-bm25-text-search), fields ${describeFields(weights)}, untuned`,
     toolText: describeFields(weights),
     scale: 'unbounded',
+    // The library refuses to consolidate an index of fewer documents.
+    minTools: 3,
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
-      if (tools.length < 3) throw new Error(`bm25:wink needs at least 3 tools to index, got ${tools.length}`);
+      const cannot = skipReason(retriever, tools.length);
+      if (cannot) throw new Error(`bm25:wink ${cannot}`);
       const engine = winkBm25();
       engine.defineConfig({
         fldWeights: Object.fromEntries(TOOL_FIELDS.map((f) => [f, weights[f]])),
@@ -54,6 +57,7 @@ export function createWinkBm25Retriever(): Retriever {
       };
     },
   };
+  return retriever;
 }
 
 /** okapibm25: one flat document per tool (no field weights), scored by the library per query. */

@@ -3,7 +3,7 @@ import type { Task, TaskKind } from '../tasks/types.ts';
 import { meanMetrics, metricsFromRanks, turnMetrics, type MeanMetrics, type TurnMetrics } from './metrics.ts';
 import { rankOf } from './rank-order.ts';
 import { turnQuery, type QueryMode } from './query.ts';
-import { Ranking, type Retriever } from './types.ts';
+import { Ranking, skipReason, type Retriever } from './types.ts';
 
 /** One retriever's metrics on a task set: overall and by task kind, turn position and server. */
 export interface RetrievalEvaluation {
@@ -59,6 +59,37 @@ export async function evaluateRetriever(
     byPosition: { first: of((t) => t.position === 'first'), followUp: of((t) => t.position === 'followUp') },
     byServer: Object.fromEntries(servers.map((s) => [s, of((t) => t.servers.includes(s))])),
   };
+}
+
+/** A retriever left out of an evaluation, and why (its table prints skippedNotes). */
+export interface SkippedRetriever {
+  retriever: string;
+  reason: string;
+}
+
+/**
+ * Each retriever in turn (evaluateRetriever), except one that cannot rank this many tools (its
+ * minTools): that one is skipped and listed, so a two-tool catalog still gets every other row.
+ */
+export async function evaluateRetrievers(
+  retrievers: readonly Retriever[],
+  tools: readonly CatalogTool[],
+  tasks: readonly Task[],
+  mode: QueryMode,
+): Promise<{ evaluations: RetrievalEvaluation[]; skipped: SkippedRetriever[] }> {
+  const evaluations: RetrievalEvaluation[] = [];
+  const skipped: SkippedRetriever[] = [];
+  for (const retriever of retrievers) {
+    const reason = skipReason(retriever, tools.length);
+    if (reason) skipped.push({ retriever: retriever.name, reason });
+    else evaluations.push(await evaluateRetriever(retriever, tools, tasks, mode));
+  }
+  return { evaluations, skipped };
+}
+
+/** The table notes of skipped retrievers. */
+export function skippedNotes(skipped: readonly SkippedRetriever[]): string[] {
+  return skipped.map((s) => `${s.retriever}: skipped: ${s.reason}.`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CatalogTool } from '../catalog/types.ts';
-import type { FittedRetriever, Retriever } from './types.ts';
+import { minToolsOf, type FittedRetriever, type Retriever } from './types.ts';
 import { rankOrder } from './rank-order.ts';
 
 /** Reciprocal-rank fusion constant (Cormack et al. 2009: k = 60). */
@@ -55,6 +55,7 @@ export function createFusionRetriever(name: string, parts: readonly Retriever[],
     scale: 'unbounded',
     // What its fitted parts were fitted on (none for a fusion of untrained retrievers).
     fittedOn: fittedOnOf(parts.map((p) => p.fittedOn)),
+    minTools: minToolsOf(parts),
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
       const fitted = await Promise.all(parts.map((p) => p.fit(tools)));
       return {

@@ -16,6 +16,7 @@ export function createClauseRetriever(name: string, base: Retriever): Retriever 
     toolText: base.toolText,
     scale: base.scale === 'unbounded' ? 'probability' : base.scale,
     fittedOn: base.fittedOn,
+    minTools: base.minTools,
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
       const fitted = await base.fit(tools);
       return {

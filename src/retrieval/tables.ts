@@ -2,6 +2,7 @@ import type { Column, Table } from '../table/table.ts';
 import type { RetrievalEvaluation } from './evaluate.ts';
 import { RECALL_KS } from './metrics.ts';
 import { describeQueryMode } from './query.ts';
+import { ownValue } from '../util/json.ts';
 
 /** The retrieval table: one row per retriever, recall@k, served@10, MRR, nDCG@10, all needed in the top 10. */
 export function retrievalTable(
@@ -61,11 +62,14 @@ export function retrievalByServerTable(id: string, title: string, evaluations: r
       { key: 'turns', header: 'tool turns', kind: 'measured' },
       ...evaluations.map((e): Column => ({ key: e.retriever, header: e.retriever, kind: 'measured', digits: 3 })),
     ],
-    rows: servers.map((s) => ({
-      server: s,
-      turns: evaluations[0]!.byServer[s]!.turns,
-      ...Object.fromEntries(evaluations.map((e) => [e.retriever, e.byServer[s]!.turns ? e.byServer[s]!.recallAt[10] : null])),
-    })),
+    rows: servers.map((s) => {
+      const of = (e: RetrievalEvaluation) => ownValue(e.byServer, s)!;
+      return {
+        server: s,
+        turns: of(evaluations[0]!).turns,
+        ...Object.fromEntries(evaluations.map((e) => [e.retriever, of(e).turns ? of(e).recallAt[10] : null])),
+      };
+    }),
     notes: ['R@10 over the tool turns that need a tool of the server.'],
   };
 }

@@ -37,10 +37,22 @@ function wordTokens(text: string): string[] {
   return out;
 }
 
+/**
+ * Longest word stemmed. wink-porter2-stemmer is quadratic in a word's length (32,000 letters:
+ * seconds per word); no English word comes near this (the longest word of the bundled catalogs
+ * and tasks has 37 letters), so a longer token is kept as it is.
+ */
+const MAX_STEM_CHARS = 64;
 const stemMemo = new Map<string, string>();
+/** Distinct words whose stems are remembered at most; then the memo starts over. */
+const MAX_STEMS = 200_000;
 function stem(word: string): string {
+  if (word.length > MAX_STEM_CHARS) return word;
   let s = stemMemo.get(word);
-  if (s === undefined) stemMemo.set(word, (s = porter2Stem(word)));
+  if (s === undefined) {
+    if (stemMemo.size >= MAX_STEMS) stemMemo.clear();
+    stemMemo.set(word, (s = porter2Stem(word)));
+  }
   return s;
 }
 
@@ -66,7 +78,7 @@ function analyzeOnce(text: string, options: AnalyzeOptions): string[] {
   if (options.entityCues) words.push(...entityCueWords(text));
   const out: string[] = [];
   for (const w of words) {
-    const expansion = vocabulary ? ABBREVIATIONS[w] : undefined;
+    const expansion = vocabulary ? ABBREVIATIONS.get(w) : undefined;
     for (const x of expansion ?? [w]) if (!STOP.has(x)) out.push(stem(x));
   }
   return out;

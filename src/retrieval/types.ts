@@ -25,6 +25,12 @@ export interface Retriever {
    */
   readonly fittedOn?: string;
   /**
+   * The fewest tools it can rank (a library limit: wink-bm25-text-search indexes at least 3
+   * documents); undefined for any number. A smaller catalog skips it, with a note in the table
+   * (skipReason), instead of failing the run.
+   */
+  readonly minTools?: number;
+  /**
    * For a retriever with trained parts: trains (or loads from its cache) what ranking `tools`
    * needs (default: a catalog never seen), ahead of use; resolves to the trained model.
    */
@@ -39,6 +45,18 @@ export interface Retriever {
 }
 
 export type ScoreScale = 'cosine' | 'probability' | 'unbounded';
+
+/** Why the retriever cannot rank this many tools (its minTools), or undefined when it can. */
+export function skipReason(retriever: Retriever, toolCount: number): string | undefined {
+  const min = retriever.minTools ?? 0;
+  return toolCount < min ? `needs at least ${min} tools, the catalog has ${toolCount}` : undefined;
+}
+
+/** The minTools of a retriever made of parts: the largest of theirs. */
+export function minToolsOf(parts: readonly Retriever[]): number | undefined {
+  const mins = parts.flatMap((p) => (p.minTools === undefined ? [] : [p.minTools]));
+  return mins.length ? Math.max(...mins) : undefined;
+}
 
 export interface FittedRetriever {
   /** Tool ids in catalog order; score vectors are aligned with it. */

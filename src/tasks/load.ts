@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/types.ts';
 import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
 import { isObject } from '../util/json.ts';
-import { DEFAULT_LIMITS, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
+import { checkJsonLimits, DEFAULT_LIMITS, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
 import type { Task, TaskKind, TaskTurn } from './types.ts';
 
 const KINDS: readonly TaskKind[] = ['single', 'multi', 'long'];
@@ -20,6 +20,7 @@ export function tasksToJsonl(tasks: readonly Task[]): string {
 export function loadTasks(file: string, catalog: Catalog, limits: InputLimits = DEFAULT_LIMITS): Task[] {
   const text = readInputFile(file, limits);
   const resolve = toolResolver(catalog);
+  const serverOf = new Map(catalog.tools.map((t) => [t.id, t.server]));
   const allScopes = [
     ...new Set(catalog.tools.flatMap((t) => t.preconditions.flatMap((p) => (p.kind === 'requires_auth' ? [p.scope] : [])))),
   ].sort();
@@ -34,6 +35,7 @@ export function loadTasks(file: string, catalog: Catalog, limits: InputLimits = 
     } catch (err) {
       throw new InputError(file, at('$'), 'one JSON object per line', jsonParseReason(err));
     }
+    checkJsonLimits(file, at('$'), raw, limits);
     if (!isObject(raw)) throw new InputError(file, at('$'), 'a task object', describeValue(raw));
     if (typeof raw.id !== 'string' || !raw.id) throw new InputError(file, at('$.id'), 'a non-empty string', describeValue(raw.id));
     if (ids.has(raw.id)) throw new InputError(file, at('$.id'), 'a unique task id', `"${raw.id}" again`);
@@ -47,8 +49,6 @@ export function loadTasks(file: string, catalog: Catalog, limits: InputLimits = 
       if (!isObject(turn)) throw new InputError(file, at(p), 'an object with "user" and "tools"', describeValue(turn));
       if (typeof turn.user !== 'string' || !turn.user.trim())
         throw new InputError(file, at(`${p}.user`), "the user's message (non-empty string)", describeValue(turn.user));
-      if (turn.user.length > limits.maxTextChars)
-        throw limitExceeded(file, at(`${p}.user`), 'maxTextChars', limits, `${turn.user.length.toLocaleString('en-US')} characters`);
       const tools = turn.tools ?? [];
       if (!Array.isArray(tools)) throw new InputError(file, at(`${p}.tools`), 'an array of tool names', describeValue(tools));
       const resolved: TaskTurn = { user: turn.user, tools: tools.map((name, k) => resolve(name, file, at(`${p}.tools[${k}]`))) };
@@ -84,7 +84,7 @@ export function loadTasks(file: string, catalog: Catalog, limits: InputLimits = 
       groundTruthTools: groundTruth,
       initialState: { authScopes: (scopes as string[] | undefined) ?? allScopes },
       flags: { ambiguous: ambiguous ?? false },
-      servers: [...new Set(groundTruth.map((id) => catalog.tools.find((t) => t.id === id)!.server))].sort(),
+      servers: [...new Set(groundTruth.map((id) => serverOf.get(id)!))].sort(),
     });
   });
   if (tasks.length === 0) throw new InputError(file, '', 'at least one task', 'an empty file');

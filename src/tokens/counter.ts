@@ -93,15 +93,16 @@ export class TokenCounter {
     if (!HAS_LONG_RUN.test(text)) return this.fast(text);
     let total = 0;
     let start = 0;
-    for (const m of text.matchAll(LONG_RUN)) {
-      if (m.index > start) total += this.fast(text.slice(start, m.index));
-      for (let i = 0; i < m[0].length;) {
-        let end = Math.min(i + RUN_PIECE_CHARS, m[0].length);
-        if (/[\uDC00-\uDFFF]/.test(m[0][end] ?? '')) end++; // never cut a surrogate pair
-        total += this.count(m[0].slice(i, end)); // shorter than LONG_RUN_CHARS: encoded directly
+    for (const [from, to] of longRuns(text)) {
+      if (from > start) total += this.fast(text.slice(start, from));
+      const run = text.slice(from, to);
+      for (let i = 0; i < run.length;) {
+        let end = Math.min(i + RUN_PIECE_CHARS, run.length);
+        if (/[\uDC00-\uDFFF]/.test(run[end] ?? '')) end++; // never cut a surrogate pair
+        total += this.count(run.slice(i, end)); // shorter than LONG_RUN_CHARS: encoded directly
         i = end;
       }
-      start = m.index + m[0].length;
+      start = to;
     }
     if (start < text.length) total += this.fast(text.slice(start));
     return total;
@@ -130,9 +131,29 @@ export function seamAfterNewline(next: string): boolean {
 /** Runs of one character class at least this long are counted in pieces (see countLongRuns). */
 const LONG_RUN_CHARS = 100;
 const RUN_PIECE_CHARS = 64;
-const LONG_RUN_SOURCE = `[\\p{L}\\p{M}]{${LONG_RUN_CHARS},}|[^\\s\\p{L}\\p{M}\\p{N}]{${LONG_RUN_CHARS},}|\\s{${LONG_RUN_CHARS},}`;
-const LONG_RUN = new RegExp(LONG_RUN_SOURCE, 'gu');
-const HAS_LONG_RUN = new RegExp(LONG_RUN_SOURCE, 'u');
+/** The character classes of a run: letters and marks, punctuation and symbols, white space (disjoint). */
+const RUN_CLASSES = ['[\\p{L}\\p{M}]', '[^\\s\\p{L}\\p{M}\\p{N}]', '\\s'];
+// Where a run starts: LONG_RUN_CHARS of one class, a bounded quantifier. An open one (`{100,}`)
+// matched over a 10 MB run overflows the regular-expression engine's backtracking stack; the
+// rest of a run is taken in bounded steps of its class (RUN_STEP), which ends where `{100,}` did.
+const RUN_START_SOURCE = RUN_CLASSES.map((c) => `(${c}{${LONG_RUN_CHARS}})`).join('|');
+const HAS_LONG_RUN = new RegExp(RUN_START_SOURCE, 'u');
+const RUN_STEP = 4096;
+const RUN_MORE = RUN_CLASSES.map((c) => new RegExp(`${c}{1,${RUN_STEP}}`, 'uy'));
+
+/** Each run of LONG_RUN_CHARS or more characters of one class, as [start, end) offsets, in order. */
+function longRuns(text: string): [number, number][] {
+  const runs: [number, number][] = [];
+  const start = new RegExp(RUN_START_SOURCE, 'gu');
+  for (let m = start.exec(text); m; m = start.exec(text)) {
+    const more = RUN_MORE[m.slice(1).findIndex((g) => g !== undefined)]!;
+    let end = m.index + m[0].length;
+    for (more.lastIndex = end; more.exec(text); more.lastIndex = end) end = more.lastIndex;
+    runs.push([m.index, end]);
+    start.lastIndex = end;
+  }
+  return runs;
+}
 
 /** A string that shares no memory with `text` (only paid on a memo miss, next to a BPE encode that costs far more). */
 function flatCopy(text: string): string {

@@ -4,26 +4,27 @@ import { InputError } from './input-error.ts';
 /**
  * Bounds on what an untrusted input may cost. Every check fails with a one-line InputError
  * naming the file, the JSON path and the limit (and the flag that raises it), so an oversized
- * catalog or task file is refused in milliseconds instead of running for minutes.
+ * catalog, meta file, task file or client config is refused in milliseconds instead of running
+ * for minutes (or overflowing the stack in JSON.stringify).
  */
 export interface InputLimits {
-  /** Bytes of one input file (catalog dump, meta file, task file). */
+  /** Bytes of one input file (catalog dump, meta file, task file, client config). */
   maxFileBytes: number;
-  /** Characters of one tool description/title or one task message. */
+  /** Characters of any one string of a JSON input, key or value: a description, a message, a summary, an unknown field. */
   maxTextChars: number;
-  /** Nesting depth of one tool's inputSchema/outputSchema (objects and arrays). */
-  maxSchemaDepth: number;
+  /** Nesting depth of objects and arrays in one JSON input (a file, or a line of a task file), counted from its root. */
+  maxDepth: number;
   /** Tools in one catalog (all dumps together). */
   maxTools: number;
   /** Turns of one task. */
   maxTurns: number;
 }
 
-/** Far above every real catalog and task file seen (largest real description 1,854 characters, deepest schema 9). */
+/** Far above every real catalog and task file seen (longest string 3,866 characters, deepest dump 13 from its root). */
 export const DEFAULT_LIMITS: InputLimits = {
   maxFileBytes: 32 * 1024 * 1024,
   maxTextChars: 32 * 1024,
-  maxSchemaDepth: 64,
+  maxDepth: 64,
   maxTools: 10_000,
   maxTurns: 1_000,
 };
@@ -32,7 +33,7 @@ export const DEFAULT_LIMITS: InputLimits = {
 export const LIMIT_FLAGS: Record<keyof InputLimits, string> = {
   maxFileBytes: '--max-file-bytes',
   maxTextChars: '--max-text-chars',
-  maxSchemaDepth: '--max-schema-depth',
+  maxDepth: '--max-depth',
   maxTools: '--max-tools',
   maxTurns: '--max-turns',
 };
@@ -81,18 +82,58 @@ export function fsReason(err: unknown): string {
   return e.code ? `${e.code}` : String(e.message ?? e);
 }
 
-/** Depth of nested objects/arrays, stopping (and returning more than `max`) as soon as `max` is passed. */
-export function jsonDepthOver(value: unknown, max: number): number {
-  // Iterative, so a schema nested 100,000 deep cannot overflow the stack.
-  const stack: [unknown, number][] = [[value, 0]];
-  let deepest = 0;
+/** Where a value sits in a JSON input: its parent's place and its key there (undefined: the root). */
+type Place = { parent: Place; key: string | number } | undefined;
+
+/**
+ * The one size-and-depth guard of a parsed JSON input: a catalog dump, a meta file, a line of
+ * a task file, a client config. Every string, key or value, at most maxTextChars; objects and
+ * arrays nested at most maxDepth from `root`. One pass, iterative (a value nested 100,000 deep
+ * cannot overflow the stack) and linear in the value's size; the error names the JSON path of
+ * the first value over a limit, in document order. Once it passes, JSON.stringify and every
+ * walk of the value are safe.
+ */
+export function checkJsonLimits(file: string, root: string, value: unknown, limits: InputLimits): void {
+  const stack: [unknown, number, Place][] = [[value, 0, undefined]];
+  const tooLong = (text: string, at: Place, suffix = '') =>
+    limitExceeded(file, `${jsonPath(root, at)}${suffix}`, 'maxTextChars', limits, `${text.length.toLocaleString('en-US')} characters`);
   while (stack.length) {
-    const [v, d] = stack.pop()!;
+    const [v, d, at] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.length > limits.maxTextChars) throw tooLong(v, at);
+      continue;
+    }
     if (typeof v !== 'object' || v === null) continue;
-    const depth = d + 1;
-    if (depth > deepest) deepest = depth;
-    if (deepest > max) return deepest;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth]);
+    if (d + 1 > limits.maxDepth) throw limitExceeded(file, jsonPath(root, at), 'maxDepth', limits, 'deeper nesting');
+    // Pushed last to first, so the first offending value in the text is the one reported.
+    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], d + 1, { parent: at, key: i }]);
+    else {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, x] = entries[i]!;
+        if (k.length > limits.maxTextChars) throw tooLong(k, { parent: at, key: k }, ' (the key)');
+        stack.push([x, d + 1, { parent: at, key: k }]);
+      }
+    }
   }
-  return deepest;
+}
+
+/** Segments of a path kept around the elision of a deep one, so a one-line error stays short. */
+const PATH_HEAD = 7;
+const PATH_TAIL = 2;
+/** Longest key printed whole in a path. */
+const PATH_KEY_CHARS = 20;
+
+/** `$.tools[0].inputSchema…`, with the middle of a deep path elided and long keys cut. */
+function jsonPath(root: string, at: Place): string {
+  const segments: string[] = [];
+  for (let p = at; p; p = p.parent) {
+    const k = p.key;
+    if (typeof k === 'number') segments.push(`[${k}]`);
+    else if (k.length <= PATH_KEY_CHARS && /^[A-Za-z_$][\w$]*$/.test(k)) segments.push(`.${k}`);
+    else segments.push(`[${JSON.stringify(k.length > PATH_KEY_CHARS ? `${k.slice(0, PATH_KEY_CHARS)}…` : k)}]`);
+  }
+  segments.reverse();
+  const shown = segments.length > PATH_HEAD + PATH_TAIL ? [...segments.slice(0, PATH_HEAD), '…', ...segments.slice(-PATH_TAIL)] : segments;
+  return `${root}${shown.join('')}`;
 }

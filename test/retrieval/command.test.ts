@@ -58,7 +58,8 @@ describe('retrieval command', () => {
       (t) => (out += t),
     );
     const parsed = JSON.parse(out);
-    expect(Object.keys(parsed)).toEqual(['retrievers', 'default']);
+    expect(Object.keys(parsed)).toEqual(['retrievers', 'skipped', 'default']);
+    expect(parsed.skipped).toEqual([]);
     expect(parsed.default).toBe('learned+hybrid');
     expect(parsed.retrievers.map((r: { name: string }) => r.name)).toEqual(['bm25', 'dense:tfidf']);
     for (const r of parsed.retrievers) {

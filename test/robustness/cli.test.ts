@@ -25,7 +25,7 @@ describe.concurrent('hostile inputs through the CLI', () => {
     writeFileSync(file, `{"tools":[{"name":"deep","inputSchema":${deep}}]}`);
     expectOneLineError(
       await cli(['bench', '--quick', '--catalog', file, '--out', join(dir, 'r'), '--reports', join(dir, 'p')]),
-      /--max-schema-depth/,
+      /--max-depth/,
     );
   });
 });

@@ -7,6 +7,7 @@ import { footprintTable } from '../../src/catalog/footprint-table.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { externalRefWarnings, refSizeTable, refUses } from '../../src/catalog/ref-table.ts';
 import type { Catalog } from '../../src/catalog/types.ts';
+import { readClientConfig } from '../../src/mcp/config.ts';
 import { loadTasks } from '../../src/tasks/load.ts';
 import { TokenCounter } from '../../src/tokens/counter.ts';
 import { InputError } from '../../src/util/input-error.ts';
@@ -37,6 +38,22 @@ const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const dump = (tools: unknown[], server = 'srv') => file(JSON.stringify({ server, tools }));
+
+/** `{"x":{"x":…}}`, `depth` objects deep. */
+function deepJson(depth: number): string {
+  return `${'{"x":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+/** A dump of one tool `a` with `field` set to this JSON text. */
+const rawTool = (field: string, json: string) => file(`{"tools":[{"name":"a","inputSchema":{},"${field}":${json}}]}`);
+
+/** A catalog folder with one dump of tool `a` and this catalog.meta.json (written as text: JSON.stringify would overflow on a deep one). */
+function withMeta(meta: unknown): string {
+  const d = makeTempDir('tooltax-hostile-meta-');
+  writeFileSync(join(d, 'a.json'), JSON.stringify({ tools: [tool('a')] }));
+  writeFileSync(join(d, 'catalog.meta.json'), typeof meta === 'string' ? meta : JSON.stringify(meta));
+  return d;
+}
 
 function nested(depth: number): string {
   return `${'{"type":"object","properties":{"x":'.repeat(depth)}{}${'}}'.repeat(depth)}`;
@@ -125,7 +142,34 @@ describe('hostile catalogs (in-process: loadCatalog + footprint + $ref table)', 
     [
       'a schema nested 5,000 deep',
       () => file(`{"tools":[{"name":"deep","inputSchema":${nested(5000)}}]}`),
-      /inputSchema: expected at most 64 \(--max-schema-depth\)/,
+      /at \$\.tools\[0\]\.inputSchema\.properties\.x\.properties\.x…\.x\.properties: expected at most 64 \(--max-depth\), found deeper nesting$/,
+    ],
+    ['annotations nested 100,000 deep', () => rawTool('annotations', deepJson(100_000)), /\$\.tools\[0\]\.annotations\.x\.x.*--max-depth/],
+    ['_meta nested 100,000 deep', () => rawTool('_meta', deepJson(100_000)), /\$\.tools\[0\]\._meta\.x.*--max-depth/],
+    [
+      'an unknown field of arrays nested 100,000 deep',
+      () => rawTool('extra', `${'['.repeat(100_000)}${']'.repeat(100_000)}`),
+      /\$\.tools\[0\]\.extra\[0\]\[0\].*--max-depth/,
+    ],
+    [
+      'a 1 MB string in an unknown field',
+      () => dump([tool('a', { vendor: { notes: 'n'.repeat(1_000_000) } })]),
+      /at \$\.tools\[0\]\.vendor\.notes: expected at most 32,768 \(--max-text-chars\), found 1,000,000 characters$/,
+    ],
+    [
+      'a 1 MB parameter description',
+      () => dump([tool('a', { inputSchema: { type: 'object', properties: { p: { description: 'w '.repeat(500_000) } } } })]),
+      /\$\.tools\[0\]\.inputSchema\.properties\.p\.description: expected at most 32,768 \(--max-text-chars\)/,
+    ],
+    [
+      'a 1 MB property name (quoted and cut in the path)',
+      () => dump([tool('a', { inputSchema: { type: 'object', properties: { ['k'.repeat(1_000_000)]: {} } } })]),
+      /\$\.tools\[0\]\.inputSchema\.properties\["k{20}…"\] \(the key\): expected at most 32,768 \(--max-text-chars\), found 1,000,000 characters$/,
+    ],
+    [
+      'one million small values in an unknown field',
+      () => dump([tool('a', { extra: Array.from({ length: 1_000 }, () => Array(1_000).fill(1)) })]),
+      'ok',
     ],
     [
       'a 1 MB description',
@@ -136,9 +180,10 @@ describe('hostile catalogs (in-process: loadCatalog + footprint + $ref table)', 
     ['a 1 MB description without a space, limit raised', () => dump([tool('a', { description: 'y'.repeat(1_000_000) })]), 'ok', RAISED],
     ['40 KB without a sentence break, limit raised', () => dump([tool('a', { description: 'alpha beta, '.repeat(3_500) })]), 'ok', RAISED],
     [
-      'a 40 KB run without spaces in a property name',
+      'a 40 KB run without spaces in a property name, limit raised',
       () => dump([tool('a', { inputSchema: { type: 'object', properties: { [longWord]: {} } } })]),
       'ok',
+      RAISED,
     ],
     [
       'a file over the size limit',
@@ -147,7 +192,37 @@ describe('hostile catalogs (in-process: loadCatalog + footprint + $ref table)', 
       { ...DEFAULT_LIMITS, maxFileBytes: 10 },
     ],
     ['20,000 tools', () => dump(Array.from({ length: 20_000 }, (_, i) => tool(`t${i}`))), /expected at most 10,000 \(--max-tools\)/],
-    ['a duplicate name', () => dump([tool('a'), tool('a')]), /unique within server/],
+    [
+      'a duplicate name',
+      () => dump([tool('a'), tool('a')]),
+      /\$\.tools\[1\]\.name: expected a tool name unique within server "srv", found "a" again/,
+    ],
+    [
+      'server "x" tool "a/b" and server "x/a" tool "b": two tools, one id',
+      () =>
+        file(
+          JSON.stringify({
+            servers: [
+              { server: 'x', tools: [tool('a/b')] },
+              { server: 'x/a', tools: [tool('b')] },
+            ],
+          }),
+        ),
+      /at \$\.servers\[1\]\.tools\[0\]\.name: expected a tool id \(server\/name\) unique in the catalog, found "x\/a\/b", the id of server "x" tool "a\/b" too \(in .*c\d+\.json\)$/,
+    ],
+    [
+      'the same tool name on two servers',
+      () =>
+        file(
+          JSON.stringify({
+            servers: [
+              { server: 'x', tools: [tool('b')] },
+              { server: 'y', tools: [tool('b')] },
+            ],
+          }),
+        ),
+      'ok',
+    ],
     [
       'tool names of Object.prototype members',
       () => dump(['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((x) => tool(x))),
@@ -199,6 +274,16 @@ describe('hostile catalogs (in-process: loadCatalog + footprint + $ref table)', 
         return d;
       },
       /catalog\.meta\.json: at \$\.tools\["a\/a"\]\.tags: expected an array of strings/,
+    ],
+    [
+      'a 64 KB summary in the meta file',
+      () => withMeta({ tools: { 'a/a': { summary: 's '.repeat(32_000) } } }),
+      /catalog\.meta\.json: at \$\.tools\["a\/a"\]\.summary: expected at most 32,768 \(--max-text-chars\), found 64,000 characters$/,
+    ],
+    [
+      'a sample response nested 100,000 deep in the meta file',
+      () => withMeta(`{"tools":{"a/a":{"sampleResponse":${deepJson(100_000)}}}}`),
+      /catalog\.meta\.json: at \$\.tools\["a\/a"\]\.sampleResponse\.x.*--max-depth/,
     ],
   ];
 
@@ -252,6 +337,16 @@ describe('hostile task files (in-process: loadTasks)', () => {
       /tools\[0\]: expected a tool of catalog/,
     ],
     [
+      'an unknown field nested 100,000 deep',
+      () => file(`{"id":"a","turns":[{"user":"x","tools":[]}],"extra":${deepJson(100_000)}}\n`, 'd.jsonl'),
+      /line 1 \$\.extra\.x\.x.*: expected at most 64 \(--max-depth\)/,
+    ],
+    [
+      'a 1 MB task id',
+      () => file(line({ id: 'i'.repeat(1_000_000), turns: [{ user: 'x', tools: [] }] }), 'i.jsonl'),
+      /line 1 \$\.id: expected at most 32,768 \(--max-text-chars\), found 1,000,000 characters$/,
+    ],
+    [
       'task ids of Object.prototype members',
       () =>
         file(['__proto__', 'constructor', 'toString'].map((id) => line({ id, turns: [{ user: 'x', tools: [name] }] })).join(''), 'p.jsonl'),
@@ -261,5 +356,38 @@ describe('hostile task files (in-process: loadTasks)', () => {
   it.each(cases)('%s', (_, make, outcome) => {
     const path = make();
     expectOutcome(() => loadTasks(path, catalog), outcome, path);
+  });
+
+  it('200,000 tasks over a 10,000-tool catalog (each task looked its servers up in the whole catalog)', () => {
+    const big = loadCatalog(dump(Array.from({ length: 10_000 }, (_, i) => tool(`t${i}`))));
+    const path = file(
+      Array.from({ length: 200_000 }, (_, i) => line({ id: `k${i}`, turns: [{ user: 'x', tools: ['t9999'] }] })).join(''),
+      'many.jsonl',
+    );
+    expectOutcome(() => loadTasks(path, big), 'ok', path);
+  });
+});
+
+describe('hostile MCP client configs (in-process: readClientConfig)', () => {
+  const config = (text: string) => file(text, `config${n++}.json`);
+  const cases: [string, () => string, Outcome][] = [
+    ['a FIFO', () => fifoConfig, /expected a regular file, found a device, FIFO or socket/],
+    [
+      'a server entry nested 100,000 deep',
+      () => config(`{"mcpServers":{"s":{"command":"x","extra":${deepJson(100_000)}}}}`),
+      /\$\.mcpServers\.s\.extra\.x.*--max-depth/,
+    ],
+    [
+      'a 1 MB argument',
+      () => config(JSON.stringify({ mcpServers: { s: { command: 'x', args: ['a'.repeat(1_000_000)] } } })),
+      /at \$\.mcpServers\.s\.args\[0\]: expected at most 32,768 \(--max-text-chars\), found 1,000,000 characters$/,
+    ],
+    ['an ordinary config', () => config(JSON.stringify({ mcpServers: { s: { command: 'node', args: ['server.js'] } } })), 'ok'],
+  ];
+  const fifoConfig = join(dir, 'config.fifo');
+  execFileSync('mkfifo', [fifoConfig]);
+  it.each(cases)('%s', (_, make, outcome) => {
+    const path = make();
+    expectOutcome(() => readClientConfig(path, {}), outcome, path);
   });
 });

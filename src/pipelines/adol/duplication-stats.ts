@@ -1,6 +1,7 @@
 import type { McpTool } from '../../catalog/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
 import { canonicalJson, isPlainObject } from './json.ts';
+import { ownValue } from '../../util/json.ts';
 
 /**
  * The duplication statistics of the ADOL draft §2.1 and the MCP proposal, computed the way
@@ -60,12 +61,13 @@ function fieldDup(tools: readonly McpTool[], field: string): FieldDuplication {
   let present = 0;
   tools.forEach((t, i) => {
     const props = topProps(t);
-    if (!Object.prototype.hasOwnProperty.call(props, field)) return;
+    const value = ownValue(props, field);
+    if (value === undefined) return;
     present++;
-    const c = canonicalJson(props[field]);
+    const c = canonicalJson(value);
     const e = counts.get(c);
     if (e) e.n++;
-    else counts.set(c, { n: 1, value: props[field], first: i });
+    else counts.set(c, { n: 1, value, first: i });
   });
   // Modal definition; ties go to the one seen first.
   let best: { n: number; value: unknown; first: number } | undefined;

@@ -26,9 +26,9 @@ export function canonicalJson(value: unknown, memo?: Map<object, string>): strin
   if (Array.isArray(value)) {
     out = `[${value.map((v) => (omitted(v) ? 'null' : canonicalJson(v, memo))).join(',')}]`;
   } else {
-    const record = value as Record<string, unknown>;
     const parts: string[] = [];
-    for (const k of sortedKeys(record)) if (!omitted(record[k])) parts.push(`${JSON.stringify(k)}:${canonicalJson(record[k], memo)}`);
+    for (const [k, v] of sortedEntries(value as Record<string, unknown>))
+      if (!omitted(v)) parts.push(`${JSON.stringify(k)}:${canonicalJson(v, memo)}`);
     out = `{${parts.join(',')}}`;
   }
   memo?.set(value, out);
@@ -45,11 +45,11 @@ function isArrayIndex(k: string): boolean {
   return ARRAY_INDEX.test(k) && Number(k) < 2 ** 32 - 1;
 }
 
-function sortedKeys(record: Record<string, unknown>): string[] {
-  const keys = Object.keys(record).sort();
-  if (!keys.some(isArrayIndex)) return keys;
-  const indexes = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
-  return [...indexes, ...keys.filter((k) => !isArrayIndex(k))];
+function sortedEntries(record: Record<string, unknown>): [string, unknown][] {
+  const entries = Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (!entries.some(([k]) => isArrayIndex(k))) return entries;
+  const indexes = entries.filter(([k]) => isArrayIndex(k)).sort(([a], [b]) => Number(a) - Number(b));
+  return [...indexes, ...entries.filter(([k]) => !isArrayIndex(k))];
 }
 
 export function deepClone<T>(value: T): T {
@@ -146,7 +146,8 @@ export function setSlot(holder: Record<string, unknown> | unknown[], key: string
 }
 
 export function getSlot(holder: Record<string, unknown> | unknown[], key: string | number): unknown {
-  return (holder as Record<string | number, unknown>)[key];
+  const record = holder as Record<string | number, unknown>;
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 function visitAndDescend(slot: Slot, visit: (slot: Slot, value: unknown) => void): void {

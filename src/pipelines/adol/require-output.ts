@@ -114,7 +114,7 @@ export function withRequireOutput(def: McpTool, offered: readonly string[], conf
   if (!offered.length) return def;
   const input = def.inputSchema;
   const props = isPlainObject(input.properties) ? input.properties : {};
-  if (config.propertyName in props) return def;
+  if (Object.hasOwn(props, config.propertyName)) return def;
   const property = {
     description: config.description,
     type: 'array',

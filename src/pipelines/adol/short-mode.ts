@@ -39,11 +39,10 @@ export function firstSentence(text: string): string {
 
 /** The short-list definition of one tool (a new object; the input is not modified). */
 export function shortDefinition(def: McpTool, config: ShortModeConfig = DEFAULT_SHORT_MODE): McpTool {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(def)) {
-    if (config.omitFields.includes(k)) continue;
-    if (k === 'description' && typeof v === 'string' && config.description === 'first-sentence') out[k] = firstSentence(v);
-    else out[k] = v;
-  }
-  return out as McpTool;
+  // Built from entries: a `__proto__` key of the tool stays an own property.
+  return Object.fromEntries(
+    Object.entries(def)
+      .filter(([k]) => !config.omitFields.includes(k))
+      .map(([k, v]) => [k, k === 'description' && typeof v === 'string' && config.description === 'first-sentence' ? firstSentence(v) : v]),
+  ) as McpTool;
 }

@@ -1,6 +1,7 @@
 import { countTokens, TOKENIZERS, type TokenizerName } from '../../tokens/counter.ts';
 import { coordinationMessages, DRAFT_BENCHMARK_HOPS, type CoordinationMessage } from './messages.ts';
 import { AACP_PARAMS, FRAMINGS, PUBLISHED_AACP_PAYROLL, type FramingName } from './params.ts';
+import { ownValue } from '../../util/json.ts';
 
 /**
  * Coordination tokens, English versus AACP (draft §10): counted with real BPE tokenizers on the
@@ -28,7 +29,7 @@ export type WorkflowTokenRow = Omit<HopTokenRow, 'hop'> & { hops: number };
 const pct = (aacp: number, english: number) => Math.round(((aacp - english) / english) * 1000) / 10;
 
 function published(hop: string) {
-  const p = PUBLISHED_AACP_PAYROLL.hops[hop];
+  const p = ownValue(PUBLISHED_AACP_PAYROLL.hops, hop);
   return {
     publishedEnglish: p?.english ?? null,
     publishedAacp: p?.aacp ?? null,

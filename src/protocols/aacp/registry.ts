@@ -57,17 +57,18 @@ function checkTemplate(file: string, path: string, t: unknown): void {
   expect(typeof t === 'object' && t !== null && !Array.isArray(t), file, path, 'a template object', t);
   const o = t as Record<string, unknown>;
   expect(typeof o.text === 'string', file, `${path}.text`, 'a string', o.text);
-  for (const k of ['placeholders', 'kinds', 'anchors']) expect(isStringArray(o[k]), file, `${path}.${k}`, 'an array of strings', o[k]);
+  for (const k of ['placeholders', 'kinds', 'anchors'] as const)
+    expect(isStringArray(o[k]), file, `${path}.${k}`, 'an array of strings', o[k]);
 }
 
 function checkEntry(file: string, path: string, e: unknown): RegistryEntry {
   expect(typeof e === 'object' && e !== null && !Array.isArray(e), file, path, 'a registry entry object', e);
   const o = e as Record<string, unknown>;
   expect(typeof o.hash === 'string' && /^[0-9a-f]{64}$/.test(o.hash), file, `${path}.hash`, 'a SHA-256 hex string (64 characters)', o.hash);
-  for (const k of ['english', 'normalised', 'domain', 'packet', 'encoder'])
+  for (const k of ['english', 'normalised', 'domain', 'packet', 'encoder'] as const)
     expect(typeof o[k] === 'string', file, `${path}.${k}`, 'a string', o[k]);
   expect(isStringArray(o.keywords), file, `${path}.keywords`, 'an array of strings', o.keywords);
-  for (const k of ['times_seen', 'pattern_hits']) {
+  for (const k of ['times_seen', 'pattern_hits'] as const) {
     expect(Number.isInteger(o[k]) && (o[k] as number) >= 0, file, `${path}.${k}`, 'a non-negative integer', o[k]);
   }
   if (o.template !== undefined) checkTemplate(file, `${path}.template`, o.template);

@@ -109,7 +109,7 @@ export async function simulateStream(opts: StreamOptions): Promise<StreamResult>
   const weights = NOVEL_PATTERNS.map((p) => [p, p.weight] as const);
 
   const events: StreamEvent[] = [];
-  const llmCallsByPattern: Record<string, number> = {};
+  const llmCallsByPattern = new Map<string, number>();
   const seenNovel = new Set<string>();
   let oneOffs = 0;
   let standard = 0;
@@ -135,7 +135,7 @@ export async function simulateStream(opts: StreamOptions): Promise<StreamResult>
     }
     for (const item of batch) {
       const r = await enc.encode(item.english);
-      if (r.tier === 'llm') llmCallsByPattern[item.pattern] = (llmCallsByPattern[item.pattern] ?? 0) + 1;
+      if (r.tier === 'llm') llmCallsByPattern.set(item.pattern, (llmCallsByPattern.get(item.pattern) ?? 0) + 1);
       events.push({ run, period, pattern: item.pattern, tier: r.tier, stale: staleValues(r.packet, item.english).length > 0 });
     }
   }
@@ -144,7 +144,7 @@ export async function simulateStream(opts: StreamOptions): Promise<StreamResult>
   const cost = AACP_PARAMS.llmCostPerCallUsd;
   return {
     events,
-    llmCallsByPattern,
+    llmCallsByPattern: Object.fromEntries(llmCallsByPattern),
     summary: {
       mode: staleSafe ? 'stale-safe' : 'reference-sdk-tier2',
       llmEncoder: llm.standIn ? `${llm.name} (stand-in, no model called)` : llm.name,
@@ -162,7 +162,7 @@ export async function simulateStream(opts: StreamOptions): Promise<StreamResult>
       allLlmCostUsd: round6(instructions * cost),
       standardHopsAllLlmCostUsd: round6(standard * cost),
       stalePackets: events.filter((e) => e.stale).length,
-      maxLlmCallsPerPattern: Math.max(0, ...Object.values(llmCallsByPattern)),
+      maxLlmCallsPerPattern: Math.max(0, ...llmCallsByPattern.values()),
       registryEntries: registry.size,
     },
   };

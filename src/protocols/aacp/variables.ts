@@ -72,19 +72,20 @@ function extract(text: string): InstructionVariables {
   for (const m of text.matchAll(REFERENCE)) found.push({ kind: 'ref', value: m[0], at: m.index, end: m.index + m[0].length });
   found.sort((a, b) => a.at - b.at);
 
-  const values: Record<string, string> = {};
+  const values = new Map<string, string>();
   const counts = { period: 0, amt: 0, ref: 0 };
   const spans: [number, number][] = [];
   for (const f of found) {
     // Overlapping matches (e.g. an ISO period inside a reference) keep the first one.
     if (spans.some(([s, e]) => f.at < e && f.end > s)) continue;
     spans.push([f.at, f.end]);
-    values[name(f.kind, counts[f.kind]++)] = f.value;
-    if (f.ccy && values.ccy === undefined) values.ccy = f.ccy;
+    values.set(name(f.kind, counts[f.kind]++), f.value);
+    if (f.ccy && !values.has('ccy')) values.set('ccy', f.ccy);
   }
-  const kinds = Object.keys(values);
-  if (values.period !== undefined) values.prev_period = shiftPeriod(values.period, -1);
-  return { values, kinds, spans };
+  const kinds = [...values.keys()];
+  const period = values.get('period');
+  if (period !== undefined) values.set('prev_period', shiftPeriod(period, -1));
+  return { values: Object.fromEntries(values), kinds, spans };
 }
 
 /** The text with variable spans blanked out (so keywords ignore months, years and amounts). */

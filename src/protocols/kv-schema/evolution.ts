@@ -9,6 +9,7 @@ import { DifferentialSemanticPool, type Cluster } from './semantic-pool.ts';
 import { renderPhrase, shareOn, allFragmentTexts, type Need, type TrafficScript } from './traffic.ts';
 import type { SchemaPatch, SchemaTemplate } from './types.ts';
 import { conformsTo } from './value-type.ts';
+import { ownValue, setOwn } from '../../util/json.ts';
 
 /**
  * Schema self-evolution over simulated days of traffic (§6.2): clients send payloads, "other"
@@ -337,7 +338,7 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
         const { text, n } = renderPhrase(need, rng);
         const k = keyFor(need, client);
         if (k) {
-          payload[k.def.key_name] = valueFor(k, need, text, n);
+          setOwn(payload, k.def.key_name, valueFor(k, need, text, n));
           judged.push({ key: k, need });
         } else other.push(text);
       }
@@ -368,7 +369,7 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
         key.metrics.uses++;
         key.metrics.clientsUsed.add(client);
         if (judge.chance(need.alignment)) key.metrics.aligned++;
-        if (conformsTo(payload[key.def.key_name], key.def.key_type)) key.metrics.typeOk++;
+        if (conformsTo(ownValue(payload, key.def.key_name), key.def.key_type)) key.metrics.typeOk++;
       }
       for (const text of other) {
         s.fragments++;

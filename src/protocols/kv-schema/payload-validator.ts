@@ -1,5 +1,6 @@
 import type { JsonValue, SchemaTemplate } from './types.ts';
 import { conformsTo, isOtherValue } from './value-type.ts';
+import { ownValue } from '../../util/json.ts';
 
 /**
  * Server-side payload validation (§3.1 S(2), §3.2 step 4-5, §4.3): the schema_id matches,
@@ -62,7 +63,7 @@ export function validatePayload(template: SchemaTemplate, message: unknown, opts
   const p = payload as Record<string, unknown>;
   const defs = new Map(template.keys.map((k) => [k.key_name, k]));
   for (const k of template.keys) {
-    if (k.required && p[k.key_name] === undefined)
+    if (k.required && ownValue(p, k.key_name) === undefined)
       errors.push({ key: k.key_name, rule: 'required-missing', message: `REQUIRED key ${k.key_name} is missing` });
   }
   for (const [key, value] of Object.entries(p)) {
@@ -84,11 +85,13 @@ export function validatePayload(template: SchemaTemplate, message: unknown, opts
     }
   }
   if (errors.length > 0) return { valid: false, errors, warnings };
-  const effective: Record<string, unknown> = {};
-  for (const k of template.keys) {
-    if (p[k.key_name] !== undefined) effective[k.key_name] = p[k.key_name];
-    else if (k.default_value !== undefined && k.default_value !== null) effective[k.key_name] = k.default_value as JsonValue;
-  }
-  for (const [key, value] of Object.entries(p)) if (!defs.has(key)) effective[key] = value;
+  const effective = Object.fromEntries([
+    ...template.keys.flatMap((k): [string, unknown][] => {
+      const value = ownValue(p, k.key_name);
+      if (value !== undefined) return [[k.key_name, value]];
+      return k.default_value !== undefined && k.default_value !== null ? [[k.key_name, k.default_value as JsonValue]] : [];
+    }),
+    ...Object.entries(p).filter(([key]) => !defs.has(key)),
+  ]);
   return { valid: true, errors, warnings, effective };
 }

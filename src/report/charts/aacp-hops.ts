@@ -3,6 +3,7 @@ import { ChartSkip } from './chart.ts';
 import { cellText, hasColumns, toLabel, toNumber } from './columns.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS } from './spec-base.ts';
 import type { Table } from '../../table/table.ts';
+import { ownValue } from '../../util/json.ts';
 
 /**
  * Coordination tokens per hop, English versus AACP.
@@ -70,8 +71,8 @@ export const aacpHopsChart: ChartDef = {
 
 /** The preferred value of an optional column if present among the rows, else its first value; undefined without the column. */
 function pick(t: Table, key: string, preferred: string | undefined): string | undefined {
-  if (!hasColumns(t, [key]) && !t.rows.some((r) => r[key] !== undefined)) return undefined;
-  const seen = t.rows.map((r) => toLabel(r[key])).filter(Boolean);
+  if (!hasColumns(t, [key]) && !t.rows.some((r) => ownValue(r, key) !== undefined)) return undefined;
+  const seen = t.rows.map((r) => toLabel(ownValue(r, key))).filter(Boolean);
   if (seen.length === 0) return undefined;
   return preferred && seen.includes(preferred) ? preferred : seen[0];
 }

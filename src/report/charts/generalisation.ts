@@ -3,6 +3,7 @@ import { ChartSkip } from './chart.ts';
 import { requireColumns, toLabel, toNumber } from './columns.ts';
 import { groupedBarsSpec } from './grouped-bars.ts';
 import { SOURCE_COLORS, SUITE_COLORS } from './spec-base.ts';
+import { ownValue } from '../../util/json.ts';
 
 /**
  * R@10 of the retrieval methods and the untuned libraries on each suite, from
@@ -23,7 +24,7 @@ export const generalisationChart: ChartDef = {
     const shown = t!.rows.filter((r) => ['default', 'method', 'untuned-library'].includes(toLabel(r.role)));
     const values = shown.flatMap((r) =>
       suites.flatMap((s) => {
-        const v = toNumber(r[s.key]);
+        const v = toNumber(ownValue(r, s.key));
         const name = toLabel(r.retriever);
         return v === undefined ? [] : [{ retriever: r.role === 'default' ? `${name} (default)` : name, suite: s.name, recall: v }];
       }),

@@ -3,6 +3,7 @@ import { cellText, requireColumns, toLabel, toNumber } from './columns.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS } from './spec-base.ts';
 import { ChartSkip } from './chart.ts';
 import { baselineOf } from '../../results/manifest.ts';
+import { ownValue } from '../../util/json.ts';
 
 /**
  * Reduction in tool tokens per turn versus B1 Full-Schema, from `table3-measured` (method,
@@ -28,7 +29,7 @@ export const reductionChart: ChartDef = {
         const m = reduction(toNumber(r.toolTokens), baseMeasured);
         const p = reduction(toNumber(r.pubTokens), basePublished);
         // The two table figures each bar is computed from, as the table prints them.
-        const from = (key: string, row: typeof r) => cellText(t!, key, row[key]);
+        const from = (key: string, row: typeof r) => cellText(t!, key, ownValue(row, key));
         return [
           ...(m === undefined
             ? []

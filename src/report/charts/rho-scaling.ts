@@ -1,6 +1,7 @@
 import type { ChartDef } from './chart.ts';
 import { axisTitle, cellText, firstKey, hasColumns, requireColumns, toLabel, toNumber } from './columns.ts';
 import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, legendColumns, SCHEMA } from './spec-base.ts';
+import { ownValue } from '../../util/json.ts';
 
 /** Below this rho the paper sees a reasoning cliff ("fracture"). */
 const RHO_FRACTURE = 0.3;
@@ -25,7 +26,7 @@ export const rhoScalingChart: ChartDef = {
     const values = t!.rows
       .map((r) => ({
         method: toLabel(r.method),
-        N: toNumber(r[nKey]),
+        N: toNumber(ownValue(r, nKey)),
         rho: toNumber(r.rho),
         rhoText: cellText(t!, 'rho', r.rho),
         tokensText: cellText(t!, 'toolTokens', r.toolTokens),

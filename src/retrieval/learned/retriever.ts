@@ -6,7 +6,7 @@ import { writeFileAtomic } from '../../util/files.ts';
 import { DEFAULT_QUERY_MODE } from '../query.ts';
 import { rankOrder } from '../rank-order.ts';
 import { diskScoreStore, withScoreStore } from '../score-store.ts';
-import type { FittedRetriever, Retriever } from '../types.ts';
+import { minToolsOf, type FittedRetriever, type Retriever } from '../types.ts';
 import {
   FEATURE,
   FEATURES,
@@ -241,6 +241,7 @@ export function createLearnedRetriever(
     toolText: `${options.bm25.name}: ${options.bm25.toolText}; ${options.dense.name}: ${options.dense.toolText}; name, server and parameter words`,
     scale: 'probability',
     fittedOn: options.training ? (options.fittedOn ?? 'a training set given by the caller') : DEFAULT_TRAINING_DESCRIPTION,
+    minTools: minToolsOf([options.bm25, options.dense]),
     // Without tools: the model a catalog the harness has never seen gets (every source).
     trained: (tools = []) => train(tools),
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {

@@ -1,6 +1,7 @@
 import type { Table } from '../../table/table.ts';
 import { DRAFT_BENCHMARK_HOPS } from '../../protocols/aacp/messages.ts';
 import type { AacpStudyResult } from './run.ts';
+import { ownValue } from '../../util/json.ts';
 
 /** The AACP study as report tables: our measurements, the draft's figures beside them. */
 export function aacpTables(r: AacpStudyResult): Table[] {
@@ -62,7 +63,7 @@ export function aacpTables(r: AacpStudyResult): Table[] {
       .map((x) => ({
         workflow: x.workflow,
         hop: x.hop,
-        packet: r.packets[`${x.workflow}/${x.hop}`] ?? null,
+        packet: ownValue(r.packets, `${x.workflow}/${x.hop}`) ?? null,
         english: x.englishTokens,
         aacp: x.aacpTokens,
       })),

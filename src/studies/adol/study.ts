@@ -29,6 +29,7 @@ import { PUBLISHED_ADOL_GITHUB, PUBLISHED_ADOL_SOURCE } from '../../pipelines/ad
 import { trimResponse } from '../../pipelines/adol/require-output.ts';
 import { mean } from '../../stats/bootstrap.ts';
 import { fitNotes } from '../../measure/fit-note.ts';
+import { ownValue } from '../../util/json.ts';
 
 /**
  * The ADOL study (registered in src/studies/registry.ts). Tables:
@@ -159,7 +160,9 @@ export function adolMechanismTable(ctx: Pick<StudyContext, 'records' | 'summarie
       ci: summary ? `${fmt(summary.toolTokens.low)}–${fmt(summary.toolTokens.high)}` : undefined,
       diff: id === 'b1-full-schema' ? undefined : pct(toolTokens, b1Tools),
       parts:
-        labels.length > 1 ? labels.map((l) => `${l} ${fmt(mean(recs.map((r) => r.toolTokensByLabel[l] ?? 0)))}`).join('; ') : undefined,
+        labels.length > 1
+          ? labels.map((l) => `${l} ${fmt(mean(recs.map((r) => ownValue(r.toolTokensByLabel, l) ?? 0)))}`).join('; ')
+          : undefined,
       listed: mean(recs.map((r) => r.listedTools)),
       historyTokens: mean(recs.map((r) => r.historyTokens)),
       promptTokens,

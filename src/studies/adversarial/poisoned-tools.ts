@@ -849,11 +849,11 @@ export const POISONED_SPECS: PoisonSpec[] = [
 
 /** The ToolSpec form of a poisoned tool (payload placed; no notes yet), for buildDefinition. */
 function poisonedToolSpec(spec: PoisonSpec): ToolSpec {
-  const params: Record<string, JsonSchema> = { ...spec.params };
+  let params: Record<string, JsonSchema> = { ...spec.params };
   let description: string;
   if (spec.placement === 'param') {
     if (!spec.carrier) throw new Error(`${spec.server}/${spec.name}: placement param needs a carrier`);
-    params[spec.carrier.name] = { ...spec.carrier.schema, description: spec.payload };
+    params = { ...params, [spec.carrier.name]: { ...spec.carrier.schema, description: spec.payload } };
     description = spec.cover;
   } else {
     description = spec.placement === 'description-start' ? `${spec.payload} ${spec.cover}` : `${spec.cover} ${spec.payload}`;

@@ -8,6 +8,7 @@ import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import { driveTurns, mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit } from '../common.ts';
 import { poisonCatalog, type PoisonedTool } from './poisoned-tools.ts';
+import { ownValue } from '../../util/json.ts';
 
 /**
  * Adversarial study (paper §3.5, §4.3, §7.6): the fifty poisoned tools of ./poisoned-tools.ts
@@ -252,7 +253,7 @@ function adversarialTable(
       { key: 'turnCompromise', header: `turns compromised, all ${n} installed %`, kind: 'projected', digits: 1 },
     ],
     rows: rows.map((r): Record<string, Cell> => {
-      const pub = PUBLISHED_ADVERSARIAL[r.pipeline];
+      const pub = ownValue(PUBLISHED_ADVERSARIAL, r.pipeline);
       return {
         method: r.label,
         turns: r.turns,

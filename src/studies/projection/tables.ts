@@ -8,6 +8,7 @@ import type { ProjectionResult } from '../../sim/projection/project.ts';
 import { PUBLISHED_CACHE_HIT, PUBLISHED_QUALITY, PUBLISHED_QUALITY_T30, PUBLISHED_TA_FAILURES } from '../../reference/published.ts';
 import { FAILURE_CAUSES } from '../../sim/projection/simulate.ts';
 import { RANK_METRICS, type SensitivityRow } from '../../sim/projection/sensitivity.ts';
+import { ownValue } from '../../util/json.ts';
 
 export interface ProjectedMethod {
   id: string;
@@ -71,7 +72,7 @@ export function projectedMainTable(methods: readonly ProjectedMethod[]): Table {
       { key: 'pubCacheHit', header: 'published', kind: 'published', digits: 0, publishedFor: TESTBED_CATALOG },
     ],
     rows: methods.map(({ id, label, result: r, summary }) => {
-      const pub = PUBLISHED_MAIN[id];
+      const pub = ownValue(PUBLISHED_MAIN, id);
       const success = 100 * r.successRate.mean;
       return {
         pipeline: id,
@@ -93,7 +94,7 @@ export function projectedMainTable(methods: readonly ProjectedMethod[]): Table {
         pubCost: pub?.costPerTask,
         dCostPct: pub ? (100 * (r.costPerTask.mean - pub.costPerTask)) / pub.costPerTask : undefined,
         cacheHit: 100 * r.cacheHitShare,
-        pubCacheHit: PUBLISHED_CACHE_HIT[id],
+        pubCacheHit: ownValue(PUBLISHED_CACHE_HIT, id),
       };
     }),
     notes: [
@@ -130,8 +131,8 @@ export function projectedQualityTable(methods: readonly ProjectedMethod[]): Tabl
       { key: 'reasoning', header: 'mean reasoning factor', kind: 'projected', digits: 3 },
     ],
     rows: methods.map(({ id, label, result: r }) => {
-      const pub = PUBLISHED_QUALITY[id];
-      const pubT = PUBLISHED_QUALITY_T30[id];
+      const pub = ownValue(PUBLISHED_QUALITY, id);
+      const pubT = ownValue(PUBLISHED_QUALITY_T30, id);
       const atTurn = r.qualityAtTurn.n ? r.qualityAtTurn.mean.mean : undefined;
       return {
         method: label,
@@ -299,8 +300,8 @@ export function failureTable(methods: readonly ProjectedMethod[]): Table {
         tasks: r.failures.tasksPerRun,
         failed: r.failures.failed / runs,
         failedPct: r.failures.tasksPerRun ? (100 * r.failures.failed) / (runs * r.failures.tasksPerRun) : undefined,
+        ...Object.fromEntries(FAILURE_CAUSES.map((c) => [causeKey(c), r.failures.byCause[c] / runs])),
       };
-      for (const c of FAILURE_CAUSES) row[causeKey(c)] = r.failures.byCause[c] / runs;
       for (const kind of ['single', 'multi', 'long'] as const) {
         const v = r.successByKind[kind];
         row[kind] = v === undefined ? undefined : 100 * v;
@@ -343,7 +344,7 @@ export function ablationSuccessTable(methods: readonly ProjectedMethod[], refere
       { key: 'pubDelta', header: 'Δ pp (published)', kind: 'published', digits: 1, publishedFor: TESTBED_CATALOG },
     ],
     rows: all.map(({ id, label, result: r, summary }) => {
-      const pub = PUBLISHED_ABLATION[id];
+      const pub = ownValue(PUBLISHED_ABLATION, id);
       const success = 100 * r.successRate.mean;
       const runs = r.failures.runs || 1;
       return {

@@ -8,6 +8,7 @@ import type { Task } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
 import { sectionTokens } from '../../prompt/section-tokens.ts';
 import { driveTurns, mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
+import { ownValue } from '../../util/json.ts';
 
 /**
  * Prompt-caching study (paper §5.6): the share of prompt tokens a provider's prefix cache
@@ -198,7 +199,7 @@ function cachingTable(rows: readonly CacheRow[], sessions: readonly Task[], minT
       cachedTokens: r.cachedTokens,
       uncachedTokens: r.uncachedTokens,
       cachedShare: 100 * r.cachedShare,
-      pubShare: PUBLISHED_CACHE_HIT[r.pipeline],
+      pubShare: ownValue(PUBLISHED_CACHE_HIT, r.pipeline),
       hitRate: 100 * r.hitRate,
       cachedShareNoMin: 100 * r.cachedShareNoMin,
       declaredStableShare: 100 * r.declaredStableShare,

@@ -2,6 +2,7 @@ import type { RetrievalEvaluation } from '../../retrieval/evaluate.ts';
 import { ALL_NEEDED_KS } from '../../retrieval/metrics.ts';
 import { allRetrieverNames, retrieverEntry } from '../../retrieval/registry.ts';
 import type { Column, Table } from '../../table/table.ts';
+import { ownValue } from '../../util/json.ts';
 
 /** Every retriever's evaluation on one suite. */
 export interface SuiteEvaluations {
@@ -82,7 +83,7 @@ export function generalisationTable(results: readonly SuiteEvaluations[], defaul
         `best ablation ${worstAblation.n} ${fmt(worstAblation.v)} (${gain > ABLATION_TOLERANCE ? `beats the default by ${fmt(gain)}: the removed part hurts here` : `within ${ABLATION_TOLERANCE} of the default`})`,
       );
     }
-    const target = R10_TARGETS[r.suite.id];
+    const target = ownValue(R10_TARGETS, r.suite.id);
     if (target !== undefined) parts.push(`target R@10 ≥ ${target}: ${d >= target ? 'met' : 'not met'}`);
     notes.push(`${r.suite.name}: ${parts.join('; ')}.`);
   }

@@ -3,7 +3,7 @@ import { loadLiveMcpBenchSuite, loadRealSuite } from '../../tasks/bundled-suites
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import type { CatalogTool } from '../../catalog/types.ts';
 import type { Retriever } from '../../retrieval/types.ts';
-import { evaluateRetriever, type RetrievalEvaluation } from '../../retrieval/evaluate.ts';
+import { evaluateRetrievers, skippedNotes, type RetrievalEvaluation, type SkippedRetriever } from '../../retrieval/evaluate.ts';
 import { FEATURES } from '../../retrieval/learned/features.ts';
 import type { TrainedReranker } from '../../retrieval/learned/retriever.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode, QUERY_MODES, type QueryMode } from '../../retrieval/query.ts';
@@ -32,12 +32,19 @@ function unkept(retriever: Retriever): Retriever {
   return fitUnkept ? { ...retriever, fit: fitUnkept } : retriever;
 }
 
-async function evaluateAll(tools: readonly CatalogTool[], tasks: readonly Task[], mode: QueryMode): Promise<RetrievalEvaluation[]> {
+async function evaluateAll(
+  tools: readonly CatalogTool[],
+  tasks: readonly Task[],
+  mode: QueryMode,
+): Promise<{ evaluations: RetrievalEvaluation[]; skipped: SkippedRetriever[] }> {
   const large = tasks.reduce((n, t) => n + t.turns.length, 0) > LARGE_SUITE_TURNS;
-  const out: RetrievalEvaluation[] = [];
-  for (const name of allRetrieverNames().filter((n) => !large || !NOT_ON_LARGE_SUITES.has(n)))
-    out.push(await evaluateRetriever(unkept(retrieverByName(name)), tools, tasks, mode));
-  return out;
+  const names = allRetrieverNames().filter((n) => !large || !NOT_ON_LARGE_SUITES.has(n));
+  return evaluateRetrievers(
+    names.map((n) => unkept(retrieverByName(n))),
+    tools,
+    tasks,
+    mode,
+  );
 }
 
 /** R@10 and all-needed@10 of a few retrievers with and without the rolling context, first turns vs follow-ups. */
@@ -140,7 +147,7 @@ export const retrievalStudy: Study = {
     const tables: Table[] = [];
     const results: SuiteEvaluations[] = [];
     for (const suite of retrievalSuites(ctx)) {
-      const evaluations = await evaluateAll(suite.tools, suite.tasks, DEFAULT_QUERY_MODE);
+      const { evaluations, skipped } = await evaluateAll(suite.tools, suite.tasks, DEFAULT_QUERY_MODE);
       results.push({ suite: { id: suite.id, name: suite.name }, evaluations });
       const id = suite.id === 'catalog' || suite.id === 'synthetic' ? 'retrieval-synthetic' : `retrieval-${suite.id}`;
       const turns = suite.tasks.reduce((n, t) => n + t.turns.length, 0);
@@ -150,7 +157,7 @@ export const retrievalStudy: Study = {
           `Tool retrieval on ${suite.name} (${suite.tasks.length.toLocaleString('en-US')} tasks, ${turns.toLocaleString('en-US')} turns, ${suite.tools.length} tools)`,
           evaluations,
           DEFAULT_RETRIEVER,
-          fittedNotes(evaluations),
+          [...fittedNotes(evaluations), ...skippedNotes(skipped)],
         ),
       );
       if (suite.id === 'real')
@@ -196,7 +203,7 @@ async function queryFormTable(
         mode,
         evaluated.filter((e) => names.includes(e.retriever)),
       );
-    else byMode.set(mode, await Promise.all(names.map((n) => evaluateRetriever(retrieverByName(n), tools, tasks, mode))));
+    else byMode.set(mode, (await evaluateRetrievers(names.map(retrieverByName), tools, tasks, mode)).evaluations);
   }
   return queryModeTable(id, title, byMode);
 }
