@@ -3,8 +3,6 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSy
 import { dirname, join, relative, sep } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { BenchUnit } from '../commands/bench-inputs.ts';
-import type { ShardSpec } from '../commands/shard-spec.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { InputError } from '../util/input-error.ts';
 import { LOCK_FILE } from './lock.ts';
@@ -22,6 +20,19 @@ const PART_FILE = 'shard.json';
 const UNITS_DIR = 'shard-units';
 const PART_FORMAT = 'tooltax-shard/1';
 
+/** Which part of a run one process takes (`--shard i/n`, parsed by src/commands/shard-spec.ts). */
+export interface ShardSpec {
+  /** 1-based. */
+  index: number;
+  count: number;
+}
+
+/** A unit of a run a shard runs (a bench's pipeline or study, a live run's pipeline on one task): its kind and id. */
+interface PartUnit {
+  kind: string;
+  id: string;
+}
+
 /** What must be equal in every part of one run. */
 export interface RunIdentity {
   /** The bench options that decide the results (seeds, tokenizer, pipelines, catalog and task paths...), as given. */
@@ -38,6 +49,8 @@ export interface RunIdentity {
 
 export interface ShardPart {
   format: typeof PART_FORMAT;
+  /** A part of a live run (`live --shard i/n`: its journal is what `merge` reads); absent for a bench's part. */
+  kind?: 'live';
   shard: ShardSpec;
   run: RunIdentity;
   /** This shard's units (unit keys). */
@@ -51,12 +64,12 @@ export interface ReadPart extends ShardPart {
   dir: string;
 }
 
-function unitFile(unit: BenchUnit): string {
+function unitFile(unit: PartUnit): string {
   return `${UNITS_DIR}/${unit.kind}.${unit.id}.v8.gz`;
 }
 
 /** Writes one unit's result into the part folder. */
-export function writeUnitResult(dir: string, unit: BenchUnit, result: unknown): void {
+export function writeUnitResult(dir: string, unit: PartUnit, result: unknown): void {
   // Level 1: the turn records compress ~10× even so, at a fraction of the default level's time.
   writeFileAtomic(join(dir, ...unitFile(unit).split('/')), gzipSync(serialize(result), { level: 1 }));
 }
@@ -94,7 +107,7 @@ export function writePart(dir: string, part: Omit<ShardPart, 'format' | 'files'>
 /** Reads and checks one part folder (format, file list and hashes); one-line InputError otherwise. */
 export function readPart(dir: string): ReadPart {
   const path = join(dir, PART_FILE);
-  if (!existsSync(path)) throw new InputError(path, '', 'a shard folder written by `bench --shard i/n`', 'no shard.json (not a shard, or it did not finish)');
+  if (!existsSync(path)) throw new InputError(path, '', 'a shard folder written by `bench --shard i/n` or `live --shard i/n`', 'no shard.json (not a shard, or it did not finish)');
   let part: ShardPart;
   try {
     part = JSON.parse(readFileSync(path, 'utf8')) as ShardPart;
@@ -122,13 +135,15 @@ export function checkParts(parts: readonly ReadPart[]): void {
   const what: Record<(typeof fields)[number], string> = {
     code: 'the same code',
     inputs: 'the same catalog and tasks',
-    settings: 'the same bench options',
+    settings: 'the same options',
     v8: 'the same Node.js (V8) version',
     plan: 'the same shard plan',
   };
   const seen = new Map<number, string>();
   for (const part of parts) {
     const file = join(part.dir, PART_FILE);
+    if (part.kind !== first.kind)
+      throw new InputError(file, '$.kind', `a part of a ${runKind(first)}, as ${first.dir}`, `a part of a ${runKind(part)}`);
     if (part.shard.count !== first.shard.count)
       throw new InputError(file, '$.shard.count', `${first.shard.count} shards, as ${first.dir}`, String(part.shard.count));
     for (const f of fields)
@@ -144,6 +159,10 @@ export function checkParts(parts: readonly ReadPart[]): void {
   if (missing.length) throw new InputError('merge', '', `every shard of the run (${first.shard.count})`, `shard ${missing.join(', ')} missing`);
 }
 
+function runKind(part: ShardPart): string {
+  return part.kind === 'live' ? 'live run' : 'bench';
+}
+
 /** Checks that this checkout, with the parts' options, would make the run the parts belong to (one-line InputError otherwise). */
 export function checkMergeMatches(part: ReadPart, here: RunIdentity): void {
   const file = join(part.dir, PART_FILE);
@@ -153,6 +172,15 @@ export function checkMergeMatches(part: ReadPart, here: RunIdentity): void {
   if (part.run.inputs !== here.inputs)
     throw new InputError(file, '$.run.inputs', 'the catalog and tasks as they are here', 'other inputs (a catalog or task file changed since the shards ran)');
   if (JSON.stringify(part.run.plan) !== JSON.stringify(here.plan)) throw new InputError(file, '$.run.plan', 'the shard plan of this checkout', 'another plan');
+}
+
+/**
+ * Before a live run writes into a folder: it is no longer a finished part (a shard killed now
+ * leaves none), but the files the part lists stay: they are the live run's own, and its
+ * journal is what the run resumes from.
+ */
+export function forgetPart(dir: string): void {
+  rmSync(join(dir, PART_FILE), { force: true });
 }
 
 /** Before a run writes into a folder: a part that was there is gone (its unit results would be listed in the new part, or mix with a run). */
@@ -174,7 +202,7 @@ function isSafeRelative(path: string): boolean {
 }
 
 /** One unit's result from the part that ran it. */
-export function readUnitResult(part: ReadPart, unit: BenchUnit): unknown {
+export function readUnitResult(part: ReadPart, unit: PartUnit): unknown {
   return deserialize(gunzipSync(readFileSync(join(part.dir, ...unitFile(unit).split('/')))));
 }
 
