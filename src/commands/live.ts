@@ -23,12 +23,12 @@ import { SYNTHETIC_CATALOG_NAME } from '../catalog/generate.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { Encoder } from '../embed/types.ts';
 import { LIVE_RUN_FILE } from '../live/run-folder.ts';
-import { liveInputsFingerprint, type LiveRunIdentity } from '../live/run-identity.ts';
+import { liveInputsFingerprint, liveSettingsIn } from '../live/run-identity.ts';
 import { readRecordedCalls, RecordedCalls } from '../live/journal.ts';
 import type { LiveRunInputs, LiveShard } from '../live/run-live.ts';
 import { checkMergeMatches, snapshotFolder, writePart, type ReadPart, type RunIdentity } from '../results/shard-part.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
-import { describeValue, InputError } from '../util/input-error.ts';
+import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
 import { codeFingerprint } from '../util/provenance.ts';
 import { planByCost } from './shard-plan.ts';
 import { parseShard, type ShardSpec } from './shard-spec.ts';
@@ -157,7 +157,8 @@ export function liveCommand(root: string, log: (line: string) => void): Command 
 /**
  * Returns the exit status: 0 complete, 1 stopped early (budget cap or provider error). Throws
  * LiveUsageError for bad options and EndpointError for an endpoint that cannot be used (both
- * one line, exit 2), and an InputError when another run holds the output folder.
+ * one line, exit 2), and an InputError when another run holds the output folder or its journal
+ * is of a run with other settings. A folder holding the journal of the same run resumes it.
  */
 export async function live(o: LiveCommandOptions, root: string, log: (line: string) => void): Promise<number> {
   // The key first: without it nothing else happens, and no request is ever sent.
@@ -311,11 +312,21 @@ export async function mergeLiveParts(
   root: string,
   log: (line: string) => void,
 ): Promise<number> {
-  const run = parts[0]!.run.settings as unknown as Omit<LiveRunIdentity, 'inputs'>;
+  const run = liveSettingsIn(parts[0]!.run.settings, join(parts[0]!.dir, 'shard.json'), '$.run.settings');
+  try {
+    endpointUrl(run.baseUrl, '');
+  } catch (err) {
+    throw new InputError(join(parts[0]!.dir, 'shard.json'), '$.run.settings.baseUrl', 'an http(s) URL', (err as Error).message);
+  }
   let maxUsd = 0;
   for (const part of parts) {
     const file = join(part.dir, LIVE_RUN_FILE);
-    const info = JSON.parse(readFileSync(file, 'utf8')) as { stopped?: unknown; maxUsd?: unknown };
+    let info: { stopped?: unknown; maxUsd?: unknown };
+    try {
+      info = JSON.parse(readFileSync(file, 'utf8')) as typeof info;
+    } catch (err) {
+      throw new InputError(file, '$', 'the live-run.json of a live shard', jsonParseReason(err));
+    }
     if (info?.stopped !== null)
       throw new InputError(
         file,
@@ -339,6 +350,14 @@ export async function mergeLiveParts(
   const lock = acquireRunLock(out, 'merge (live parts)');
   let result: LiveRunResult;
   try {
+    const encoder = run.encoder ?? DEFAULT_ENCODER;
+    if (!isEncoderName(encoder))
+      throw new InputError(
+        join(parts[0]!.dir, 'shard.json'),
+        '$.run.settings.encoder',
+        `one of ${ENCODER_NAMES.join(', ')}`,
+        JSON.stringify(encoder),
+      );
     const tokenizer = run.tokenizer;
     if (!isTokenizerName(tokenizer))
       throw new InputError(
@@ -349,7 +368,7 @@ export async function mergeLiveParts(
       );
     const inputs = await loadLiveInputs(
       root,
-      { seed: run.seed, tokenizer, encoder: run.encoder ?? DEFAULT_ENCODER },
+      { seed: run.seed, tokenizer, encoder },
       (all) => ({ tasks: tasksById(all, run.tasks.ids, join(root, 'tasks', TASKS_FILE)), note: run.tasks.note }),
       pipelines,
       out,

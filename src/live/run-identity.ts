@@ -1,4 +1,6 @@
+import { Ajv } from 'ajv';
 import { createHash } from 'node:crypto';
+import { InputError } from '../util/input-error.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { Task } from '../tasks/types.ts';
 import type { ModelPrice } from './prices.ts';
@@ -78,4 +80,55 @@ export function shownValue(value: unknown): string {
   if (value && typeof value === 'object' && 'ids' in value) return shownValue((value as { ids: unknown }).ids);
   const text = JSON.stringify(value) ?? 'nothing';
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+const STRING = { type: 'string' };
+const RATE = { type: 'number', minimum: 0 };
+const SETTINGS_SCHEMA = {
+  type: 'object',
+  required: [
+    'provider',
+    'model',
+    'baseUrl',
+    'price',
+    'priceFrom',
+    'maxTokens',
+    'maxSteps',
+    'tasks',
+    'pipelines',
+    'seed',
+    'tokenizer',
+    'encoder',
+  ],
+  properties: {
+    provider: { enum: ['openai', 'anthropic'] },
+    model: STRING,
+    baseUrl: STRING,
+    price: {
+      type: 'object',
+      required: ['inputPerMTok', 'outputPerMTok', 'source'],
+      properties: { inputPerMTok: RATE, outputPerMTok: RATE, cachedInputPerMTok: RATE, source: STRING },
+    },
+    priceFrom: STRING,
+    maxTokens: { type: 'integer', minimum: 1 },
+    maxSteps: { type: 'integer', minimum: 1 },
+    tasks: { type: 'object', required: ['note', 'ids'], properties: { note: STRING, ids: { type: 'array', items: STRING } } },
+    pipelines: { type: 'array', items: STRING },
+    seed: { type: 'number' },
+    tokenizer: STRING,
+    encoder: { type: ['string', 'null'] },
+  },
+};
+const validSettings = new Ajv({ strict: false }).compile<Omit<LiveRunIdentity, 'inputs'>>(SETTINGS_SCHEMA);
+
+/** A live run's settings as a part folder records them (all but the inputs' fingerprint), checked like any input. */
+export function liveSettingsIn(value: unknown, file: string, path: string): Omit<LiveRunIdentity, 'inputs'> {
+  if (validSettings(value)) return value;
+  const at = validSettings.errors?.[0];
+  throw new InputError(
+    file,
+    `${path}${(at?.instancePath ?? '').replace(/\//g, '.')}`,
+    `a live run's settings (${at?.message ?? 'valid'})`,
+    'something else',
+  );
 }

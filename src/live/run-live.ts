@@ -80,7 +80,7 @@ export interface LiveShard {
   select(units: readonly LiveUnit[]): ReadonlySet<string>;
 }
 
-export function liveUnitKey(pipeline: string, taskId: string): string {
+function liveUnitKey(pipeline: string, taskId: string): string {
   return `${pipeline}/${taskId}`;
 }
 

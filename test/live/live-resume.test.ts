@@ -1,9 +1,10 @@
-import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { live, mergeLiveParts, type LiveCommandOptions } from '../../src/commands/live.ts';
 import { JOURNAL_FILE } from '../../src/live/journal.ts';
 import { checkParts, readPart } from '../../src/results/shard-part.ts';
+import { liveResultFiles } from '../helpers/result-files.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { byContent, keywordAgent, startScriptedLlmServer, type StandInServer } from './scripted-llm-server.ts';
 
@@ -44,26 +45,6 @@ async function run(o: LiveCommandOptions): Promise<{ code: number; sent: string[
   const from = server.requests.length;
   const code = await live(o, root, quiet);
   return { code, sent: server.requests.slice(from).map((r) => JSON.stringify(r.body)) };
-}
-
-/** Every file of a live folder by path, with what differs between runs masked: latencies and live-run.json's finishedAt. */
-function liveFiles(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else
-        out.set(
-          relative(dir, p),
-          readFileSync(p, 'utf8')
-            .replace(/"(latencyMs|latency)":\s*[0-9.e+-]+/g, '"$1":0')
-            .replace(/"finishedAt": "[^"]+"/, '"finishedAt":0'),
-        );
-    }
-  };
-  walk(dir);
-  return out;
 }
 
 /** A folder holding what a run killed after `calls` answered calls leaves: its journal up to there, and the next line torn. */
@@ -111,11 +92,11 @@ describe('resumable live runs', () => {
     expect(r.code).toBe(0);
     // Not one recorded call was sent again: the stand-in got exactly the calls after them.
     expect(r.sent).toEqual(wholeSent.slice(calls));
-    expect(liveFiles(dir)).toEqual(liveFiles(whole));
+    expect(liveResultFiles(dir)).toEqual(liveResultFiles(whole));
     // Started again once more, a finished run sends nothing and writes the same files.
     const again = await run(options(dir));
     expect(again).toEqual({ code: 0, sent: [] });
-    expect(liveFiles(dir)).toEqual(liveFiles(whole));
+    expect(liveResultFiles(dir)).toEqual(liveResultFiles(whole));
   });
 
   it('counts what the recorded calls cost against --max-usd: a resumed run stops where a run in one go with that cap stops', async () => {
@@ -131,19 +112,19 @@ describe('resumable live runs', () => {
     expect(resumed.code).toBe(1);
     // Had the replayed calls not been counted, the resumed run would have sent more.
     expect(resumed.sent).toEqual(inOneGo.sent.slice(calls));
-    expect(liveFiles(dir)).toEqual(liveFiles(capped));
+    expect(liveResultFiles(dir)).toEqual(liveResultFiles(capped));
     expect(spent(dir)).toBeLessThanOrEqual(cap);
     // With a higher cap, the same folder goes on from where the cap stopped it.
     const more = await run(options(dir));
     expect(more.sent).toEqual(wholeSent.slice(inOneGo.sent.length));
-    expect(liveFiles(dir)).toEqual(liveFiles(whole));
+    expect(liveResultFiles(dir)).toEqual(liveResultFiles(whole));
   });
 
   it('refuses a folder holding a run with other settings in one line naming the difference, and leaves it as it was', async () => {
     const dir = makeTempDir('tooltax-live-other-');
     cpSync(whole, dir, { recursive: true });
-    const before = liveFiles(dir);
-    for (const [more, pattern] of [
+    const before = liveResultFiles(dir);
+    const cases: [Partial<LiveCommandOptions>, RegExp][] = [
       [
         { maxTokens: 128 },
         /live-journal\.jsonl: at \$\.run\.maxTokens: expected the journal of a run with this run's --max-tokens \(128\), found a run with 256: .*--fresh.*another --out/,
@@ -153,13 +134,14 @@ describe('resumable live runs', () => {
       [{ seed: 7 }, /at \$\.run\.(seed|tasks): /],
       [{ shard: { index: 1, count: 2 } }, /at \$\.shard: expected the journal of shard 1\/2 \(--shard\), found one of the whole run/],
       [{ dryRun: true }, /live-journal\.jsonl: at \(root\): expected a folder without a live run/],
-    ] as const) {
+    ];
+    for (const [more, pattern] of cases) {
       const from = server.requests.length;
       const message = await errorOf(run(options(dir, more)));
       expect(message).toMatch(pattern);
       expect(message).not.toContain('\n');
       expect(server.requests.length).toBe(from);
-      expect(liveFiles(dir)).toEqual(before);
+      expect(liveResultFiles(dir)).toEqual(before);
     }
     // A damaged line (not the last one) is refused in one line too.
     const journal = join(dir, JOURNAL_FILE);
@@ -207,10 +189,24 @@ describe('sharded live runs', () => {
     const from = server.requests.length;
     expect(await mergeLiveParts(read, merged, root, quiet)).toBe(0);
     expect(server.requests.length).toBe(from);
-    const want = liveFiles(whole);
-    const got = liveFiles(merged);
+    const want = liveResultFiles(whole);
+    const got = liveResultFiles(merged);
     expect([...got.keys()]).toEqual([...want.keys()]);
     for (const [file, text] of want) expect(got.get(file), file).toBe(text);
+    // Parts whose shard.json settings were edited alike (shard.json lists the files, not itself) are checked like any input.
+    const edited = parts.map((p) => {
+      const copy = makeTempDir('tooltax-live-edited-');
+      cpSync(p, copy, { recursive: true });
+      const file = join(copy, 'shard.json');
+      const part = JSON.parse(readFileSync(file, 'utf8')) as { run: { settings: Record<string, unknown> } };
+      part.run.settings.tasks = 'all of them';
+      writeFileSync(file, JSON.stringify(part));
+      return readPart(copy);
+    });
+    checkParts(edited);
+    expect(await errorOf(mergeLiveParts(edited, join(merged, '..', 'edited'), root, quiet))).toMatch(
+      /shard\.json: at \$\.run\.settings\.tasks: expected a live run's settings \(must be object\)/,
+    );
     // A shard the cap stopped is a part, but not one to merge: one line says so.
     const stoppedPart = makeTempDir('tooltax-live-stopped-');
     expect((await run(options(stoppedPart, { shard: { index: 2, count: 2 }, maxUsd: 0.001 }))).code).toBe(1);
