@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { loadCatalog } from '../catalog/load.ts';
 import { DEFAULT_ENCODER, ENCODER_NAMES, type EncoderName } from '../embed/registry.ts';
 import { anthropicClient, ANTHROPIC_DEFAULT_BASE_URL } from '../live/anthropic-client.ts';
@@ -21,6 +22,18 @@ import { CALIBRATION_FILE, historySample, TASKS_FILE } from './prepare-inputs.ts
 import { SYNTHETIC_CATALOG_NAME } from '../catalog/generate.ts';
 import { checkIds, idListParser, idParser } from './id-options.ts';
 import { parseOutputDir } from './output-dir.ts';
+import type { Catalog } from '../catalog/types.ts';
+import type { Encoder } from '../embed/types.ts';
+import { LIVE_RUN_FILE } from '../live/run-folder.ts';
+import { liveInputsFingerprint, liveSettingsIn } from '../live/run-identity.ts';
+import { readRecordedCalls, RecordedCalls } from '../live/journal.ts';
+import type { LiveRunInputs, LiveShard } from '../live/run-live.ts';
+import { checkMergeMatches, snapshotFolder, writePart, type ReadPart, type RunIdentity } from '../results/shard-part.ts';
+import type { TokenCounter } from '../tokens/counter.ts';
+import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
+import { codeFingerprint } from '../util/provenance.ts';
+import { planByCost } from './shard-plan.ts';
+import { parseShard, type ShardSpec } from './shard-spec.ts';
 
 /** Bad live options or a missing key: one line, exit 2, before any request. */
 export class LiveUsageError extends Error {}
@@ -46,6 +59,10 @@ export interface LiveCommandOptions {
   backoffMs: number;
   out?: string;
   dryRun: boolean;
+  /** Forget the folder's journal (and the exchanges it recorded) and send every request again. */
+  fresh?: boolean;
+  /** Run one shard of the run's (pipeline, task) units into a part folder (`merge` joins the parts). */
+  shard?: ShardSpec;
   seed: number;
   tokenizer: TokenizerName;
   encoder: EncoderName;
@@ -65,6 +82,13 @@ const nonNegativeInt = (v: string) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected an integer ≥ 0');
   return n;
+};
+const shardOption = (v: string): ShardSpec => {
+  try {
+    return parseShard(v);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
 };
 const pricePair = (v: string): [number, number] => {
   const parts = v.split(',').map(Number);
@@ -109,6 +133,16 @@ export function liveCommand(root: string, log: (line: string) => void): Command 
     .option('--backoff-ms <n>', 'first back-off (doubles per retry; Retry-After wins)', nonNegative, DEFAULT_RETRY.baseDelayMs)
     .option('--out <dir>', 'where requests, responses, outcomes and tables go (default results/live/<provider>-<model>)', parseOutputDir)
     .option('--dry-run', 'measure and price the run at list price; send nothing (no key needed)', false)
+    .option(
+      '--fresh',
+      "start over: remove the folder's journal and the exchanges it recorded, and send every request again (default: a folder holding a journal of the same run resumes it)",
+      false,
+    )
+    .option(
+      '--shard <i/n>',
+      'run only shard i of n of the (pipeline, task) units (or env/n: i from TOOLTAX_SHARD_INDEX, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) into a part folder; `merge` joins the parts; --max-usd applies to each shard',
+      shardOption,
+    )
     .option('--seed <n>', 'seed of the sample and the projection', (v: string) => Number(v), DEFAULT_SEED)
     .option(
       '--tokenizer <name>',
@@ -136,7 +170,8 @@ export function liveCommand(root: string, log: (line: string) => void): Command 
 /**
  * Returns the exit status: 0 complete, 1 stopped early (budget cap or provider error). Throws
  * LiveUsageError for bad options and EndpointError for an endpoint that cannot be used (both
- * one line, exit 2), and an InputError when another run holds the output folder.
+ * one line, exit 2), and an InputError when another run holds the output folder or its journal
+ * is of a run with other settings. A folder holding the journal of the same run resumes it.
  */
 export async function live(o: LiveCommandOptions, root: string, log: (line: string) => void): Promise<number> {
   // The key first: without it nothing else happens, and no request is ever sent.
@@ -145,6 +180,7 @@ export async function live(o: LiveCommandOptions, root: string, log: (line: stri
   if (!o.dryRun && !apiKey)
     throw new LiveUsageError(`live --provider ${o.provider} needs an API key in the environment variable ${variable} (or use --dry-run)`);
   if (o.tasks && o.sample) throw new LiveUsageError('live: give --tasks or --sample, not both');
+  const tokenizer = o.tokenizer;
   const listed = listPrice(o.model);
   const price: ModelPrice | undefined = o.price ? { inputPerMTok: o.price[0], outputPerMTok: o.price[1], source: '--price' } : listed;
   if (!price)
@@ -162,62 +198,233 @@ export async function live(o: LiveCommandOptions, root: string, log: (line: stri
     ? PIPELINES.filter((p) => o.pipelines!.includes(p.id))
     : PIPELINES.filter((p) => p.group === 'main' && !p.ablationOf);
 
-  const out = o.out ?? join(root, 'results', 'live', `${o.provider}-${o.model.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
+  if (o.dryRun && o.shard) throw new LiveUsageError('live: --dry-run prices the whole run: give no --shard');
+  const folder = o.out ?? defaultLiveOut(root, o.provider, o.model);
+  // A shard's part never lands on the whole run's folder by default.
+  const out = o.shard && !o.out ? join(folder, `shard-${o.shard.index}-of-${o.shard.count}`) : folder;
   // One writer per folder: a bench (or another live run) writing there refuses this run, and the reverse.
-  const lock = acquireRunLock(out, `live --provider ${o.provider} --model ${o.model}`);
+  const lock = acquireRunLock(
+    out,
+    `live --provider ${o.provider} --model ${o.model}${o.shard ? ` --shard ${o.shard.index}/${o.shard.count}` : ''}`,
+  );
 
+  const spec = o.shard;
   let result: LiveRunResult;
   try {
-    const catalog = loadCatalog(join(root, 'catalogs', SYNTHETIC_CATALOG_NAME));
-    catalog.name = SYNTHETIC_CATALOG_NAME;
-    const all = loadTasks(join(root, 'tasks', TASKS_FILE), catalog);
-    const calibration = loadTasks(join(root, 'tasks', CALIBRATION_FILE), catalog);
-    const { tasks, note } = chooseTasks(all, o);
-    const tokens = tokenCounter(o.tokenizer);
-    const encoder = await createBenchEncoder(o.encoder, catalog, { cacheDir: join(root, '.cache', 'embeddings') });
-    await prewarmEmbeddings(encoder, { catalog, taskSets: [tasks, calibration], log });
-
+    const inputs = await loadLiveInputs(root, { ...o, tokenizer }, (all) => chooseTasks(all, o), pipelines, out, log);
     const retry: RetryPolicy = { ...DEFAULT_RETRY, attempts: o.retries + 1, baseDelayMs: o.backoffMs, timeoutMs: o.timeout * 1000 };
     const client = o.dryRun
       ? null
       : o.provider === 'openai'
         ? openAiClient(apiKey!, baseUrl, retry)
         : anthropicClient(apiKey!, baseUrl, retry);
-    result = await runLive(
-      {
-        catalog,
-        tasks,
-        taskNote: note,
-        calibrationTasks: calibration,
-        historyTasks: historySample(o.seed),
-        pipelines,
-        tokens,
-        tokenizer: o.tokenizer,
-        encoder,
-        seed: o.seed,
-        out,
-        log,
+    let plan: string[][] = [];
+    const shard: LiveShard | undefined = spec && {
+      spec,
+      select: (units) => {
+        plan = planByCost(
+          units.map((u) => ({ item: u.key, cost: u.estimatedCalls })),
+          spec.count,
+        );
+        return new Set(plan[spec.index - 1]);
       },
-      {
-        client,
-        provider: o.provider,
-        model: o.model,
-        baseUrl,
-        secrets: [...(apiKey ? [apiKey] : []), ...urlSecrets(baseUrl)],
-        price,
-        priceFrom: o.price ? '--price' : price.source,
-        maxUsd: o.maxUsd,
-        maxTokens: o.maxTokens,
-        maxSteps: o.maxSteps,
-      },
-    );
+    };
+    result = await runLive(inputs, {
+      client,
+      provider: o.provider,
+      model: o.model,
+      baseUrl,
+      secrets: [...(apiKey ? [apiKey] : []), ...urlSecrets(baseUrl)],
+      price,
+      priceFrom: o.price ? '--price' : price.source,
+      maxUsd: o.maxUsd,
+      maxTokens: o.maxTokens,
+      maxSteps: o.maxSteps,
+      fresh: o.fresh === true,
+      shard,
+    });
+    if (spec) writeLivePart(out, spec, plan, result, root);
   } finally {
     lock.release();
   }
   for (const t of result.tables) log(`\n${tableToMarkdown(t)}`);
+  if (result.replayed) log(`\n${result.replayed} calls replayed from the journal, ${result.sent} sent`);
   log(`\n${o.dryRun ? 'dry run: nothing sent' : `spent $${result.spentUsd.toFixed(4)} of --max-usd ${o.maxUsd}`}; results: ${out}`);
+  if (spec) log(`shard ${spec.index}/${spec.count}: a part of the run; join every shard's folder with \`merge\``);
   if (result.stopped) console.error(`live: stopped early: ${result.stopped}`);
   return result.stopped ? 1 : 0;
+}
+
+/** The default output folder of a live run: results/live/<provider>-<model>. */
+function defaultLiveOut(root: string, provider: string, model: string): string {
+  return join(root, 'results', 'live', `${provider}-${model.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
+}
+
+/** The synthetic catalog, the chosen tasks, the calibration and history tasks, the tokenizer and the encoder of a live run. */
+async function loadLiveInputs(
+  root: string,
+  o: { seed: number; tokenizer: TokenizerName; encoder: string },
+  choose: (all: Task[]) => { tasks: Task[]; note: string },
+  pipelines: LiveRunInputs['pipelines'],
+  out: string,
+  log: (line: string) => void,
+): Promise<LiveRunInputs> {
+  const catalog: Catalog = loadCatalog(join(root, 'catalogs', SYNTHETIC_CATALOG_NAME));
+  catalog.name = SYNTHETIC_CATALOG_NAME;
+  const all = loadTasks(join(root, 'tasks', TASKS_FILE), catalog);
+  const calibration = loadTasks(join(root, 'tasks', CALIBRATION_FILE), catalog);
+  const { tasks, note } = choose(all);
+  const tokens: TokenCounter = tokenCounter(o.tokenizer);
+  const encoder: Encoder = await createBenchEncoder(o.encoder, catalog, { cacheDir: join(root, '.cache', 'embeddings') });
+  await prewarmEmbeddings(encoder, { catalog, taskSets: [tasks, calibration], log });
+  return {
+    catalog,
+    tasks,
+    taskNote: note,
+    calibrationTasks: calibration,
+    historyTasks: historySample(o.seed),
+    pipelines,
+    tokens,
+    tokenizer: o.tokenizer,
+    encoder,
+    seed: o.seed,
+    out,
+    log,
+  };
+}
+
+/**
+ * A live shard's part folder, as a bench shard's (src/results/shard-part.ts): shard.json names
+ * the run (its identity, this checkout's code, the plan) and lists every file the shard wrote
+ * with its hash, the journal among them: `merge` replays the run from the parts' journals.
+ */
+function writeLivePart(out: string, spec: ShardSpec, plan: string[][], result: LiveRunResult, root: string): void {
+  const { inputs, ...settings } = result.identity;
+  // Everything in the folder but the run's own files counts as there before: only the run's are listed.
+  const before = new Map(snapshotFolder(out));
+  for (const file of result.files) before.delete(file);
+  const run: RunIdentity = { settings: { ...settings }, inputs, code: codeFingerprint(root), v8: process.versions.v8, plan };
+  writePart(out, { kind: 'live', shard: spec, run, units: plan[spec.index - 1]! }, before);
+}
+
+/**
+ * `merge` of live parts (`live --shard i/n`): checks that every shard ran to the end, then runs
+ * the whole run again with the parts' settings, every call replayed from the parts' journals and
+ * none sent, into one live results folder: the same files as an unsharded run of the same
+ * settings, apart from timing fields. Its cap is the sum of the shards' (each shard's --max-usd
+ * applied to that shard alone). Returns the exit status.
+ */
+export async function mergeLiveParts(
+  parts: readonly ReadPart[],
+  outOption: string | undefined,
+  root: string,
+  log: (line: string) => void,
+): Promise<number> {
+  const run = liveSettingsIn(parts[0]!.run.settings, join(parts[0]!.dir, 'shard.json'), '$.run.settings');
+  try {
+    endpointUrl(run.baseUrl, '');
+  } catch (err) {
+    throw new InputError(join(parts[0]!.dir, 'shard.json'), '$.run.settings.baseUrl', 'an http(s) URL', (err as Error).message);
+  }
+  let maxUsd = 0;
+  for (const part of parts) {
+    const file = join(part.dir, LIVE_RUN_FILE);
+    let info: { stopped?: unknown; maxUsd?: unknown };
+    try {
+      info = JSON.parse(readFileSync(file, 'utf8')) as typeof info;
+    } catch (err) {
+      throw new InputError(file, '$', 'the live-run.json of a live shard', jsonParseReason(err));
+    }
+    if (info?.stopped !== null)
+      throw new InputError(
+        file,
+        '$.stopped',
+        'a shard that ran to the end (null)',
+        `${JSON.stringify(String(info?.stopped).slice(0, 120))}: run that shard again with its options (a higher --max-usd if the cap stopped it): it resumes`,
+      );
+    if (typeof info.maxUsd !== 'number' || !(info.maxUsd >= 0))
+      throw new InputError(file, '$.maxUsd', 'a number ≥ 0', describeValue(info.maxUsd));
+    maxUsd += info.maxUsd;
+  }
+  const out = resolve(outOption ?? defaultLiveOut(root, run.provider, run.model));
+  if (parts.some((p) => resolve(p.dir) === out))
+    throw new InputError(out, '', 'an --out folder that is not one of the parts', 'a part folder (the merge would overwrite it)');
+  const pipelines = run.pipelines.map((id) => {
+    const entry = PIPELINES.find((p) => p.id === id);
+    if (!entry)
+      throw new InputError(join(parts[0]!.dir, 'shard.json'), '$.run.settings.pipelines', 'pipelines of this checkout', JSON.stringify(id));
+    return entry;
+  });
+  const lock = acquireRunLock(out, 'merge (live parts)');
+  let result: LiveRunResult;
+  try {
+    const encoder = run.encoder ?? DEFAULT_ENCODER;
+    if (!(ENCODER_NAMES as readonly string[]).includes(encoder))
+      throw new InputError(
+        join(parts[0]!.dir, 'shard.json'),
+        '$.run.settings.encoder',
+        `one of ${ENCODER_NAMES.join(', ')}`,
+        JSON.stringify(encoder),
+      );
+    const tokenizer = TOKENIZERS.find((t) => t === run.tokenizer);
+    if (!tokenizer)
+      throw new InputError(
+        join(parts[0]!.dir, 'shard.json'),
+        '$.run.settings.tokenizer',
+        `one of ${TOKENIZERS.join(', ')}`,
+        JSON.stringify(tokenizer),
+      );
+    const inputs = await loadLiveInputs(
+      root,
+      { seed: run.seed, tokenizer, encoder },
+      (all) => ({ tasks: tasksById(all, run.tasks.ids, join(root, 'tasks', TASKS_FILE)), note: run.tasks.note }),
+      pipelines,
+      out,
+      log,
+    );
+    const here: RunIdentity = {
+      ...parts[0]!.run,
+      code: codeFingerprint(root),
+      v8: process.versions.v8,
+      inputs: liveInputsFingerprint(inputs.catalog, inputs.tasks, inputs.calibrationTasks, inputs.historyTasks),
+    };
+    checkMergeMatches(parts[0]!, here);
+    const shards = new RecordedCalls();
+    for (const part of parts) shards.addAll(readRecordedCalls(part.dir));
+    // The client only shapes the requests (to check them against the recorded ones): nothing is sent, no key is needed.
+    const client = run.provider === 'openai' ? openAiClient('', run.baseUrl) : anthropicClient('', run.baseUrl);
+    result = await runLive(inputs, {
+      client,
+      provider: run.provider,
+      model: run.model,
+      baseUrl: run.baseUrl,
+      secrets: [],
+      price: run.price,
+      priceFrom: run.priceFrom,
+      maxUsd,
+      maxTokens: run.maxTokens,
+      maxSteps: run.maxSteps,
+      shards,
+    });
+  } finally {
+    lock.release();
+  }
+  for (const t of result.tables) log(`\n${tableToMarkdown(t)}`);
+  log(
+    `\nmerged ${parts.length} live parts (${result.replayed} calls, none sent; spent $${result.spentUsd.toFixed(4)} in all); results: ${out}`,
+  );
+  if (result.stopped) console.error(`live: stopped early: ${result.stopped}`);
+  return result.stopped ? 1 : 0;
+}
+
+/** The tasks with these ids, in this order; a missing one is a one-line InputError. */
+function tasksById(all: readonly Task[], ids: readonly string[], file: string): Task[] {
+  const byId = new Map(all.map((t) => [t.id, t]));
+  return ids.map((id) => {
+    const task = byId.get(id);
+    if (!task) throw new InputError(file, '', `task ${JSON.stringify(id)}, which the shards ran`, 'none (the task file changed since)');
+    return task;
+  });
 }
 
 function chooseTasks(all: Task[], o: Pick<LiveCommandOptions, 'tasks' | 'sample' | 'seed'>): { tasks: Task[]; note: string } {

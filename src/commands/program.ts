@@ -295,15 +295,25 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     program
       .command('merge')
       .description(
-        'join the part folders of a sharded bench (`bench --shard i/n`) into one results folder, identical to an unsharded run apart from timings, and write its reports',
+        'join the part folders of a sharded bench (`bench --shard i/n`) into one results folder, identical to an unsharded run apart from timings, and write its reports; or those of a sharded live run (`live --shard i/n`) into one live results folder',
       )
       .argument('<folders...>', 'the part folder of every shard of one run')
-      .option('--out <dir>', 'results directory (default as the unsharded bench: results/, or results/<catalog>)', parseOutputDir)
+      .option(
+        '--out <dir>',
+        'results directory (default as the unsharded run: results/, results/<catalog>, results/live/<provider>-<model>)',
+        parseOutputDir,
+      )
       .option('--reports <dir>', 'reports directory (default as the unsharded bench)', parseOutputDir)
       .action(async (folders: string[], o: { out?: string; reports?: string }) => {
         const { checkParts, readPart } = await import('../results/shard-part.ts');
         const parts = folders.map((f) => readPart(f));
         checkParts(parts);
+        if (parts[0]!.kind === 'live') {
+          if (o.reports) throw new InputError('--reports', '', 'no --reports when merging live parts (a live run writes its tables only)');
+          const { mergeLiveParts } = await import('./live.ts');
+          process.exitCode = await mergeLiveParts(parts, o.out, root, log);
+          return;
+        }
         const into = o.out && parts.find((p) => resolve(p.dir) === resolve(o.out!));
         if (into)
           throw new InputError(o.out!, '', 'an --out folder that is not one of the parts', 'a part folder (the merge would overwrite it)');

@@ -40,13 +40,21 @@ function estimate({ unit, seeds }: UnitCostHint): number {
 
 /** The units of each shard (index 0 = shard 1), each list in the order of `units`. */
 export function planShards(units: readonly UnitCostHint[], count: number): BenchUnit[][] {
-  const order = units.map((u, i) => ({ i, cost: estimate(u) })).sort((a, b) => b.cost - a.cost || a.i - b.i);
+  return planByCost(
+    units.map((u) => ({ item: u.unit, cost: estimate(u) })),
+    count,
+  );
+}
+
+/** Greedy longest-first over any items with an estimated cost (a live run's units too): each shard's items, in the order given. */
+export function planByCost<T>(items: readonly { item: T; cost: number }[], count: number): T[][] {
+  const order = items.map((u, i) => ({ i, cost: u.cost })).sort((a, b) => b.cost - a.cost || a.i - b.i);
   const load = new Array<number>(count).fill(0);
-  const shardOf = new Array<number>(units.length);
+  const shardOf = new Array<number>(items.length);
   for (const { i, cost } of order) {
     const least = load.indexOf(Math.min(...load));
     shardOf[i] = least;
     load[least]! += cost;
   }
-  return Array.from({ length: count }, (_, s) => units.flatMap((u, i) => (shardOf[i] === s ? [u.unit] : [])));
+  return Array.from({ length: count }, (_, s) => items.flatMap((u, i) => (shardOf[i] === s ? [u.item] : [])));
 }

@@ -1,9 +1,11 @@
+import type { ShardSpec } from '../results/shard-part.ts';
+
 /**
  * Which part of a run one process takes: `--shard i/n` (1-based, as Playwright and vitest
  * spell it). A batch scheduler's array index can stand for i: `--shard env/n` reads it from
  * the first of these variables that is set, so one command line serves every array task.
+ * (The type lives with the part folder it names, in src/results: results never import commands.)
  */
-import type { ShardSpec } from '../results/shard-part.ts';
 export type { ShardSpec };
 
 /** The most shards a run is split into (a run has a few dozen units). */

@@ -8,7 +8,8 @@ import { EndpointError, HttpError, NoResponseError } from './http.ts';
 import { livePrompt } from './prompt-bridge.ts';
 import type { ExchangeRecorder } from './recorder.ts';
 import { ToolExecutor, type LiveCallRecord } from './tool-executor.ts';
-import type { ChatClient, ChatRequest, ChatResponse, LiveMessage } from './types.ts';
+import { InputError } from '../util/input-error.ts';
+import type { CallCoordinates, ChatClient, ChatRequest, ChatResponse, LiveMessage } from './types.ts';
 import type { HostMeasure } from '../hosts/measure.ts';
 import type { HostMessage } from '../hosts/types.ts';
 import { hostRequestTokens } from '../hosts/request.ts';
@@ -184,20 +185,19 @@ async function runTurn(
     if (step === 0) out.sentPromptTokens = sent;
     if (step === 0 && opts.hosts?.length) out.hostPromptTokens = hostCounts(request, prompt, opts.hosts);
     opts.budget.check(sent, opts.maxTokens);
-    const meta = { pipeline: pipelineId, taskId, turn: turnIndex, step, model: opts.model };
+    const call: CallCoordinates = { pipeline: pipelineId, taskId, turn: turnIndex, step };
+    const meta = { ...call, model: opts.model };
     let exchange;
     try {
-      exchange = await opts.client.complete(request);
+      exchange = await opts.client.complete(request, call);
     } catch (err) {
+      // A recorded run that does not fit this one (resume, merge): the folder is wrong, not the endpoint.
+      if (err instanceof InputError) throw err;
       opts.recorder.saveFailure(meta, request, (err as Error).message);
-      if (err instanceof NoResponseError) {
-        endpoint.lastNoResponse = err.message;
-        // Nothing has ever answered and the connection itself fails: a wrong --base-url or no
-        // network, not a model failing every task. (A timeout fails the task: a slow model.)
-        if (!endpoint.answered && err.connectFailed) throw new EndpointError(`cannot reach the endpoint: ${err.message}`);
-      } else endpoint.answered ||= err instanceof HttpError;
-      // A bad key, a bad model id, a rejected request or a redirect elsewhere fails every task alike: stop the run.
-      if (err instanceof EndpointError || (err instanceof HttpError && err.status !== 429 && err.status < 500)) throw err;
+      const ends = endsTheRun(err, endpoint);
+      if (err instanceof NoResponseError) endpoint.lastNoResponse = err.message;
+      else endpoint.answered ||= err instanceof HttpError;
+      if (ends) throw err instanceof NoResponseError ? new EndpointError(`cannot reach the endpoint: ${err.message}`) : err;
       out.error = (err as Error).message;
       break;
     }
@@ -239,6 +239,19 @@ async function runTurn(
   out.wrongTool = toolCalls.some((c) => c.toolId !== undefined && !needed.includes(c.toolId));
   out.success = !out.error && finished && (needed.length ? needed.every((id) => validCalls.has(id)) : toolCalls.length === 0);
   return out;
+}
+
+/**
+ * Whether a request that failed for good (after its retries) ends the run; otherwise it fails
+ * its task and the run goes on. A bad key, a bad model id, a rejected request (a 4xx other than
+ * 429) or a redirect elsewhere fails every task alike. A connection that fails before anything
+ * of the run has answered is a wrong --base-url or no network, not a model failing every task
+ * (a timeout fails the task: a slow model).
+ */
+export function endsTheRun(err: unknown, endpoint: EndpointState): boolean {
+  if (err instanceof EndpointError) return true;
+  if (err instanceof HttpError) return err.status !== 429 && err.status < 500;
+  return err instanceof NoResponseError && err.connectFailed && !endpoint.answered;
 }
 
 /**

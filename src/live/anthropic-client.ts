@@ -14,6 +14,8 @@ export function anthropicClient(apiKey: string, baseUrl = ANTHROPIC_DEFAULT_BASE
   const secrets = [apiKey, ...urlSecrets(baseUrl)];
   return {
     provider: 'anthropic',
+    url,
+    body: anthropicBody,
     async complete(request: ChatRequest): Promise<ChatExchange> {
       const requestBody = anthropicBody(request);
       const { body, attempts, latencyMs } = await postJson(

@@ -16,10 +16,14 @@ export function openAiClient(apiKey: string, baseUrl = OPENAI_DEFAULT_BASE_URL, 
   const endpoint = endpointUrl(baseUrl, '/chat/completions');
   const url = redactUrl(endpoint);
   const secrets = [apiKey, ...urlSecrets(baseUrl)];
+  const wireBody = (request: ChatRequest) =>
+    openAiBody(request, baseUrl === OPENAI_DEFAULT_BASE_URL ? 'max_completion_tokens' : 'max_tokens');
   return {
     provider: 'openai',
+    url,
+    body: wireBody,
     async complete(request: ChatRequest): Promise<ChatExchange> {
-      const requestBody = openAiBody(request, baseUrl === OPENAI_DEFAULT_BASE_URL ? 'max_completion_tokens' : 'max_tokens');
+      const requestBody = wireBody(request);
       const { body, attempts, latencyMs } = await postJson(endpoint, { authorization: `Bearer ${apiKey}` }, requestBody, {
         policy: retry,
         secrets,

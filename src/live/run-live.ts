@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Catalog } from '../catalog/types.ts';
 import type { Encoder } from '../embed/types.ts';
 import { runPipeline, type TurnRecord } from '../measure/run-pipeline.ts';
-import type { PipelineEntry, PipelineSettings } from '../pipelines/types.ts';
+import type { Pipeline, PipelineEntry, PipelineSettings } from '../pipelines/types.ts';
 import { writeTableResult } from '../results/write.ts';
 import { PROJECTION_PARAMS } from '../sim/projection/params.ts';
 import { preconditionViolations } from '../sim/projection/preconditions.ts';
@@ -17,11 +17,17 @@ import { BudgetExceededError, BudgetGuard } from './budget.ts';
 import { estimateLiveCost } from './cost-estimate.ts';
 import { EndpointError } from './http.ts';
 import type { ModelPrice } from './prices.ts';
-import { ExchangeRecorder } from './recorder.ts';
+import { ExchangeRecorder, REQUESTS_DIR } from './recorder.ts';
 import { liveCostTable, liveTokensTable, liveVsProjectedTable, type LiveMethod, type LiveRunInfo } from './tables.ts';
 import type { ChatClient } from './types.ts';
 import { HostMeasure } from '../hosts/measure.ts';
 import { liveProfiles } from '../hosts/registry.ts';
+import type { ShardSpec } from '../results/shard-part.ts';
+import { InputError } from '../util/input-error.ts';
+import { JOURNAL_FILE, type RecordedCalls } from './journal.ts';
+import { JournaledClient } from './journaled-client.ts';
+import { liveInputsFingerprint, type LiveRunIdentity } from './run-identity.ts';
+import { LIVE_RUN_FILE, OUTCOMES_FILE, takeOverLiveFolder } from './run-folder.ts';
 
 export interface LiveRunInputs {
   catalog: Catalog;
@@ -54,6 +60,30 @@ export interface LiveRunSettings {
   maxUsd: number;
   maxTokens: number;
   maxSteps: number;
+  /** Start over: forget the journal in the folder (and the exchanges it recorded) instead of resuming it. */
+  fresh?: boolean;
+  /** Run one shard of the run's units (`live --shard i/n`). */
+  shard?: LiveShard;
+  /** Merge: the calls the shards recorded. Every call is replayed from them; none is sent. */
+  shards?: RecordedCalls;
+}
+
+/** One pipeline on one task: what a shard of a live run is made of. */
+export interface LiveUnit {
+  /** `<pipeline>/<task id>` (liveUnitKey). */
+  key: string;
+  /** Model calls the unit makes if every turn succeeds, from its measured turns (1 per turn, 1 more per needed tool and per discovery call). */
+  estimatedCalls: number;
+}
+
+export interface LiveShard {
+  spec: ShardSpec;
+  /** This shard's units, given every unit of the run, in run order (the command's plan). */
+  select(units: readonly LiveUnit[]): ReadonlySet<string>;
+}
+
+function liveUnitKey(pipeline: string, taskId: string): string {
+  return `${pipeline}/${taskId}`;
 }
 
 export interface LiveRunResult {
@@ -61,6 +91,13 @@ export interface LiveRunResult {
   spentUsd: number;
   /** Why the run stopped before the end (budget cap, provider error), if it did. */
   stopped?: string;
+  /** What decides the run's results (as its journal records it). */
+  identity: LiveRunIdentity;
+  /** Every file the run wrote, relative to its folder: saved exchanges, outcomes, tables, live-run.json and (unless dry) the journal. */
+  files: string[];
+  /** Model calls replayed from a journal, and sent to the endpoint. */
+  replayed: number;
+  sent: number;
 }
 
 /**
@@ -68,16 +105,74 @@ export interface LiveRunResult {
  * (the projection the live run is compared with), then, unless dry, run every task against the
  * model (src/live/agent-loop.ts) within the budget, saving every exchange under `out/requests/`,
  * every task outcome to `out/live-outcomes.jsonl` and the run's settings to `out/live-run.json`.
+ * Every call is checkpointed in the folder's journal as it completes: a run started again with
+ * the same settings replays what was recorded and sends only the rest (src/live/journal.ts).
  * Everything printed or written has the run's secrets redacted, the base URL shown without its
  * credentials or query values. An endpoint that cannot be used (nothing answers the first
  * connection, a redirect elsewhere) or that answered no request at all throws an EndpointError
  * once what was done is written.
  */
 export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings): Promise<LiveRunResult> {
-  const budget = new BudgetGuard(settings.price, settings.maxUsd);
-  const recorder = new ExchangeRecorder(join(inputs.out, 'requests'), settings.secrets);
-  const log = (line: string) => inputs.log(redactText(line, settings.secrets));
+  const identity = liveRunIdentity(inputs, settings);
+  const journal = takeOverLiveFolder(inputs.out, {
+    identity,
+    shard: settings.shard?.spec ?? null,
+    secrets: settings.secrets,
+    fresh: settings.fresh === true,
+    dryRun: settings.client === null,
+  });
   const endpoint: EndpointState = { answered: false };
+  const client =
+    settings.client && journal
+      ? new JournaledClient(settings.client, journal, { endpoint, secrets: settings.secrets, shards: settings.shards })
+      : null;
+  if (journal?.recorded.size)
+    inputs.log(`live: resuming: ${journal.recorded.size} calls recorded in ${journal.path} are replayed, not sent`);
+  try {
+    return await runLiveWith(inputs, settings, identity, client, endpoint);
+  } finally {
+    journal?.close();
+  }
+}
+
+/** What decides the run's results (src/live/run-identity.ts). */
+function liveRunIdentity(inputs: LiveRunInputs, settings: LiveRunSettings): LiveRunIdentity {
+  return {
+    provider: settings.provider,
+    model: settings.model,
+    baseUrl: redactUrl(settings.baseUrl),
+    price: settings.price,
+    priceFrom: settings.priceFrom,
+    maxTokens: settings.maxTokens,
+    maxSteps: settings.maxSteps,
+    tasks: { note: inputs.taskNote, ids: inputs.tasks.map((t) => t.id) },
+    pipelines: inputs.pipelines.map((p) => p.id),
+    seed: inputs.seed,
+    tokenizer: inputs.tokenizer,
+    encoder: inputs.encoder?.name ?? null,
+    inputs: liveInputsFingerprint(inputs.catalog, inputs.tasks, inputs.calibrationTasks, inputs.historyTasks),
+  };
+}
+
+interface MeasuredPipeline {
+  pipeline: Pipeline;
+  gate: boolean;
+  cli?: string;
+  method: LiveMethod;
+  /** Model calls per task if every turn succeeds, by task id. */
+  estimatedCalls: Map<string, number>;
+}
+
+async function runLiveWith(
+  inputs: LiveRunInputs,
+  settings: LiveRunSettings,
+  identity: LiveRunIdentity,
+  client: JournaledClient | null,
+  endpoint: EndpointState,
+): Promise<LiveRunResult> {
+  const budget = new BudgetGuard(settings.price, settings.maxUsd);
+  const recorder = new ExchangeRecorder(join(inputs.out, REQUESTS_DIR), settings.secrets);
+  const log = (line: string) => inputs.log(redactText(line, settings.secrets));
   const methods: LiveMethod[] = [];
   const outcomes: LiveTaskOutcome[] = [];
   let stopped: string | undefined;
@@ -87,6 +182,8 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
   const live = liveProfiles(settings.model, inputs.tokens.tokenizer);
   const hosts = live.profiles.map((p) => new HostMeasure(p));
 
+  // Every pipeline is measured and projected before any call: a shard's plan needs every unit's estimate.
+  const measured: MeasuredPipeline[] = [];
   for (const entry of inputs.pipelines) {
     const pipeline = entry.create();
     await pipeline.prepare?.({
@@ -118,12 +215,23 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
       estimate: estimateLiveCost(records, settings.price),
     };
     methods.push(method);
-    if (!settings.client || stopped) continue;
-    const cli = settingsOf.discovery?.cli;
+    const estimatedCalls = new Map<string, number>();
+    for (const r of records) estimatedCalls.set(r.taskId, (estimatedCalls.get(r.taskId) ?? 0) + 1 + r.needed + r.discoveryCalls);
+    measured.push({ pipeline, gate, cli: settingsOf.discovery?.cli, method, estimatedCalls });
+  }
+  const mine = settings.shard?.select(
+    measured.flatMap((m) =>
+      inputs.tasks.map((t) => ({ key: liveUnitKey(m.pipeline.id, t.id), estimatedCalls: m.estimatedCalls.get(t.id) ?? 1 })),
+    ),
+  );
+
+  for (const { pipeline, gate, cli, method } of measured) {
+    if (!client || stopped) continue;
     for (const task of inputs.tasks) {
+      if (mine && !mine.has(liveUnitKey(pipeline.id, task.id))) continue;
       try {
         const outcome = await runLiveTask(pipeline, task, {
-          client: settings.client,
+          client,
           model: settings.model,
           catalog: inputs.catalog,
           tokens: inputs.tokens,
@@ -139,6 +247,8 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
         method.outcomes.push(outcome);
         outcomes.push(outcome);
       } catch (err) {
+        // A journal or part that does not fit this run: nothing of this run is worth writing.
+        if (err instanceof InputError) throw err;
         if (err instanceof EndpointError) unusable = err;
         stopped =
           err instanceof BudgetExceededError || err instanceof EndpointError ? err.message : `provider error: ${(err as Error).message}`;
@@ -149,7 +259,7 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
     if (unusable) continue;
     const wins = method.outcomes.filter((o) => o.success).length;
     log(
-      `live ${pipeline.label.padEnd(24)} ${wins}/${method.outcomes.length} tasks succeeded; projected ${(100 * projection.successRate.mean).toFixed(1)}%; spent $${budget.spentUsd.toFixed(4)}`,
+      `live ${pipeline.label.padEnd(24)} ${wins}/${method.outcomes.length} tasks succeeded; projected ${(100 * method.projected.mean).toFixed(1)}%; spent $${budget.spentUsd.toFixed(4)}`,
     );
   }
 
@@ -169,7 +279,7 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
   };
   const redacted = <T>(value: T) => redactJson(value, settings.secrets);
   const tables = (
-    settings.client
+    client
       ? [
           liveVsProjectedTable(methods, info),
           liveTokensTable(
@@ -184,10 +294,12 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
   ).map(redacted);
   mkdirSync(inputs.out, { recursive: true });
   writeFileSync(
-    join(inputs.out, 'live-outcomes.jsonl'),
+    join(inputs.out, OUTCOMES_FILE),
     outcomes.map((o) => JSON.stringify(redacted(o))).join('\n') + (outcomes.length ? '\n' : ''),
   );
   for (const t of tables) writeTableResult(inputs.out, t);
+  // What live-run.json lists: the next run in this folder removes these and nothing else.
+  const files = [...recorder.written.map((name) => `${REQUESTS_DIR}/${name}`), OUTCOMES_FILE, ...tables.map((t) => `tables/${t.id}.json`)];
   const turns = outcomes.flatMap((o) => o.turns);
   // How the run was made (never the key: it is only ever in the client's request headers).
   const manifest = redacted({
@@ -204,6 +316,7 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
     pipelines: inputs.pipelines.map((p) => p.id),
     tokenizer: inputs.tokenizer,
     seed: inputs.seed,
+    ...(settings.shard ? { shard: settings.shard.spec } : {}),
     spentUsd: budget.spentUsd,
     // Which count each model call was charged on (src/live/budget.ts).
     chargedOn: {
@@ -211,9 +324,18 @@ export async function runLive(inputs: LiveRunInputs, settings: LiveRunSettings):
       ownCount: turns.reduce((s, t) => s + t.ownCountCalls, 0),
     },
     stopped: stopped ?? null,
+    files,
     finishedAt: new Date().toISOString(),
   });
-  writeFileSync(join(inputs.out, 'live-run.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  writeFileSync(join(inputs.out, LIVE_RUN_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
   if (unusable) throw unusable;
-  return { tables, spentUsd: budget.spentUsd, ...(stopped ? { stopped: redactText(stopped, settings.secrets) } : {}) };
+  return {
+    tables,
+    spentUsd: budget.spentUsd,
+    ...(stopped ? { stopped: redactText(stopped, settings.secrets) } : {}),
+    identity,
+    files: [...files, LIVE_RUN_FILE, ...(client ? [JOURNAL_FILE] : [])],
+    replayed: client?.replayed ?? 0,
+    sent: client?.sent ?? 0,
+  };
 }

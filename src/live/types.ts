@@ -63,7 +63,20 @@ export interface ChatExchange {
   latencyMs: number;
 }
 
+/** Which model call of a run a request is: its pipeline, task, turn and step (the run's order of calls is by these). */
+export interface CallCoordinates {
+  pipeline: string;
+  taskId: string;
+  turn: number;
+  step: number;
+}
+
 export interface ChatClient {
   readonly provider: 'openai' | 'anthropic';
-  complete(request: ChatRequest): Promise<ChatExchange>;
+  /** The endpoint, without credentials or query values. */
+  readonly url: string;
+  /** The wire body `complete` sends for a request (no headers). */
+  body(request: ChatRequest): unknown;
+  /** `call` says which call of the run this is (a journal of the run keys its record by it; a client may ignore it). */
+  complete(request: ChatRequest, call: CallCoordinates): Promise<ChatExchange>;
 }

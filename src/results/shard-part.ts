@@ -20,15 +20,15 @@ const PART_FILE = 'shard.json';
 const UNITS_DIR = 'shard-units';
 const PART_FORMAT = 'tooltax-shard/1';
 
-/** Which part of a run one process takes (`--shard i/n`). */
+/** Which part of a run one process takes (`--shard i/n`, parsed by src/commands/shard-spec.ts). */
 export interface ShardSpec {
   /** 1-based. */
   index: number;
   count: number;
 }
 
-/** A unit of the run (a pipeline or a study), as the bench names it. */
-interface UnitRef {
+/** A unit of a run a shard runs (a bench's pipeline or study, a live run's pipeline on one task): its kind and id. */
+interface PartUnit {
   kind: string;
   id: string;
 }
@@ -49,6 +49,8 @@ export interface RunIdentity {
 
 export interface ShardPart {
   format: typeof PART_FORMAT;
+  /** A part of a live run (`live --shard i/n`: its journal is what `merge` reads); absent for a bench's part. */
+  kind?: 'live';
   shard: ShardSpec;
   run: RunIdentity;
   /** This shard's units (unit keys). */
@@ -62,12 +64,12 @@ export interface ReadPart extends ShardPart {
   dir: string;
 }
 
-function unitFile(unit: UnitRef): string {
+function unitFile(unit: PartUnit): string {
   return `${UNITS_DIR}/${unit.kind}.${unit.id}.v8.gz`;
 }
 
 /** Writes one unit's result into the part folder. */
-export function writeUnitResult(dir: string, unit: UnitRef, result: unknown): void {
+export function writeUnitResult(dir: string, unit: PartUnit, result: unknown): void {
   // Level 1: the turn records compress ~10× even so, at a fraction of the default level's time.
   writeFileAtomic(join(dir, ...unitFile(unit).split('/')), gzipSync(serialize(result), { level: 1 }));
 }
@@ -106,7 +108,12 @@ export function writePart(dir: string, part: Omit<ShardPart, 'format' | 'files'>
 export function readPart(dir: string): ReadPart {
   const path = join(dir, PART_FILE);
   if (!existsSync(path))
-    throw new InputError(path, '', 'a shard folder written by `bench --shard i/n`', 'no shard.json (not a shard, or it did not finish)');
+    throw new InputError(
+      path,
+      '',
+      'a shard folder written by `bench --shard i/n` or `live --shard i/n`',
+      'no shard.json (not a shard, or it did not finish)',
+    );
   let part: ShardPart;
   try {
     part = JSON.parse(readFileSync(path, 'utf8')) as ShardPart;
@@ -134,13 +141,15 @@ export function checkParts(parts: readonly ReadPart[]): void {
   const what: Record<(typeof fields)[number], string> = {
     code: 'the same code',
     inputs: 'the same catalog and tasks',
-    settings: 'the same bench options',
+    settings: 'the same options',
     v8: 'the same Node.js (V8) version',
     plan: 'the same shard plan',
   };
   const seen = new Map<number, string>();
   for (const part of parts) {
     const file = join(part.dir, PART_FILE);
+    if (part.kind !== first.kind)
+      throw new InputError(file, '$.kind', `a part of a ${runKind(first)}, as ${first.dir}`, `a part of a ${runKind(part)}`);
     if (part.shard.count !== first.shard.count)
       throw new InputError(file, '$.shard.count', `${first.shard.count} shards, as ${first.dir}`, String(part.shard.count));
     for (const f of fields)
@@ -156,6 +165,10 @@ export function checkParts(parts: readonly ReadPart[]): void {
   const missing = first.run.plan.flatMap((_, i) => (seen.has(i + 1) ? [] : [`${i + 1}/${first.shard.count}`]));
   if (missing.length)
     throw new InputError('merge', '', `every shard of the run (${first.shard.count})`, `shard ${missing.join(', ')} missing`);
+}
+
+function runKind(part: ShardPart): string {
+  return part.kind === 'live' ? 'live run' : 'bench';
 }
 
 /** Checks that this checkout, with the parts' options, would make the run the parts belong to (one-line InputError otherwise). */
@@ -180,6 +193,15 @@ export function checkMergeMatches(part: ReadPart, here: RunIdentity): void {
     throw new InputError(file, '$.run.plan', 'the shard plan of this checkout', 'another plan');
 }
 
+/**
+ * Before a live run writes into a folder: it is no longer a finished part (a shard killed now
+ * leaves none), but the files the part lists stay: they are the live run's own, and its
+ * journal is what the run resumes from.
+ */
+export function forgetPart(dir: string): void {
+  rmSync(join(dir, PART_FILE), { force: true });
+}
+
 /** Before a run writes into a folder: a part that was there is gone (its unit results would be listed in the new part, or mix with a run). */
 export function clearPart(dir: string): void {
   const path = join(dir, PART_FILE);
@@ -201,7 +223,7 @@ function isSafeRelative(path: string): boolean {
 }
 
 /** One unit's result from the part that ran it. */
-export function readUnitResult(part: ReadPart, unit: UnitRef): unknown {
+export function readUnitResult(part: ReadPart, unit: PartUnit): unknown {
   return deserialize(gunzipSync(readFileSync(join(part.dir, ...unitFile(unit).split('/')))));
 }
 

@@ -38,3 +38,23 @@ export function smallTaskFile(file: string, perKind = 2): string {
   writeFileSync(file, [...pick('single'), ...pick('multi'), ...pick('long')].join('\n') + '\n');
   return file;
 }
+
+/** Every file of a live results folder by path, with what differs between runs masked: latencies and live-run.json's finishedAt. */
+export function liveResultFiles(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else
+        out.set(
+          relative(dir, p),
+          readFileSync(p, 'utf8')
+            .replace(/"(latencyMs|latency)":\s*[0-9.e+-]+/g, '"$1":0')
+            .replace(/"finishedAt": "[^"]+"/, '"finishedAt":0'),
+        );
+    }
+  };
+  walk(dir);
+  return out;
+}

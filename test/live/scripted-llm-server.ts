@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -208,4 +209,14 @@ export function keywordAgent(cli = 'tooltax'): Script {
     );
     return toolCallReply(r, [{ name: best.function.name, arguments: JSON.stringify(placeholderArguments(best.function.parameters)) }]);
   };
+}
+
+/**
+ * The same script, answering by the request's content alone: the ids it writes (response and
+ * tool-call ids) come from a hash of the request body, not from the request's place in the
+ * server's order. A run resumed, or split into shards, then gets the same replies to the same
+ * requests as a run in one go.
+ */
+export function byContent(script: Script): Script {
+  return (r) => script({ ...r, index: parseInt(createHash('sha256').update(JSON.stringify(r.body)).digest('hex').slice(0, 12), 16) });
 }
