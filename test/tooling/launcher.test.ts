@@ -34,7 +34,7 @@ describe('launchPlan', () => {
         expect.stringMatching(/src[/\\]cli\.ts$/),
       ]);
     }
-    expect(BENCH_RUNTIME.nodeFlags).toEqual(['--max-old-space-size=1024', '--max-semi-space-size=8', '--heap-growing-percent=40']);
+    expect(BENCH_RUNTIME.nodeFlags).toEqual(['--max-old-space-size=1024', '--max-semi-space-size=8', '--heap-growing-percent=20']);
     expect(BENCH_RUNTIME.env).toEqual({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' });
   });
 
