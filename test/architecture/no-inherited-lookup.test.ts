@@ -11,32 +11,33 @@ import { makeTempDir } from '../helpers/temp.ts';
  * (scripts/eslint/no-inherited-lookup.js, on src/ in npm run lint): what it reports and what it
  * lets through. test/robustness/hostile-words.test.ts runs the code on such words.
  */
-// A project of its own with the ES library only: the repository's project would load all of src/.
-const dir = makeTempDir('tooltax-lint-rule-');
-writeFileSync(
-  join(dir, 'tsconfig.json'),
-  JSON.stringify({ compilerOptions: { strict: true, noEmit: true, lib: ['es2022'], types: [] }, include: ['*.ts'] }),
-);
-const eslint = new ESLint({
-  cwd: dir,
-  overrideConfigFile: true,
-  overrideConfig: [
-    {
-      files: ['**/*.ts'],
-      languageOptions: {
-        parser: tseslint.parser,
-        parserOptions: { project: join(dir, 'tsconfig.json'), tsconfigRootDir: dir },
-      },
-      plugins: { tooltax: { rules: { 'no-inherited-lookup': noInheritedLookup } } },
-      rules: { 'tooltax/no-inherited-lookup': 'error' },
-    },
-  ],
-});
-
+// Each probe is its own project, with the ES library only (the repository's project would load
+// all of src/): a type-aware linter keeps the file list of the program it first built, so a file
+// written after that is not in it.
 let n = 0;
 async function reported(code: string): Promise<string[]> {
-  const file = join(dir, `probe${n++}.ts`);
+  const dir = makeTempDir(`tooltax-lint-rule-${n++}-`);
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, lib: ['es2022'], types: [] }, include: ['*.ts'] }),
+  );
+  const file = join(dir, 'probe.ts');
   writeFileSync(file, code);
+  const eslint = new ESLint({
+    cwd: dir,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.ts'],
+        languageOptions: {
+          parser: tseslint.parser,
+          parserOptions: { project: join(dir, 'tsconfig.json'), tsconfigRootDir: dir },
+        },
+        plugins: { tooltax: { rules: { 'no-inherited-lookup': noInheritedLookup } } },
+        rules: { 'tooltax/no-inherited-lookup': 'error' },
+      },
+    ],
+  });
   const [result] = await eslint.lintFiles([file]);
   return result!.messages.map((m) => m.message.split(' on a plain object')[0]!);
 }

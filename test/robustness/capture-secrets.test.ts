@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { running } from './cli-helpers.ts';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
@@ -98,20 +99,6 @@ describe('secrets in capture outputs and errors', () => {
     }
   });
 });
-
-/** Alive and not a zombie (a container's init may never reap an orphan). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
 
 describe('capture process handling', () => {
   const started: number[] = [];

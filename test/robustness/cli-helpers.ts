@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
 
@@ -28,4 +29,18 @@ export function expectOneLineError(r: { code: number; stderr: string }, pattern:
   expect(lines[0]).toMatch(/^error: /);
   expect(lines[0]).toMatch(pattern);
   expect(r.stderr).not.toMatch(/^\s+at /m);
+}
+
+/** Alive and not a zombie (a container's init may never reap an orphan). */
+export function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
 }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../../src/table/table.ts';
 import { makeTempDir } from '../helpers/temp.ts';
-import { cli, expectOneLineError } from './cli-helpers.ts';
+import { cli, expectOneLineError, running } from './cli-helpers.ts';
 
 /**
  * Whole runs (`npm run test:robustness`): the Pydantic/FastMCP-shaped catalog through the
@@ -26,20 +26,6 @@ const benchArgs = (dir: string) => [
   join(dir, 'reports'),
 ];
 const table = (dir: string, id: string) => JSON.parse(readFileSync(join(dir, 'results', 'tables', `${id}.json`), 'utf8')) as Table;
-
-/** Alive and not a zombie (a container's init may never reap an orphan). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
 
 async function waitFor(cond: () => boolean, ms: number): Promise<void> {
   const until = Date.now() + ms;

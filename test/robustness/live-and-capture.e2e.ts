@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../mcp/helpers.ts';
 import { makeTempDir } from '../helpers/temp.ts';
-import { cli, expectOneLineError } from './cli-helpers.ts';
+import { cli, expectOneLineError, running } from './cli-helpers.ts';
 
 /**
  * `live` against an endpoint that cannot be used, and `catalog --from-server` with a launcher
@@ -32,20 +32,6 @@ const liveArgs = (baseUrl: string, out: string) => [
   '--out',
   out,
 ];
-
-/** Alive and not a zombie. */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
 
 describe.concurrent('live and capture through the CLI', () => {
   const dir = makeTempDir('tooltax-e2e-live-');
