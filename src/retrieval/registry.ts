@@ -8,6 +8,7 @@ import { createOkapiBm25Retriever, createWinkBm25Retriever } from './bm25-altern
 import { createDenseRetriever } from './dense.ts';
 import { createBenchEncoder } from './encoder.ts';
 import { createFusionRetriever, RRF_K } from './fusion.ts';
+import { releaseTrainingGroups } from './learned/training-set.ts';
 import { createLearnedRetriever } from './learned/retriever.ts';
 import { createClauseRetriever } from './multi-intent.ts';
 import { memoryScoreStore, withScoreStore } from './score-store.ts';
@@ -293,5 +294,7 @@ export async function trainLearnedModels(toolLists: readonly (readonly CatalogTo
       trained++;
     }
   }
+  // What training fitted on the sources' tool lists is not needed by the run.
+  releaseTrainingGroups();
   return trained;
 }

@@ -88,6 +88,15 @@ function suiteGroup(
 
 /** Every labelled source, in a fixed order (memoised per query mode and root: they are read from disk once). */
 const allGroups = new Map<string, TrainingGroup[]>();
+
+/**
+ * Forgets the loaded sources. The first stages fitted on their tool lists while training (BM25
+ * indexes, dense vectors, score memos) are memoised by list: once the models are on disk they
+ * are garbage, and the next ask reads the same sources again (only to hash them).
+ */
+export function releaseTrainingGroups(): void {
+  allGroups.clear();
+}
 export function trainingGroups(mode: QueryMode, root = REPO_ROOT): TrainingGroup[] {
   const key = `${mode}\0${root}`;
   let groups = allGroups.get(key);
