@@ -242,8 +242,12 @@ async function runBenchWith(
     if (embedded.encoded > 0 && encoder.name === 'use-lite') opts.log(`  ${useLiteKernelNote()}`);
     // The embedding workers end now, not after their idle time: their memory is gone before the lanes start.
     await releaseEmbedWorkers();
-    // The learned models too, here in one thread, before the lanes (a no-op when they are on disk).
-    await timer.time('learned models', () => trainLearnedModels([catalog.tools, ...more.moreCatalogs.map((c) => c.tools)]));
+    // The learned models too, here in one thread, before the lanes (a no-op when they are on disk),
+    // when the run ranks with one: its retriever has fitted parts, or the retrieval study ranks with all.
+    const ranksLearned =
+      retrieverByName(opts.retriever ?? DEFAULT_RETRIEVER).fittedOn !== undefined || studies.some((s) => s.id === 'retrieval');
+    if (ranksLearned)
+      await timer.time('learned models', () => trainLearnedModels([catalog.tools, ...more.moreCatalogs.map((c) => c.tools)]));
   }
 
   await timer.time('footprint, task tables', () => {

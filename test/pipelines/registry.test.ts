@@ -84,6 +84,9 @@ describe('pipeline registry', () => {
       out,
       reports,
       pipelines: ['b1-full-schema', 'first-n'],
+      // No retrieval here: nothing to embed with a pretrained encoder or to train (a fresh clone has no cache).
+      encoder: 'tfidf',
+      retriever: 'bm25',
       // What this test reads downstream comes from the projection study; the others only cost time.
       registry: { pipelines, studies: checkedStudyRegistry([projectionStudy]) },
       quick: false,
