@@ -1,3 +1,4 @@
+import { numbersIn, numbersInDoc as numbersInDocFile } from '../helpers/doc-numbers.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as sources from '../../src/hosts/sources.ts';
@@ -6,15 +7,7 @@ import * as sources from '../../src/hosts/sources.ts';
 // against docs/reference/host-sources.md, which must hold every number of the code.
 
 const doc = readFileSync('docs/reference/host-sources.md', 'utf8');
-// Every number in the file, thousands separators and signs dropped (−3 → 3).
-const numbersInDoc = new Set([...doc.replaceAll(/(\d),(\d{3})/g, '$1$2').matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0])));
-
-function numbersIn(value: unknown, path: string, out: [string, number][] = []): [string, number][] {
-  if (typeof value === 'number') out.push([path, Math.abs(value)]);
-  else if (Array.isArray(value)) value.forEach((v, i) => numbersIn(v, `${path}[${i}]`, out));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) numbersIn(v, `${path}.${k}`, out);
-  return out;
-}
+const numbersInDoc = numbersInDocFile('docs/reference/host-sources.md');
 
 describe('docs/reference/host-sources.md', () => {
   const figures = Object.entries(sources).flatMap(([name, value]) => numbersIn(value, name));

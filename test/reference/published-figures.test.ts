@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { numbersIn, numbersInDoc as numbersInDocFile } from '../helpers/doc-numbers.ts';
 import { describe, expect, it } from 'vitest';
 import * as published from '../../src/reference/published.ts';
 
@@ -6,16 +6,7 @@ import * as published from '../../src/reference/published.ts';
 // reader can check it, is docs/reference/published-figures.md. Every number in the code must
 // appear in that file, so a mistyped figure fails here.
 
-const doc = readFileSync('docs/reference/published-figures.md', 'utf8');
-// Every number in the file, thousands separators and signs dropped (47,312 → 47312; −3.2 → 3.2).
-const numbersInDoc = new Set([...doc.replaceAll(/(\d),(\d{3})/g, '$1$2').matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0])));
-
-function numbersIn(value: unknown, path: string, out: [string, number][] = []): [string, number][] {
-  if (typeof value === 'number') out.push([path, Math.abs(value)]);
-  else if (Array.isArray(value)) value.forEach((v, i) => numbersIn(v, `${path}[${i}]`, out));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) numbersIn(v, `${path}.${k}`, out);
-  return out;
-}
+const numbersInDoc = numbersInDocFile('docs/reference/published-figures.md');
 
 describe('docs/reference/published-figures.md', () => {
   const figures = Object.entries(published)
