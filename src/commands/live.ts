@@ -22,6 +22,7 @@ import { CALIBRATION_FILE, historySample, TASKS_FILE } from './prepare-inputs.ts
 import { SYNTHETIC_CATALOG_NAME } from '../catalog/generate.ts';
 import { checkIds, idListParser, idParser } from './id-options.ts';
 import { parseOutputDir } from './output-dir.ts';
+import { asOptionParser } from './option-parser.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { Encoder } from '../embed/types.ts';
 import { LIVE_RUN_FILE } from '../live/run-folder.ts';
@@ -83,13 +84,7 @@ const nonNegativeInt = (v: string) => {
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected an integer ≥ 0');
   return n;
 };
-const shardOption = (v: string): ShardSpec => {
-  try {
-    return parseShard(v);
-  } catch (e) {
-    throw new InvalidArgumentError((e as Error).message);
-  }
-};
+const shardOption = asOptionParser<ShardSpec>((v) => parseShard(v));
 const pricePair = (v: string): [number, number] => {
   const parts = v.split(',').map(Number);
   if (parts.length !== 2 || parts.some((n) => !Number.isFinite(n) || n < 0))

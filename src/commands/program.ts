@@ -28,6 +28,7 @@ import { DEFAULT_QUERY_MODE, QUERY_MODES, type QueryMode } from '../retrieval/qu
 import { STUDY_IDS } from '../studies/ids.ts';
 import { idListParser, idParser, splitIds } from './id-options.ts';
 import { parseOutputDir } from './output-dir.ts';
+import { asOptionParser } from './option-parser.ts';
 import { parseScalingSizes } from '../studies/scaling/sizes.ts';
 import { parseShard, type ShardSpec } from './shard-spec.ts';
 
@@ -59,17 +60,6 @@ function parseSeeds(value: string): number[] {
   const twice = seeds.find((s, i) => seeds.indexOf(s) !== i);
   if (twice !== undefined) throw new InvalidArgumentError(`seed ${twice} given twice; expected each at most once`);
   return seeds;
-}
-
-/** A parser that throws plain errors, as commander's usage error (one line). */
-function asOptionParser<T>(parse: (value: string) => T): (value: string) => T {
-  return (value) => {
-    try {
-      return parse(value);
-    } catch (e) {
-      throw new InvalidArgumentError((e as Error).message);
-    }
-  };
 }
 
 const parseTokenizer = idParser({ noun: 'tokenizer', ids: TOKENIZERS });

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runBench } from '../../src/commands/bench.ts';
 import { checkCompleteRun } from '../../src/results/run-files.ts';
 import { resultFiles, smallTaskFile } from '../helpers/result-files.ts';
+import { smallBenchOptions } from '../helpers/small-runs.ts';
 
 /** Retrieval and non-retrieval main methods, an ablation and an ADOL variant. */
 const PIPELINE_IDS = ['b1-full-schema', 'b3-simple-retrieval', 'tool-attention', 'ta-k5', 'adol-combined'];
@@ -17,25 +18,17 @@ describe('bench lanes', () => {
     // A small subset of the committed tasks: two of each kind.
     const tasksFile = smallTaskFile(join(tmp, 'tasks.jsonl'));
     const run = (lanes: number) =>
-      runBench({
-        root: process.cwd(),
-        seed: 42,
-        seeds: [42],
-        catalog: ['catalogs/synthetic-120'],
-        tasks: tasksFile,
-        tokenizer: 'cl100k_base',
-        // TF-IDF needs no model and no disk cache: the test measures the lanes, not the encoder.
-        encoder: 'tfidf',
-        // BM25 needs no training either (the default, learned, trains with use-lite on an empty cache: ~20 s here in CI).
-        retriever: 'bm25',
-        out: join(tmp, `lanes${lanes}`, 'results'),
-        reports: join(tmp, `lanes${lanes}`, 'reports'),
-        pipelines: PIPELINE_IDS,
-        studies: ['projection', 'prompt-caching'],
-        lanes,
-        quick: false,
-        log: (l) => process.env.LANES_LOG && console.log(l),
-      });
+      // TF-IDF and BM25: the test measures the lanes, not the encoder or the training.
+      runBench(
+        smallBenchOptions(tasksFile, {
+          out: join(tmp, `lanes${lanes}`, 'results'),
+          reports: join(tmp, `lanes${lanes}`, 'reports'),
+          pipelines: PIPELINE_IDS,
+          studies: ['projection', 'prompt-caching'],
+          lanes,
+          log: (l) => process.env.LANES_LOG && console.log(l),
+        }),
+      );
     await run(1);
     await run(2);
     const serial = resultFiles(join(tmp, 'lanes1', 'results'));

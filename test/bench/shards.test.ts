@@ -6,27 +6,18 @@ import { runBench, type BenchOptions } from '../../src/commands/bench.ts';
 import { checkParts, readPart } from '../../src/results/shard-part.ts';
 import { checkCompleteRun } from '../../src/results/run-files.ts';
 import { resultFiles, smallTaskFile } from '../helpers/result-files.ts';
+import { smallBenchOptions } from '../helpers/small-runs.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tooltax-shards-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const tasksFile = smallTaskFile(join(tmp, 'tasks.jsonl'), 1);
 /** A run small enough to repeat six times: every kind of unit (pipelines of every seed and of one, independent studies, a study of the results). */
-const base: BenchOptions = {
-  root: process.cwd(),
-  seed: 42,
-  seeds: [42],
-  catalog: ['catalogs/synthetic-120'],
-  tasks: tasksFile,
-  tokenizer: 'cl100k_base',
-  encoder: 'tfidf',
-  retriever: 'bm25',
+const base: BenchOptions = smallBenchOptions(tasksFile, {
   pipelines: ['b1-full-schema', 'b3-simple-retrieval', 'b4-cli-lazy', 'ta-k5'],
   studies: ['projection', 'prompt-caching', 'aacp'],
   lanes: 1,
-  quick: false,
-  log: () => {},
-};
+});
 const dir = (name: string) => join(tmp, name);
 
 async function shardedRun(count: number): Promise<string[]> {

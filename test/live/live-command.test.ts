@@ -4,31 +4,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { live, type LiveCommandOptions } from '../../src/commands/live.ts';
 import { keywordAgent, startScriptedLlmServer } from './scripted-llm-server.ts';
+import { standInLiveOptions } from '../helpers/small-runs.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const options = (baseUrl: string, out: string): LiveCommandOptions => ({
-  provider: 'openai',
-  model: 'stand-in',
-  baseUrl,
-  tasks: 2,
-  maxUsd: 1,
-  price: [0, 0],
-  maxTokens: 256,
-  maxSteps: 6,
-  timeout: 10,
-  retries: 1,
-  backoffMs: 1,
-  out,
-  dryRun: false,
-  seed: 42,
-  tokenizer: 'cl100k_base',
-  encoder: 'tfidf',
-  pipelines: ['b1-full-schema', 'b4-cli-lazy'],
-});
+const options = (baseUrl: string, out: string): LiveCommandOptions => standInLiveOptions(baseUrl, out);
 
 describe('live command end to end against the scripted stand-in', () => {
   it('runs the sampled tasks for each pipeline and writes live beside projected, provider tokens beside ours, and every exchange', async () => {

@@ -6,6 +6,7 @@ import { JOURNAL_FILE } from '../../src/live/journal.ts';
 import { checkParts, readPart } from '../../src/results/shard-part.ts';
 import { liveResultFiles } from '../helpers/result-files.ts';
 import { makeTempDir } from '../helpers/temp.ts';
+import { standInLiveOptions } from '../helpers/small-runs.ts';
 import { byContent, keywordAgent, startScriptedLlmServer, type StandInServer } from './scripted-llm-server.ts';
 
 /**
@@ -18,27 +19,9 @@ const quiet = () => {};
 let server: StandInServer;
 let savedKey: string | undefined;
 
-const options = (out: string, more: Partial<LiveCommandOptions> = {}): LiveCommandOptions => ({
-  provider: 'openai',
-  model: 'stand-in',
-  baseUrl: server.url,
-  tasks: 3,
-  maxUsd: 10,
+const options = (out: string, more: Partial<LiveCommandOptions> = {}): LiveCommandOptions =>
   // A price, so that what each call costs (and what a resumed run counts as spent) is not zero.
-  price: [1, 2],
-  maxTokens: 256,
-  maxSteps: 6,
-  timeout: 10,
-  retries: 0,
-  backoffMs: 1,
-  out,
-  dryRun: false,
-  seed: 42,
-  tokenizer: 'cl100k_base',
-  encoder: 'tfidf',
-  pipelines: ['b1-full-schema', 'b4-cli-lazy'],
-  ...more,
-});
+  standInLiveOptions(server.url, out, { tasks: 3, maxUsd: 10, price: [1, 2], retries: 0, ...more });
 
 /** Runs `live` and returns its exit status and the request bodies the stand-in got meanwhile. */
 async function run(o: LiveCommandOptions): Promise<{ code: number; sent: string[] }> {

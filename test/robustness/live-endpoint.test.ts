@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { standInLiveOptions } from '../helpers/small-runs.ts';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
@@ -228,25 +229,8 @@ describe('live: redirects, echoed keys and secrets in --base-url', () => {
 });
 
 describe('live: an endpoint that cannot be used is a one-line error and a non-zero exit', () => {
-  const options = (baseUrl: string, out: string): LiveCommandOptions => ({
-    provider: 'openai',
-    model: 'stand-in',
-    baseUrl,
-    tasks: 1,
-    maxUsd: 1,
-    price: [0, 0],
-    maxTokens: 256,
-    maxSteps: 4,
-    timeout: 5,
-    retries: 1,
-    backoffMs: 1,
-    out,
-    dryRun: false,
-    seed: 42,
-    tokenizer: 'cl100k_base',
-    encoder: 'tfidf',
-    pipelines: ['b1-full-schema'],
-  });
+  const options = (baseUrl: string, out: string): LiveCommandOptions =>
+    standInLiveOptions(baseUrl, out, { tasks: 1, maxSteps: 4, timeout: 5, pipelines: ['b1-full-schema'] });
   const withKey = async <T>(f: () => Promise<T>): Promise<T> => {
     const saved = process.env.OPENAI_API_KEY;
     process.env.OPENAI_API_KEY = KEY;
