@@ -56,6 +56,8 @@ export class BenchLanes {
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private studyInputs: StudyInputs | undefined;
   private readonly sentStudyInputs = new Set<Worker>();
+  /** The process-shared bytes each worker thread has been given (by key). */
+  private readonly sharedGiven = new WeakMap<Worker, Set<string>>();
 
   /**
    * `early`: a lane thread started before the inputs existed (startLaneThread), used for the
@@ -163,7 +165,9 @@ export class BenchLanes {
   private async runThere(started: Promise<Worker>, unit: BenchUnit): Promise<unknown> {
     const worker = await started;
     const id = this.nextId++;
-    const req: LaneRequest = { id, unit };
+    const given = this.sharedGiven.get(worker)!;
+    const shared = processSharedBytes(given);
+    const req: LaneRequest = { id, unit, ...(shared.size ? { shared } : {}) };
     // The pipelines' results are large (every turn record): sent only to a lane that runs a study of them.
     if (readsPipelineResults(unit, this.registry) && this.studyInputs && !this.sentStudyInputs.has(worker)) {
       req.studyInputs = this.studyInputs;
@@ -184,7 +188,9 @@ export class BenchLanes {
     const early = this.early;
     this.early = undefined;
     const worker = await (early ?? startLaneThread());
-    worker.postMessage({ init: { inputs: this.inputs, shared: processSharedBytes() } } satisfies LaneInit);
+    const given = new Set<string>();
+    this.sharedGiven.set(worker, given);
+    worker.postMessage({ init: { inputs: this.inputs, shared: processSharedBytes(given) } } satisfies LaneInit);
     worker.on('message', (res: LaneResponse) => {
       const w = this.waiting.get(res.id);
       this.waiting.delete(res.id);

@@ -4,7 +4,8 @@ import { runPipelineUnit, runStudyUnit } from './bench-units.ts';
 import { adoptProcessSharedBytes } from '../util/process-shared.ts';
 
 /** Worker side of ./bench-lanes.ts: runs the units it is sent, one at a time, on a copy of the inputs. */
-export type LaneRequest = { id: number; unit: BenchUnit; studyInputs?: StudyInputs };
+/** A unit to run, with the process-shared bytes the main thread has read or written since the last (not copied). */
+export type LaneRequest = { id: number; unit: BenchUnit; studyInputs?: StudyInputs; shared?: Map<string, SharedArrayBuffer> };
 export type LaneResponse = { id: number; result: unknown } | { id: number; error: string };
 /**
  * The first message a lane's thread gets: the inputs, and what the main thread has read or built
@@ -28,6 +29,7 @@ parentPort!.on('message', (msg: LaneInit | LaneRequest) => {
   }
   const req = msg;
   if (req.studyInputs) studyInputs = req.studyInputs;
+  adoptProcessSharedBytes(req.shared);
   queue = queue.then(async () => {
     try {
       if (!inputs) throw new Error('bench worker: a unit arrived before the inputs');

@@ -27,7 +27,9 @@ export interface StudyScheduling {
 
 /** By study id (src/studies/ids.ts); a study not named here has no hint. */
 const SCHEDULING: { readonly [K in StudyId]?: StudyScheduling } = {
-  'real-suite': { toEmbed: realSuiteEmbeddings },
+  // Every main pipeline on the six real dumps: their fits, transcripts and rankings (~40 MB)
+  // would stay in the lane's heap beside the ablations that run there after it.
+  'real-suite': { ownThread: true, toEmbed: realSuiteEmbeddings },
   // With --scaling-sizes 10000: ~260 MB of heap (catalog, BM25 and TF-IDF indexes of 10,000
   // tools); a heap grown to ~300 MB and index buffers freed only when V8 finalises them.
   scaling: { ownThread: true, largeWorkingSet: true, toEmbed: (ctx) => scalingEmbeddings(ctx) },

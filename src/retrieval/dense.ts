@@ -54,7 +54,7 @@ export function createDenseRetriever(
       for (const file of SCORE_SOURCES) hash.update(readFileSync(new URL(file, import.meta.url)));
       for (const v of vectors) hash.update(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
       const key = hash.digest('hex').slice(0, 16);
-      return { ...withScoreStore(computed, diskScoreStore(join(cacheDir, `dense-scores-${key}`), ids.length)), keepsScores: true };
+      return withScoreStore(computed, diskScoreStore(join(cacheDir, `dense-scores-${key}`), ids.length));
     },
   };
 }

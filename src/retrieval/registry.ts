@@ -11,7 +11,6 @@ import { createFusionRetriever, RRF_K } from './fusion.ts';
 import { releaseTrainingGroups } from './learned/training-set.ts';
 import { createLearnedRetriever } from './learned/retriever.ts';
 import { createClauseRetriever } from './multi-intent.ts';
-import { memoryScoreStore, withScoreStore } from './score-store.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
 import { checkedRegistry, missingText, RegistryError } from '../util/registry.ts';
 
@@ -214,7 +213,7 @@ function denseRetriever(model: string): Retriever {
 }
 
 /**
- * Scores are kept (in memory, and on disk for the learned and dense retrievers) unless
+ * The learned and dense retrievers keep their scores on disk unless
  * TOOLTAX_KEEP_SCORES=0: what a speed benchmark of ranking itself sets (scripts/bench-retrieval.ts),
  * so each query is ranked, not looked up. Results are the same either way.
  */
@@ -244,38 +243,23 @@ export function shareEncoder(tools: readonly CatalogTool[], encoder: Encoder): v
   if (!byName.has(encoder.name)) byName.set(encoder.name, Promise.resolve(encoder));
 }
 
+/**
+ * One fit per tool list, shared by every user of the retriever (B3, Tool Attention, the
+ * ablations, the fusions and the learned reranker's first stages). Scores are not kept in
+ * memory here: the learned and dense retrievers keep theirs on disk, BM25 and TF-IDF score a
+ * message faster than a memo of every message weighed (~15 MB per thread, no faster bench).
+ */
 function memoised(retriever: Retriever): Retriever {
   const fits = new WeakMap<readonly CatalogTool[], Promise<FittedRetriever>>();
-  const keeping = new WeakMap<readonly CatalogTool[], Promise<FittedRetriever>>();
-  const fitUnkept = (tools: readonly CatalogTool[]) => {
-    let f = fits.get(tools);
-    if (!f) fits.set(tools, (f = retriever.fit(tools)));
-    return f;
-  };
   return {
     ...retriever,
     fit(tools) {
-      if (!keepScores()) return fitUnkept(tools);
-      let f = keeping.get(tools);
-      if (!f)
-        keeping.set(
-          tools,
-          (f = fitUnkept(tools).then((fitted) =>
-            fitted.keepsScores ? fitted : withScoreStore(fitted, memoryScoreStore(MAX_MEMO_SCORES)),
-          )),
-        );
+      let f = fits.get(tools);
+      if (!f) fits.set(tools, (f = retriever.fit(tools)));
       return f;
     },
-    fitUnkept,
   };
 }
-
-/**
- * Scores kept per fitted retriever at most (in numbers): 64 MB, then the memo starts over. B3,
- * Tool Attention, the ablations, the fusions, the learned reranker and the retrieval study ask
- * the same fitted retriever about the same messages.
- */
-const MAX_MEMO_SCORES = 8_000_000;
 
 /**
  * Trains, once and one after another, every registered learned model the run's catalogs need

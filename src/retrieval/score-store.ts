@@ -2,9 +2,9 @@ import { FLOAT64, loadSegments, textKey, writeSegment } from '../util/vector-seg
 import type { FittedRetriever } from './types.ts';
 
 /**
- * Where a fitted retriever's scores are kept by query text: in memory (memoryScoreStore) or on
- * disk (the learned reranker's). A query's scores never depend on the others in its batch, so
- * a kept array serves every later ask. The arrays are shared: read-only.
+ * Where a fitted retriever's scores are kept by query text (on disk: diskScoreStore). A query's
+ * scores never depend on the others in its batch, so a kept array serves every later ask. The
+ * arrays are shared: read-only.
  */
 export interface ScoreStore {
   get(query: string): Float64Array | undefined;
@@ -17,7 +17,6 @@ export function withScoreStore(fitted: FittedRetriever, store: ScoreStore): Fitt
     ids: fitted.ids,
     ...(fitted.fittedOn ? { fittedOn: fitted.fittedOn } : {}),
     async score(queries) {
-      // Read before anything is kept: a bounded store may start over while keeping the new ones.
       const kept = queries.map((q) => store.get(q));
       const missing = [...new Set(queries.filter((_, i) => kept[i] === undefined))];
       const fresh = new Map<string, Float64Array>();
@@ -29,20 +28,6 @@ export function withScoreStore(fitted: FittedRetriever, store: ScoreStore): Fitt
         });
       }
       return queries.map((q, i) => kept[i] ?? fresh.get(q)!);
-    },
-  };
-}
-
-/** Scores in memory up to `maxNumbers` numbers in all, then the store starts over. */
-export function memoryScoreStore(maxNumbers: number): ScoreStore {
-  let memo = new Map<string, Float64Array>();
-  let held = 0;
-  return {
-    get: (query) => memo.get(query),
-    set(query, scores) {
-      if (held + scores.length > maxNumbers) [memo, held] = [new Map(), 0];
-      memo.set(query, scores);
-      held += scores.length;
     },
   };
 }

@@ -36,12 +36,6 @@ export interface Retriever {
    */
   trained?(tools?: readonly CatalogTool[]): Promise<unknown>;
   fit(tools: readonly CatalogTool[]): Promise<FittedRetriever>;
-  /**
-   * The same fit (shared) without a memory of the scores it computes, for a caller that keeps
-   * what it needs itself (the learned reranker's first stages). Retrievers from the registry
-   * have it; others fit() as usual.
-   */
-  fitUnkept?(tools: readonly CatalogTool[]): Promise<FittedRetriever>;
 }
 
 export type ScoreScale = 'cosine' | 'probability' | 'unbounded';
@@ -65,8 +59,6 @@ export interface FittedRetriever {
   readonly fittedOn?: string;
   /** One score per tool (aligned with ids) for each query; higher is better. */
   score(queries: readonly string[]): Promise<Float64Array[]>;
-  /** True when every score it computes stays in memory already (the learned reranker's store): no wrapper keeps them again. */
-  readonly keepsScores?: boolean;
 }
 
 /** One scored tool. */

@@ -14,9 +14,24 @@ export function sharedBytes(key: string, make: () => SharedArrayBuffer): SharedA
   return bytes;
 }
 
-/** Everything this thread holds, for a worker thread it starts (adoptProcessSharedBytes there). */
-export function processSharedBytes(): Map<string, SharedArrayBuffer> {
-  return new Map(buffers);
+/**
+ * What this thread holds that a worker thread has not been given yet (adoptProcessSharedBytes
+ * there), marked as given in `given`: all of it for a worker it starts, then what it has read or
+ * written since, with each unit it sends (a cold run writes score segments while the lanes run).
+ */
+export function processSharedBytes(given = new Set<string>()): Map<string, SharedArrayBuffer> {
+  const fresh = new Map<string, SharedArrayBuffer>();
+  for (const [key, bytes] of buffers)
+    if (!given.has(key)) {
+      fresh.set(key, bytes);
+      given.add(key);
+    }
+  return fresh;
+}
+
+/** Let go of bytes this thread no longer needs (segments merged into one); other threads keep theirs. */
+export function forgetProcessSharedBytes(keys: Iterable<string>): void {
+  for (const key of keys) buffers.delete(key);
 }
 
 /** Use bytes made by another thread instead of making them again. */

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { writeFileAtomic } from './files.ts';
-import { sharedBytes } from './process-shared.ts';
+import { forgetProcessSharedBytes, sharedBytes } from './process-shared.ts';
 
 /*
  * On-disk stores of vectors keyed by the sha256 of a text (the embedding cache, the learned
@@ -187,10 +188,15 @@ export function loadSegments<T extends Float32Array | Float64Array>(
     read.push(file);
     for (const [k, v] of seg) vectors.set(k, v);
   }
-  // Many small segments (one per batch or per query) slow the next load: merge them.
-  if (read.length > COMPACT_OVER) {
-    writeSegment(el, dir, dim, [...vectors]);
+  // Many small segments (one per batch or per query) slow the next load: merge them, and keep
+  // the merged bytes instead of the small ones. Only the main thread merges: a worker's small
+  // segments are those the main thread holds and gave it, and a merged copy in the worker
+  // would hold the same vectors twice in the process.
+  if (read.length > COMPACT_OVER && isMainThread) {
+    const merged = writeSegment(el, dir, dim, [...vectors]);
     for (const file of read) rmSync(join(dir, file), { force: true });
+    forgetProcessSharedBytes(read.map((file) => segmentKey(join(dir, file))));
+    return { vectors: merged, skippedFiles };
   }
   return { vectors, skippedFiles };
 }

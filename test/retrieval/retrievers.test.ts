@@ -97,18 +97,4 @@ describe('retriever registry', () => {
     const r = retrieverByName('bm25');
     expect(await r.fit(catalog.tools)).toBe(await r.fit(catalog.tools));
   });
-
-  it('gives the same fit without its memory of scores (fitUnkept), scoring alike and keeping nothing', async () => {
-    const r = retrieverByName('bm25');
-    const unkept = await r.fitUnkept!(catalog.tools);
-    expect(await r.fitUnkept!(catalog.tools)).toBe(unkept);
-    const kept = await r.fit(catalog.tools);
-    expect(kept).not.toBe(unkept);
-    const queries = KNOWN.map(([q]) => q);
-    const [a, b] = [await kept.score(queries), await unkept.score(queries)];
-    expect(b.map((s) => [...s])).toEqual(a.map((s) => [...s]));
-    // The kept fit answers a query it scored before with the same array; the unkept one scores it again.
-    expect((await kept.score(queries))[0]).toBe(a[0]);
-    expect((await unkept.score(queries))[0]).not.toBe(b[0]);
-  });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { processSharedBytes } from '../../src/util/process-shared.ts';
+import { processSharedBytes, sharedBytes } from '../../src/util/process-shared.ts';
 import { startTsWorker } from '../../src/util/ts-worker.ts';
 import { encodeSegment, FLOAT32, FLOAT64, loadSegments, textKey, writeSegment } from '../../src/util/vector-segments.ts';
 
@@ -57,5 +57,40 @@ describe('vector segments in shared memory', () => {
     const got = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
     await worker.terminate();
     expect(got).toEqual({ values: [1, 2, 3, 4], shared: true });
+  });
+
+  it('merges many segments in the main thread, keeping the merged bytes instead of the small ones', () => {
+    const dir = tempDir();
+    for (let i = 0; i < 17; i++) writeSegment(FLOAT32, dir, 4, [[textKey(`m${i}`), Float32Array.of(i, 0, 0, 0)]]);
+    const small = readdirSync(dir).map((f) => `segment:${join(dir, f)}`);
+    const { vectors } = loadSegments(FLOAT32, dir, 4);
+    expect(vectors.size).toBe(17);
+    const [merged] = readdirSync(dir);
+    expect(readdirSync(dir)).toHaveLength(1);
+    const held = processSharedBytes();
+    expect(small.filter((k) => held.has(k))).toEqual([]);
+    // Every vector is a view of the merged file's bytes: one buffer, the one held under its path.
+    expect(new Set([...vectors.values()].map((v) => v.buffer))).toEqual(new Set([held.get(`segment:${join(dir, merged!)}`)]));
+    expect([...vectors.get(textKey('m16'))!]).toEqual([16, 0, 0, 0]);
+  });
+
+  it('leaves merging to the main thread: a worker loads the many segments it was given as they are', async () => {
+    const dir = tempDir();
+    for (let i = 0; i < 17; i++) writeSegment(FLOAT32, dir, 4, [[textKey(`w${i}`), Float32Array.of(i, 1, 2, 3)]]);
+    const files = readdirSync(dir).sort();
+    const worker = await startTsWorker(new URL('./fixtures/segments-worker.ts', import.meta.url), { dir, shared: processSharedBytes() });
+    const got = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    await worker.terminate();
+    expect(got).toEqual({ values: [0, 1, 2, 3], shared: true });
+    expect(readdirSync(dir).sort()).toEqual(files);
+  });
+
+  it('gives a worker only the bytes it has not been given yet', () => {
+    const before = sharedBytes('test:before', () => new SharedArrayBuffer(8));
+    const given = new Set<string>();
+    expect(processSharedBytes(given).get('test:before')).toBe(before);
+    expect(processSharedBytes(given).size).toBe(0);
+    const made = sharedBytes('test:later', () => new SharedArrayBuffer(8));
+    expect([...processSharedBytes(given)]).toEqual([['test:later', made]]);
   });
 });

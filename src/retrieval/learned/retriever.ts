@@ -89,7 +89,7 @@ export async function trainReranker(
   const examples: Example[] = [];
   const scored: { bs: Float64Array[]; ds: Float64Array[]; words: ToolWords[] }[] = [];
   for (const [g, group] of set.groups.entries()) {
-    const [b, d] = await Promise.all([firstStage(bm25, group.tools), firstStage(dense, group.tools)]);
+    const [b, d] = await Promise.all([bm25.fit(group.tools), dense.fit(group.tools)]);
     const queries = group.turns.map((t) => t.query);
     const [bs, ds] = await Promise.all([b.score(queries), d.score(queries)]);
     scored.push({ bs, ds, words: group.tools.map((t) => toolWords(t, features.vocabulary)) });
@@ -203,15 +203,6 @@ async function cachedTraining(
 }
 
 /**
- * A first stage's fit, without its memory of scores where it has one: the reranker keeps its
- * own scores, and a cold run's BM25 and dense scores of every message it ranked stayed in
- * memory beside them. Other users of the same fit still share it.
- */
-function firstStage(retriever: Retriever, tools: readonly CatalogTool[]): Promise<FittedRetriever> {
-  return retriever.fitUnkept ? retriever.fitUnkept(tools) : retriever.fit(tools);
-}
-
-/**
  * `learned`: the reranker the paper proposes as future work (§8), a logistic regression on
  * (query, tool) features (./features.ts) over BM25 and dense first stages. For each catalog it
  * ranks it is trained on every labelled source but that catalog's own (./training-set.ts,
@@ -245,7 +236,7 @@ export function createLearnedRetriever(
     // Without tools: the model a catalog the harness has never seen gets (every source).
     trained: (tools = []) => train(tools),
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
-      const [model, b, d] = await Promise.all([train(tools), firstStage(options.bm25, tools), firstStage(options.dense, tools)]);
+      const [model, b, d] = await Promise.all([train(tools), options.bm25.fit(tools), options.dense.fit(tools)]);
       const words: ToolWords[] = tools.map((t) => toolWords(t, features.vocabulary));
       const computed: FittedRetriever = {
         ids: b.ids,
@@ -278,7 +269,7 @@ export function createLearnedRetriever(
         computed,
         diskScoreStore(join(cacheDir, `learned-scores-${model.cacheKey}-${toolsKey}`), computed.ids.length),
       );
-      return { ...stored, fittedOn: model.source, keepsScores: true };
+      return { ...stored, fittedOn: model.source };
     },
   };
 }

@@ -91,7 +91,7 @@ const allGroups = new Map<string, TrainingGroup[]>();
 
 /**
  * Forgets the loaded sources. The first stages fitted on their tool lists while training (BM25
- * indexes, dense vectors, score memos) are memoised by list: once the models are on disk they
+ * indexes, dense vectors) are memoised by list: once the models are on disk they
  * are garbage, and the next ask reads the same sources again (only to hash them).
  */
 export function releaseTrainingGroups(): void {

@@ -2,7 +2,6 @@ import { realCatalogDir } from '../../catalog/bundled.ts';
 import { loadLiveMcpBenchSuite, loadRealSuite } from '../../tasks/bundled-suites.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import type { CatalogTool } from '../../catalog/types.ts';
-import type { Retriever } from '../../retrieval/types.ts';
 import { evaluateRetrievers, skippedNotes, type RetrievalEvaluation, type SkippedRetriever } from '../../retrieval/evaluate.ts';
 import { FEATURES } from '../../retrieval/learned/features.ts';
 import type { TrainedReranker } from '../../retrieval/learned/retriever.ts';
@@ -22,16 +21,6 @@ import { allNeededTable, generalisationTable, type SuiteEvaluations } from './ge
 const NOT_ON_LARGE_SUITES = new Set(['bm25:okapi']);
 const LARGE_SUITE_TURNS = 1000;
 
-/**
- * The retriever with its shared fit but without its memory of scores: an evaluation asks each
- * message once, and sixteen retrievers' memories of every message of three suites weighed ~100
- * MB in the study's thread. What a fusion reuses of its parts stays in the parts' own memory.
- */
-function unkept(retriever: Retriever): Retriever {
-  const fitUnkept = retriever.fitUnkept?.bind(retriever);
-  return fitUnkept ? { ...retriever, fit: fitUnkept } : retriever;
-}
-
 async function evaluateAll(
   tools: readonly CatalogTool[],
   tasks: readonly Task[],
@@ -40,7 +29,7 @@ async function evaluateAll(
   const large = tasks.reduce((n, t) => n + t.turns.length, 0) > LARGE_SUITE_TURNS;
   const names = allRetrieverNames().filter((n) => !large || !NOT_ON_LARGE_SUITES.has(n));
   return evaluateRetrievers(
-    names.map((n) => unkept(retrieverByName(n))),
+    names.map((n) => retrieverByName(n)),
     tools,
     tasks,
     mode,
