@@ -26,6 +26,7 @@ import { createTfidfEncoder } from '../src/embed/tfidf.ts';
 import { HNSW_PARAMS, HnswIpIndex } from '../src/index/hnsw-ip.ts';
 import { createVectorIndex } from '../src/index/registry.ts';
 import { runPipeline } from '../src/measure/run-pipeline.ts';
+import { selectByTags } from '../src/pipelines/adol/retrieval.ts';
 import { PIPELINES } from '../src/pipelines/registry.ts';
 import { tfidfCorpus } from '../src/retrieval/encoder.ts';
 import { queryText, toolSummaryText } from '../src/retrieval/texts.ts';
@@ -34,7 +35,7 @@ import { projectPipeline } from '../src/sim/projection/project.ts';
 import { scaledCatalog } from '../src/studies/scaling/scaled-catalog.ts';
 import { loadTasks } from '../src/tasks/load.ts';
 import type { Task } from '../src/tasks/types.ts';
-import { tokenCounter } from '../src/tokens/counter.ts';
+import { hasLongRun, tokenCounter } from '../src/tokens/counter.ts';
 import { writeFileAtomic } from '../src/util/files.ts';
 import { formatMs, perfMarkdown, type PerfRow } from './perf-report.ts';
 
@@ -60,6 +61,10 @@ bench.add('count tokens: 120 definitions, BPE encode each', () => {
 });
 bench.add('count tokens: 120 definitions, memoised counter', () => {
   for (const d of definitions) tokens.count(d);
+});
+// What every memo miss of the counter checks first: does the text hold a run the BPE would take quadratic time on?
+bench.add('find long runs: 120 definitions', () => {
+  for (const d of definitions) hasLongRun(d);
 });
 
 // Routing one query: query embedding + exact top-10 search over the tool summaries, and the same on an HNSW graph.
@@ -122,6 +127,12 @@ for (const n of [120, 1_000, 10_000]) {
     });
   }
 }
+
+// ADOL's tag retrieval of one turn: the catalog's stemmed tag vocabulary against the message.
+let tagTurn = 0;
+bench.add('select tools by tags: one message, 120 tools', () => {
+  selectByTags(tasks[tagTurn++ % tasks.length]!.turns[0]!.user, catalog.tools);
+});
 
 // Projecting one task: B1's measured turns of the first long task.
 const longTask = tasks.find((t) => t.kind === 'long')!;

@@ -61,6 +61,17 @@ describe('RecordCompactor', () => {
     expect(b.toolTokensByHost).toBe(a.toolTokensByHost);
   });
 
+  it('tells lists apart by their ids in order, however many ids it has met', () => {
+    const c = new RecordCompactor();
+    // Past 0x8000 ids a list's key takes two characters per id: met here before the lists below.
+    for (let i = 0; i < 0x8001; i++) c.compact(record({ neededTools: [`t${i}`] }));
+    const lists = [['a', 'b'], ['b', 'a'], ['ab'], ['a', 'b', 'a'], [], ['t32768'], ['t0', 't1'], ['t32768', 'a']];
+    const shared = lists.map((l) => c.compact(record({ schemaTools: [...l] })).schemaTools);
+    expect(shared).toEqual(lists);
+    expect(new Set(shared).size).toBe(lists.length);
+    lists.forEach((l, i) => expect(c.compact(record({ schemaTools: [...l] })).schemaTools).toBe(shared[i]));
+  });
+
   it('does not share lists or labels that differ', () => {
     const c = new RecordCompactor();
     const a = c.compact(record());

@@ -1,12 +1,26 @@
 import fc from 'fast-check';
 import { getEncoding } from 'js-tiktoken';
 import { describe, expect, it } from 'vitest';
-import { TokenCounter } from '../../src/tokens/counter.ts';
+import { hasLongRun, TokenCounter } from '../../src/tokens/counter.ts';
 
 const direct = getEncoding('cl100k_base');
 const piece = fc.constantFrom('tool', ' the', '"name":', '{', '}', ' ', '\n', 'ü', '😀', '1234', '---', '…', 'JSONSchema', '  ');
 
 describe('token counts of long runs', () => {
+  it('finds a run of 100 code points of one class exactly where the regular expression does (property)', () => {
+    // Runs near the threshold, of every class, broken by digits, other classes and astral or lone surrogate characters.
+    const run = fc
+      .tuple(fc.constantFrom('a', 'é', 'e\u0301', '中', '😀', '-', '…', ' ', '\n', '7', '\ud800', '𝒳'), fc.integer({ min: 1, max: 120 }))
+      .map(([c, n]) => c.repeat(n));
+    fc.assert(
+      fc.property(fc.array(run, { maxLength: 6 }), (parts) => {
+        const text = parts.join('');
+        expect(hasLongRun(text)).toBe(/[\p{L}\p{M}]{100}|[^\s\p{L}\p{M}\p{N}]{100}|\s{100}/u.test(text));
+      }),
+      { seed: 42, numRuns: 2000 },
+    );
+  });
+
   it('equal the direct encoding when no run of one character class reaches 100 characters (property)', () => {
     const counter = new TokenCounter();
     fc.assert(

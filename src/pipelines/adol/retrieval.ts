@@ -135,17 +135,31 @@ export function queryStems(text: string): Set<string> {
 
 /** Tags of the vocabulary that the query names (every part of the tag among the query's words). */
 export function matchTags(query: string, vocabulary: Iterable<string>): string[] {
+  return matchStemmedTags(query, [...vocabulary].map(tagParts));
+}
+
+/** A tag with its stemmed parts (its words, split as a query's are). */
+interface StemmedTag {
+  tag: string;
+  parts: string[];
+}
+
+function tagParts(tag: string): StemmedTag {
+  return { tag, parts: [...queryStems(tag)] };
+}
+
+function matchStemmedTags(query: string, vocabulary: readonly StemmedTag[]): string[] {
   const words = queryStems(query);
-  const out: string[] = [];
-  for (const tag of vocabulary) {
-    const parts = tag
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean)
-      .map(stem);
-    if (parts.length && parts.every((p) => words.has(p))) out.push(tag);
-  }
-  return out;
+  return vocabulary.filter((t) => t.parts.length && t.parts.every((p) => words.has(p))).map((t) => t.tag);
+}
+
+/** A catalog's tag vocabulary, sorted and stemmed once: every turn's query is matched against the same one. */
+const vocabularies = new WeakMap<readonly CatalogTool[], StemmedTag[]>();
+
+function stemmedVocabulary(tools: readonly CatalogTool[]): StemmedTag[] {
+  let v = vocabularies.get(tools);
+  if (!v) vocabularies.set(tools, (v = [...new Set(tools.flatMap((t) => t.tags))].sort().map(tagParts)));
+  return v;
 }
 
 export interface TagSelection {
@@ -156,8 +170,7 @@ export interface TagSelection {
 
 /** Tag-based selection over a catalog (see the rule at the top). */
 export function selectByTags(query: string, tools: readonly CatalogTool[], config: TagConfig = TAG_DEFAULTS): TagSelection {
-  const vocabulary = [...new Set(tools.flatMap((t) => t.tags))].sort();
-  const tags = matchTags(query, vocabulary);
+  const tags = matchStemmedTags(query, stemmedVocabulary(tools));
   if (!tags.length) return { tags, toolIds: config.fallback === 'all' ? tools.map((t) => t.id) : [], fallback: true };
   const wanted = new Set(tags);
   return { tags, toolIds: tools.filter((t) => t.tags.some((x) => wanted.has(x))).map((t) => t.id), fallback: false };
