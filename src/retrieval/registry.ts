@@ -246,8 +246,8 @@ export function shareEncoder(tools: readonly CatalogTool[], encoder: Encoder): v
 /**
  * One fit per tool list, shared by every user of the retriever (B3, Tool Attention, the
  * ablations, the fusions and the learned reranker's first stages). Scores are not kept in
- * memory here: the learned and dense retrievers keep theirs on disk, BM25 and TF-IDF score a
- * message faster than a memo of every message weighed (~15 MB per thread, no faster bench).
+ * memory here: the learned and dense retrievers keep theirs on disk, and BM25 and TF-IDF score
+ * each message again (a memo of every message cost ~15 MB per thread and made no run faster).
  */
 function memoised(retriever: Retriever): Retriever {
   const fits = new WeakMap<readonly CatalogTool[], Promise<FittedRetriever>>();
