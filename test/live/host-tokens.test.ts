@@ -12,8 +12,8 @@ import { openAiClient } from '../../src/live/openai-client.ts';
 import { ExchangeRecorder } from '../../src/live/recorder.ts';
 import { liveTokensTable, type LiveMethod } from '../../src/live/tables.ts';
 import { createFullSchemaPipeline } from '../../src/pipelines/b1-full-schema/pipeline.ts';
-import type { Task } from '../../src/tasks/types.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';
+import { codeSearchTask } from './code-search-task.ts';
 import { afterToolResult, startScriptedLlmServer, textReply, toolCallReply } from './scripted-llm-server.ts';
 
 // Live mode puts each host profile's count of a request beside the provider's: against the
@@ -25,15 +25,7 @@ const tokens = tokenCounter('cl100k_base');
 const dir = mkdtempSync(join(tmpdir(), 'tooltax-live-hosts-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const task: Task = {
-  id: 'live-h1',
-  kind: 'single',
-  turns: [{ user: 'search the code for login', tools: ['code/search_code'] }],
-  groundTruthTools: ['code/search_code'],
-  initialState: { authScopes: ['code:read'] },
-  flags: { ambiguous: false },
-  servers: ['code'],
-};
+const task = codeSearchTask('live-h1');
 
 describe('live-tokens: host profiles beside the provider', () => {
   it('counts the first request of each turn under every built-in profile, as the profile counts that request', async () => {

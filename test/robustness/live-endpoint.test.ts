@@ -28,6 +28,7 @@ import {
   type Script,
   type StandInServer,
 } from '../live/scripted-llm-server.ts';
+import { codeSearchTask } from '../live/code-search-task.ts';
 import { freePort } from '../mcp/helpers.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 
@@ -53,16 +54,7 @@ async function serve(script: Script): Promise<StandInServer> {
   return s;
 }
 
-const tasks = (n: number): Task[] =>
-  Array.from({ length: n }, (_, i) => ({
-    id: `robust-${i}`,
-    kind: 'single',
-    turns: [{ user: 'search the code for login', tools: ['code/search_code'] }],
-    groundTruthTools: ['code/search_code'],
-    initialState: { authScopes: ['code:read'] },
-    flags: { ambiguous: false },
-    servers: ['code'],
-  }));
+const tasks = (n: number): Task[] => Array.from({ length: n }, (_, i) => codeSearchTask(`robust-${i}`));
 
 /** Calls code__search_code, then answers in text: two model calls per task. */
 const agent: Script = (r) =>
