@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'native', 'sgemm');
 const source = join(dir, 'sgemm.c');
+const sources = [source, join(dir, 'kernels.h')];
 const target = join(dir, 'build', 'sgemm.node');
 
 function skip(reason) {
@@ -30,7 +31,7 @@ function works(file) {
   }
 }
 
-if (existsSync(target) && statSync(target).mtimeMs >= statSync(source).mtimeMs && works(target)) {
+if (existsSync(target) && sources.every((s) => statSync(target).mtimeMs >= statSync(s).mtimeMs) && works(target)) {
   console.log('build-sgemm: native/sgemm already built.');
   process.exit(0);
 }

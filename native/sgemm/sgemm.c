@@ -6,6 +6,10 @@
  * results are the same bits (test/embed/native-gemm.test.ts). Vectorised across n (independent
  * outputs), never across k; built with -ffp-contract=off so the compiler fuses nothing.
  * The same kernel scans the flat inner-product index (innerProducts, below).
+ *
+ * The arithmetic is compiled once per instruction set (kernels.h). kernels() lists the ones
+ * this CPU runs and useKernel(name) picks one for the calling thread: the caller times them
+ * and keeps the fastest, since the widest is not always the fastest.
  * Built by scripts/build-sgemm.mjs (npm's postinstall).
  */
 #include <node_api.h>
@@ -13,72 +17,37 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-typedef float v16 __attribute__((vector_size(64)));
+#include "kernels.h"
 
-static inline __attribute__((always_inline)) v16 load16(const float *p) { v16 v; memcpy(&v, p, sizeof v); return v; }
-static inline __attribute__((always_inline)) void store16(float *p, v16 v) { memcpy(p, &v, sizeof v); }
+typedef void sgemm_fn(const float *, const float *, float *, size_t, size_t, size_t, float *);
+typedef void inner_products_fn(const float *, const float *, float *, size_t, size_t);
+typedef void batch_matmul_fn(const float *, const float *, float *, size_t, size_t, size_t, size_t, int, float *);
 
-#define MC 64 /* rows of A per block: 64 × K floats stay in L2 while B's panels pass */
-#define MR 8 /* rows per kernel call: 2 × MR accumulators in registers (4, 6, 8, 12 ran alike) */
-#define NR 32 /* columns per panel: two 16-float vectors */
+struct kernel {
+  const char *name;
+  int (*supported)(void);
+  sgemm_fn *sgemm;
+  inner_products_fn *inner_products;
+  batch_matmul_fn *batch_matmul;
+};
 
-/* B's columns n0..n0+NR, k-major and contiguous, so the kernel reads one 128-byte line per k. */
-static void pack_panel(const float *B, float *panel, size_t K, size_t N, size_t n0) {
-  for (size_t k = 0; k < K; k++) memcpy(panel + k * NR, B + k * N + n0, NR * sizeof(float));
-}
-
-/* One row of A times one packed panel: NR outputs, each summed over k in order from 0.0f. */
-static inline __attribute__((always_inline)) void row_times_panel(const float *a, const float *panel, size_t K, float *c) {
-  v16 c0 = {0}, c1 = {0};
-  for (size_t k = 0; k < K; k++, panel += NR) {
-    c0 = c0 + a[k] * load16(panel);
-    c1 = c1 + a[k] * load16(panel + 16);
-  }
-  store16(c, c0);
-  store16(c + 16, c1);
-}
-
-#if defined(__x86_64__) && defined(__linux__)
-/* One build serves every x86-64 CPU: the loader picks the widest clone the CPU runs. */
-__attribute__((target_clones("avx512f", "avx2", "default")))
+static int always(void) { return 1; }
+#ifdef SGEMM_X86
+static int has_avx2(void) { return __builtin_cpu_supports("avx2"); }
+static int has_avx512f(void) { return __builtin_cpu_supports("avx512f"); }
 #endif
-static void sgemm_sequential_k(const float *A, const float *B, float *C, size_t M, size_t K, size_t N, float *packed) {
-  const size_t nfull = N - N % NR;
-  for (size_t n0 = 0; n0 < nfull; n0 += NR) pack_panel(B, packed + n0 * K, K, N, n0);
-  for (size_t m0 = 0; m0 < M; m0 += MC) {
-    const size_t m1 = m0 + MC < M ? m0 + MC : M;
-    for (size_t n0 = 0; n0 < nfull; n0 += NR) {
-      const float *panel = packed + n0 * K;
-      size_t m = m0;
-      for (; m + MR <= m1; m += MR) {
-        const float *a = A + m * K, *b = panel;
-        v16 c0[MR] = {{0}}, c1[MR] = {{0}};
-        for (size_t k = 0; k < K; k++, b += NR) {
-          const v16 b0 = load16(b), b1 = load16(b + 16);
-#pragma GCC unroll 16
-          for (size_t r = 0; r < MR; r++) {
-            const float ar = a[r * K + k];
-            c0[r] = c0[r] + ar * b0;
-            c1[r] = c1[r] + ar * b1;
-          }
-        }
-#pragma GCC unroll 16
-        for (size_t r = 0; r < MR; r++) {
-          store16(C + (m + r) * N + n0, c0[r]);
-          store16(C + (m + r) * N + n0 + 16, c1[r]);
-        }
-      }
-      for (; m < m1; m++) row_times_panel(A + m * K, panel, K, C + m * N + n0);
-    }
-    for (size_t m = m0; m < m1; m++)
-      for (size_t n = nfull; n < N; n++) {
-        float acc = 0.0f;
-        for (size_t k = 0; k < K; k++) acc = acc + A[m * K + k] * B[k * N + n];
-        C[m * N + n] = acc;
-      }
-  }
-}
+
+/* Widest first: the one a thread uses until it picks another. */
+static const struct kernel KERNELS[] = {
+#ifdef SGEMM_X86
+    {"avx512", has_avx512f, sgemm_avx512, inner_products_avx512, batch_matmul_avx512},
+    {"avx2", has_avx2, sgemm_avx2, inner_products_avx2, batch_matmul_avx2},
+#endif
+    {"base", always, sgemm_base, inner_products_base, batch_matmul_base},
+};
+#define KERNEL_COUNT (sizeof KERNELS / sizeof KERNELS[0])
 
 /*
  * The packed copy of B, one per Node environment (the main thread and each worker embed on
@@ -86,7 +55,11 @@ static void sgemm_sequential_k(const float *A, const float *B, float *C, size_t 
  * per call is an mmap and a page fault per 4 KB when glibc's mmap threshold is low (the bench
  * sets it to 128 KB), which cost a sixth of use-lite's time.
  */
-struct pack { float *data; size_t floats; };
+struct pack {
+  float *data;
+  size_t floats;
+  const struct kernel *kernel; /* the kernel this environment's calls run on */
+};
 
 static void free_pack(napi_env env, void *data, void *hint) {
   (void)env;
@@ -95,88 +68,20 @@ static void free_pack(napi_env env, void *data, void *hint) {
   free(data);
 }
 
-static float *pack_buffer(napi_env env, size_t floats) {
+static struct pack *state(napi_env env) {
   struct pack *p = NULL;
-  if (napi_get_instance_data(env, (void **)&p) != napi_ok || !p) return NULL;
+  return napi_get_instance_data(env, (void **)&p) == napi_ok ? p : NULL;
+}
+
+static float *pack_buffer(napi_env env, size_t floats) {
+  struct pack *p = state(env);
+  if (!p) return NULL;
   if (p->floats < floats) {
     free(p->data);
     p->data = malloc(floats * sizeof(float));
     p->floats = p->data ? floats : 0;
   }
   return p->data;
-}
-
-/*
- * The scan of the flat inner-product index (src/index/native-flat-ip.ts): out[j] = q · row j
- * for rows stored NR to a panel, k-major (the layout sgemm packs B into). Each score is summed
- * over k in order from 0.0f with the product rounded first: the arithmetic of faiss's
- * IndexFlatIP scan for one query as Debian's libfaiss 1.7.3 runs it (fvec_inner_product is its
- * plain scalar loop there), so the scores are the same bits. Two panels at a time keep four
- * independent sums in flight; a sum's adds stay in order.
- */
-#if defined(__x86_64__) && defined(__linux__)
-__attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
-static void packed_inner_products(const float *q, const float *panels, float *out, size_t npanels, size_t K) {
-  size_t p = 0;
-  for (; p + 2 <= npanels; p += 2) {
-    const float *b = panels + p * K * NR, *d = b + K * NR;
-    v16 c0 = {0}, c1 = {0}, c2 = {0}, c3 = {0};
-    for (size_t k = 0; k < K; k++, b += NR, d += NR) {
-      c0 = c0 + q[k] * load16(b);
-      c1 = c1 + q[k] * load16(b + 16);
-      c2 = c2 + q[k] * load16(d);
-      c3 = c3 + q[k] * load16(d + 16);
-    }
-    store16(out + p * NR, c0);
-    store16(out + p * NR + 16, c1);
-    store16(out + p * NR + NR, c2);
-    store16(out + p * NR + NR + 16, c3);
-  }
-  if (p < npanels) row_times_panel(q, panels + p * K * NR, K, out + p * NR);
-}
-
-/*
- * tfjs wasm's batched product for everything XNNPACK does not take (the attention's
- * per-head products; tfjs-backend-wasm slow_batch_matmul): for each output, the sum over each
- * block of 48 k's, in order from 0.0f, added in block order to the output, which starts at 0.
- * The same order here, vectorised across n; B is transposed first when it is given as N×K.
- */
-#define KBLOCK 48
-
-#if defined(__x86_64__) && defined(__linux__)
-__attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
-static void batch_matmul_blocked(const float *A, const float *B, float *C, size_t batch, size_t M, size_t K, size_t N,
-                                 int transpose_b, float *scratch) {
-  for (size_t b = 0; b < batch; b++) {
-    const float *a = A + b * M * K, *bk = B + b * K * N;
-    float *c = C + b * M * N;
-    if (transpose_b) {
-      for (size_t n = 0; n < N; n++)
-        for (size_t k = 0; k < K; k++) scratch[k * N + n] = bk[n * K + k];
-      bk = scratch;
-    }
-    const size_t nfull = N - N % 16;
-    for (size_t m = 0; m < M; m++) {
-      const float *am = a + m * K;
-      float *cm = c + m * N;
-      for (size_t n = 0; n < N; n++) cm[n] = 0.0f;
-      for (size_t k0 = 0; k0 < K; k0 += KBLOCK) {
-        const size_t k1 = k0 + KBLOCK < K ? k0 + KBLOCK : K;
-        for (size_t n = 0; n < nfull; n += 16) {
-          v16 sum = {0};
-          for (size_t k = k0; k < k1; k++) sum = sum + am[k] * load16(bk + k * N + n);
-          store16(cm + n, load16(cm + n) + sum);
-        }
-        for (size_t n = nfull; n < N; n++) {
-          float sum = 0.0f;
-          for (size_t k = k0; k < k1; k++) sum = sum + am[k] * bk[k * N + n];
-          cm[n] = cm[n] + sum;
-        }
-      }
-    }
-  }
 }
 
 /* count × 4 bytes from offset lie inside length (no overflow on the way). */
@@ -239,7 +144,7 @@ static napi_value Sgemm(napi_env env, napi_callback_info info) {
   const uint64_t a = v[0], b = v[1], c = v[2], M = v[3], K = v[4], N = v[5];
   float *packed = checked_scratch(env, length, a, b, c, 1, M, K, N);
   if (packed)
-    sgemm_sequential_k((const float *)((char *)data + a), (const float *)((char *)data + b), (float *)((char *)data + c), M, K, N,
+    state(env)->kernel->sgemm((const float *)((char *)data + a), (const float *)((char *)data + b), (float *)((char *)data + c), M, K, N,
                        packed);
   return NULL;
 }
@@ -258,7 +163,7 @@ static napi_value BatchMatmul(napi_env env, napi_callback_info info) {
   }
   float *scratch = checked_scratch(env, length, a, b, c, batch, M, K, N);
   if (scratch)
-    batch_matmul_blocked((const float *)((char *)data + a), (const float *)((char *)data + b), (float *)((char *)data + c), batch, M,
+    state(env)->kernel->batch_matmul((const float *)((char *)data + a), (const float *)((char *)data + b), (float *)((char *)data + c), batch, M,
                          K, N, (int)transpose_b, scratch);
   return NULL;
 }
@@ -296,12 +201,80 @@ static napi_value InnerProducts(napi_env env, napi_callback_info info) {
     napi_throw_range_error(env, NULL, "innerProducts: panels must hold whole panels of 32 rows of query.length floats, out one float per row");
     return NULL;
   }
-  packed_inner_products(q, panels, out, plen / (K * NR), K);
+  struct pack *p = state(env);
+  if (p) p->kernel->inner_products(q, panels, out, plen / (K * NR), K);
   return NULL;
+}
+
+/* kernels(): the names of the kernels this CPU runs, widest first. */
+static napi_value Kernels(napi_env env, napi_callback_info info) {
+  (void)info;
+  napi_value list, name;
+  uint32_t n = 0;
+  napi_create_array(env, &list);
+  for (size_t i = 0; i < KERNEL_COUNT; i++)
+    if (KERNELS[i].supported()) {
+      napi_create_string_utf8(env, KERNELS[i].name, NAPI_AUTO_LENGTH, &name);
+      napi_set_element(env, list, n++, name);
+    }
+  return list;
+}
+
+/* useKernel(name): this thread's calls run on that kernel from now on; throws if the CPU lacks it. */
+static napi_value UseKernel(napi_env env, napi_callback_info info) {
+  size_t argc = 1, len = 0;
+  napi_value argv[1];
+  char name[32];
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc != 1 ||
+      napi_get_value_string_utf8(env, argv[0], name, sizeof name, &len) != napi_ok) {
+    napi_throw_type_error(env, NULL, "useKernel(name: string)");
+    return NULL;
+  }
+  struct pack *p = state(env);
+  for (size_t i = 0; p && i < KERNEL_COUNT; i++)
+    if (strcmp(KERNELS[i].name, name) == 0 && KERNELS[i].supported()) {
+      p->kernel = &KERNELS[i];
+      return NULL;
+    }
+  napi_throw_range_error(env, NULL, "useKernel: this CPU does not run that kernel (see kernels())");
+  return NULL;
+}
+
+/*
+ * threadCpuSeconds(): the CPU time of the calling thread. Kernels are timed with it: unlike
+ * wall time it does not grow when other processes load the machine.
+ */
+static napi_value ThreadCpuSeconds(napi_env env, napi_callback_info info) {
+  (void)info;
+  struct timespec t = {0, 0};
+  napi_value seconds;
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) {
+    napi_throw_error(env, NULL, "threadCpuSeconds: this system has no per-thread CPU clock");
+    return NULL;
+  }
+  napi_create_double(env, (double)t.tv_sec + (double)t.tv_nsec * 1e-9, &seconds);
+  return seconds;
+}
+
+/* kernel(): the name of the kernel this thread's calls run on. */
+static napi_value Kernel(napi_env env, napi_callback_info info) {
+  (void)info;
+  napi_value name;
+  struct pack *p = state(env);
+  napi_create_string_utf8(env, p ? p->kernel->name : "", NAPI_AUTO_LENGTH, &name);
+  return name;
 }
 
 NAPI_MODULE_INIT() {
   struct pack *p = calloc(1, sizeof *p);
+  if (p) {
+    p->kernel = &KERNELS[KERNEL_COUNT - 1];
+    for (size_t i = 0; i < KERNEL_COUNT; i++)
+      if (KERNELS[i].supported()) {
+        p->kernel = &KERNELS[i];
+        break;
+      }
+  }
   if (!p || napi_set_instance_data(env, p, free_pack, NULL) != napi_ok) {
     free(p);
     napi_throw_error(env, NULL, "sgemm: cannot set up its buffer");
@@ -314,5 +287,13 @@ NAPI_MODULE_INIT() {
   napi_set_named_property(env, exports, "batchMatmul", fn);
   napi_create_function(env, "innerProducts", NAPI_AUTO_LENGTH, InnerProducts, NULL, &fn);
   napi_set_named_property(env, exports, "innerProducts", fn);
+  napi_create_function(env, "kernels", NAPI_AUTO_LENGTH, Kernels, NULL, &fn);
+  napi_set_named_property(env, exports, "kernels", fn);
+  napi_create_function(env, "useKernel", NAPI_AUTO_LENGTH, UseKernel, NULL, &fn);
+  napi_set_named_property(env, exports, "useKernel", fn);
+  napi_create_function(env, "kernel", NAPI_AUTO_LENGTH, Kernel, NULL, &fn);
+  napi_set_named_property(env, exports, "kernel", fn);
+  napi_create_function(env, "threadCpuSeconds", NAPI_AUTO_LENGTH, ThreadCpuSeconds, NULL, &fn);
+  napi_set_named_property(env, exports, "threadCpuSeconds", fn);
   return exports;
 }

@@ -239,7 +239,7 @@ async function runBenchWith(
         log: opts.log,
       }),
     );
-    if (embedded.encoded > 0 && encoder.name === 'use-lite') opts.log(`  ${useLiteKernelNote()}`);
+    if (encoder.name === 'use-lite') opts.log(`  ${useLiteKernelNote()}`);
     // The embedding workers end now, not after their idle time: their memory is gone before the lanes start.
     await releaseEmbedWorkers();
     // The learned models too, here in one thread, before the lanes (a no-op when they are on disk),

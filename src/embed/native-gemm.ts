@@ -1,4 +1,14 @@
-import { sgemmAddon, type SgemmAddon } from '../util/sgemm-addon.ts';
+import { SGEMM_ADDON_FILE, sgemmAddon, type SgemmAddon } from '../util/sgemm-addon.ts';
+import {
+  cachedChoice,
+  describeChoice,
+  kernelChoiceDir,
+  machineKey,
+  saveChoice,
+  timeKernels,
+  WASM_KERNEL,
+  type KernelChoice,
+} from './kernel-choice.ts';
 import {
   heapOffset,
   overrideWasmKernels,
@@ -10,19 +20,88 @@ import {
 
 /** Environment variable: 0 keeps use-lite on tfjs's own wasm kernels (for comparison; the vectors are the same). */
 const NATIVE_GEMM_ENV = 'TOOLTAX_NATIVE_GEMM';
+/** Environment variable: names the kernel to run (one of the addon's, or `wasm`) instead of timing them. */
+const GEMM_KERNEL_ENV = 'TOOLTAX_GEMM_KERNEL';
 
 /** The built addon, or why use-lite runs on tfjs's wasm kernels (one line, with how to build it). */
 export function nativeGemm(env: NodeJS.ProcessEnv = process.env): { addon: SgemmAddon } | { reason: string } {
   if (env[NATIVE_GEMM_ENV] === '0') return { reason: `${NATIVE_GEMM_ENV}=0` };
+  if (env[GEMM_KERNEL_ENV] === WASM_KERNEL) return { reason: `${GEMM_KERNEL_ENV}=${WASM_KERNEL}` };
   return sgemmAddon();
 }
 
-/** One line for the log: which kernels use-lite's matrix products run on. */
-export function useLiteKernelNote(): string {
-  const native = nativeGemm();
-  return 'addon' in native
-    ? 'use-lite matrix products: native/sgemm (same vectors as tfjs wasm, faster)'
-    : `use-lite matrix products: tfjs wasm kernels (${native.reason})`;
+/**
+ * A fixed calibration batch: texts of one token length, as the encoder batches them, about as
+ * long as a tool definition, where a cold run spends most of its embedding time.
+ */
+const CALIBRATION_TEXTS = Array.from(
+  { length: 2 },
+  (_, i) =>
+    `tool ${i}: lists the open pull requests of a repository. Arguments: owner (string, required), the account that owns ` +
+    'the repository; repo (string, required), its name; state (open, closed or all); head and base branch filters; ' +
+    'sort by created, updated or popularity; direction ascending or descending; per_page up to 100; page number.',
+);
+
+/**
+ * Routes use-lite's matrix products to the fastest of the native kernels and tfjs's own wasm
+ * kernels on this machine (./kernel-choice.ts): timed on the calibration batch the first time,
+ * then read from the cache folder. `embed` runs the model on a batch. A setting may name the
+ * kernel instead; without the addon the wasm kernels run.
+ */
+export async function routeFastestGemm(
+  tf: KernelRegistry,
+  embed: (texts: string[]) => Promise<unknown>,
+  cacheDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  native = nativeGemm(env),
+): Promise<KernelChoice> {
+  if (!('addon' in native)) return { kernel: WASM_KERNEL, how: 'only', reason: native.reason, timings: [] };
+  const { addon } = native;
+  const kernels = addon.kernels();
+  const route = (name: string) => {
+    if (name === WASM_KERNEL) return () => {};
+    addon.useKernel(name);
+    return installNativeGemm(tf, addon);
+  };
+  const forced = env[GEMM_KERNEL_ENV];
+  if (forced) {
+    if (!kernels.includes(forced)) throw new Error(`${GEMM_KERNEL_ENV}=${forced}: this CPU runs ${[...kernels, WASM_KERNEL].join(', ')}`);
+    route(forced);
+    return { kernel: forced, how: 'forced', reason: `${GEMM_KERNEL_ENV}=${forced}`, timings: [] };
+  }
+  const key = machineKey(kernels, SGEMM_ADDON_FILE);
+  const cached = cachedChoice(cacheDir, key);
+  if (cached && [...kernels, WASM_KERNEL].includes(cached.kernel)) {
+    route(cached.kernel);
+    return cached;
+  }
+  const candidates = [...kernels, WASM_KERNEL].map((name) => ({ name, install: () => route(name) }));
+  const timings = await timeKernels(
+    candidates,
+    () => embed(CALIBRATION_TEXTS),
+    CALIBRATION_TEXTS.length,
+    () => addon.threadCpuSeconds(),
+  );
+  const choice: KernelChoice = { kernel: timings[0]!.name, how: 'measured', timings };
+  route(choice.kernel);
+  saveChoice(cacheDir, key, choice);
+  return choice;
+}
+
+/**
+ * One line for the log: which kernel use-lite's matrix products ran on in this process's
+ * encoders, or would run on (as timed on this CPU before), and why.
+ */
+export function useLiteKernelNote(env: NodeJS.ProcessEnv = process.env): string {
+  const native = nativeGemm(env);
+  if (!('addon' in native)) return `use-lite matrix products: tfjs wasm kernels (${native.reason})`;
+  const forced = env[GEMM_KERNEL_ENV];
+  if (forced)
+    return `use-lite matrix products: ${describeChoice({ kernel: forced, how: 'forced', reason: `${GEMM_KERNEL_ENV}=${forced}`, timings: [] })}`;
+  const cached = cachedChoice(kernelChoiceDir(env), machineKey(native.addon.kernels(), SGEMM_ADDON_FILE));
+  return cached
+    ? `use-lite matrix products: ${describeChoice(cached)}`
+    : 'use-lite matrix products: not timed on this CPU yet (timed when the encoder first loads)';
 }
 
 const size = (dims: readonly number[]) => dims.reduce((a, b) => a * b, 1);

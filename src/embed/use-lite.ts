@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { EmbeddingsModel } from '@energetic-ai/embeddings';
-import { installNativeGemm, nativeGemm } from './native-gemm.ts';
+import { kernelChoiceDir, type KernelChoice } from './kernel-choice.ts';
+import { routeFastestGemm } from './native-gemm.ts';
 import { installLinearTokenizer } from './use-lite-tokenizer.ts';
 import { installHeapViewSlice } from './wasm-slice.ts';
 import type { Encoder } from './types.ts';
@@ -62,7 +63,8 @@ export async function createUseLiteEncoder(options: UseLiteOptions = {}): Promis
   };
 }
 
-let kernelsRouted = false;
+/** How this thread's matrix products are routed: tfjs's kernel registry is global to the thread, so this is too. */
+let kernelsRouted: Promise<KernelChoice> | undefined;
 
 async function loadUseLiteModel(): Promise<EmbeddingsModel> {
   // Imported lazily so commands that never embed do not pay for loading tfjs.
@@ -71,15 +73,14 @@ async function loadUseLiteModel(): Promise<EmbeddingsModel> {
   const model = await initModel(modelSource);
   installLinearTokenizer(model);
   // Once per thread (the kernel registry is global to its tfjs): slices read through a view of
-  // the wasm heap (./wasm-slice.ts), and the native matrix products when built
-  // (./native-gemm.ts). Both give the same vectors.
-  if (!kernelsRouted) {
+  // the wasm heap (./wasm-slice.ts), and the matrix products on the fastest kernel timed on this
+  // machine (./native-gemm.ts). Every route gives the same vectors.
+  kernelsRouted ??= (async () => {
     const tf = (await import('@energetic-ai/core')) as unknown as Parameters<typeof installHeapViewSlice>[0];
     installHeapViewSlice(tf);
-    const native = nativeGemm();
-    if ('addon' in native) installNativeGemm(tf, native.addon);
-    kernelsRouted = true;
-  }
+    return routeFastestGemm(tf, (texts) => model.embed(texts), kernelChoiceDir());
+  })();
+  await kernelsRouted;
   return model;
 }
 

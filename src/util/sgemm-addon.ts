@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 /** The functions of native/sgemm (native/sgemm/sgemm.c), built by npm's postinstall (scripts/build-sgemm.mjs). */
 export interface SgemmAddon {
@@ -21,12 +22,23 @@ export interface SgemmAddon {
    * multiple of PANEL_ROWS × query.length; out has one float per row); sums over k in order.
    */
   innerProducts(query: Float32Array, panels: Float32Array, out: Float32Array): void;
+  /** The kernels (one per instruction set) this CPU runs, widest first. */
+  kernels(): string[];
+  /** This thread's calls run on `name` from now on (one of kernels()). */
+  useKernel(name: string): void;
+  /** The kernel this thread's calls run on. */
+  kernel(): string;
+  /** The calling thread's CPU time in seconds (unlike wall time, not inflated by other processes). */
+  threadCpuSeconds(): number;
 }
 
 /** Rows per panel of innerProducts (NR in sgemm.c). */
 export const PANEL_ROWS = 32;
 
 const ADDON_PATH = '../../native/sgemm/build/sgemm.node';
+
+/** The built addon's file (whether or not it exists). */
+export const SGEMM_ADDON_FILE = fileURLToPath(new URL(ADDON_PATH, import.meta.url));
 
 let loaded: { addon: SgemmAddon } | { reason: string } | undefined;
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installNativeGemm, nativeGemm } from '../../src/embed/native-gemm.ts';
-import type { SgemmAddon } from '../../src/util/sgemm-addon.ts';
+import { installNativeGemm } from '../../src/embed/native-gemm.ts';
+import { sgemmAddon, type SgemmAddon } from '../../src/util/sgemm-addon.ts';
 import type { KernelRegistry } from '../../src/embed/tfjs-wasm-kernels.ts';
 import { createUseLiteEncoder } from '../../src/embed/use-lite.ts';
 import { Rng } from '../../src/util/rng.ts';
 
-// Built by npm's postinstall (scripts/build-sgemm.mjs); CI builds it, so there these run.
-const native = nativeGemm();
+// Built by npm's postinstall (scripts/build-sgemm.mjs); CI builds it, so there these run. The addon
+// itself, whatever TOOLTAX_NATIVE_GEMM says: that setting only keeps use-lite off it.
+const native = sgemmAddon();
 const addon = 'addon' in native ? native.addon : undefined;
 if (!addon) console.warn(`native-gemm tests skipped: ${'reason' in native ? native.reason : ''}`);
 
@@ -42,9 +43,22 @@ function blockedReference(a: Float32Array, b: Float32Array, batch: number, m: nu
   return c;
 }
 
-describe.skipIf(!addon)('native/sgemm', () => {
-  const sgemm = addon!.sgemm;
+// Every kernel this CPU runs (one per instruction set) must give the same bits.
+describe.skipIf(!addon).each(addon?.kernels() ?? [])('native/sgemm, %s kernel', (kernel) => {
+  const sgemm: SgemmAddon['sgemm'] = (...args) => addon!.sgemm(...args);
   const rng = new Rng(42, 'sgemm');
+  let before = '';
+  beforeAll(() => {
+    before = addon!.kernel();
+    addon!.useKernel(kernel);
+  });
+  afterAll(() => addon!.useKernel(before));
+
+  it('says which kernel runs, and refuses one this CPU lacks', () => {
+    expect(addon!.kernel()).toBe(kernel);
+    expect(() => addon!.useKernel('no-such-kernel')).toThrow(RangeError);
+    expect(addon!.kernel()).toBe(kernel);
+  });
 
   it('gives the bits of the in-order float32 sum for every shape (kernel rows and panels, and their remainders)', () => {
     for (const [m, k, n] of [

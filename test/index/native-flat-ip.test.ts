@@ -30,7 +30,17 @@ function sequentialFloat32(q: Float32Array, x: Float32Array): number {
 describe.skipIf(!native.ok)('native-flat-ip index', () => {
   const make = (dim: number) => new NativeFlatIpIndex((native as { ok: true; addon: SgemmAddon }).addon, dim);
 
-  it('scores every row as a float32 sum in order, across panel edges and odd dimensions', () => {
+  it('scores every row as a float32 sum in order, across panel edges and odd dimensions, on every kernel the CPU runs', () => {
+    const { addon } = native as { ok: true; addon: SgemmAddon };
+    const before = addon.kernel();
+    for (const kernel of addon.kernels()) {
+      addon.useKernel(kernel);
+      scoresInOrder(kernel);
+    }
+    addon.useKernel(before);
+  });
+
+  function scoresInOrder(kernel: string) {
     const rng = new Rng(11, 'native-flat-ip');
     for (const [n, dim] of [
       [1, 1],
@@ -48,10 +58,10 @@ describe.skipIf(!native.ok)('native-flat-ip index', () => {
       for (const q of randomVectors(rng, 3, dim, false)) {
         const hits = ix.search(q, n);
         expect(hits).toHaveLength(n);
-        for (const h of hits) expect(h.score, `${n}×${dim} ${h.id}`).toBe(sequentialFloat32(q, rows[Number(h.id.slice(1))]!));
+        for (const h of hits) expect(h.score, `${kernel} ${n}×${dim} ${h.id}`).toBe(sequentialFloat32(q, rows[Number(h.id.slice(1))]!));
       }
     }
-  });
+  }
 
   it('ranks like the exact index, ties by id at the cut, and grows across adds', () => {
     const ix = make(2);
