@@ -24,6 +24,8 @@ export interface PerfRun {
   routingNote: string;
   /** One line each under the routing note. */
   notes: readonly string[];
+  /** Further sections, each a heading and its lines (the encoder kernels, the mechanisms). */
+  sections?: readonly { heading: string; lines: readonly string[] }[];
 }
 
 export const PERF_TITLE = '# Hot-path benchmarks (`npm run perf`)';
@@ -57,6 +59,7 @@ export function perfMarkdown(rows: readonly PerfRow[], run: PerfRun, previous?: 
     run.routingNote,
     ...run.notes.map((n) => `- ${n}`),
     '',
+    ...(run.sections ?? []).flatMap((section) => [section.heading, '', ...section.lines]),
   ];
   return lines.join('\n');
 }
@@ -64,7 +67,8 @@ export function perfMarkdown(rows: readonly PerfRow[], run: PerfRun, previous?: 
 /** benchmark name → mean ms, from a file perfMarkdown wrote. */
 export function previousMeans(markdown: string): Map<string, number> {
   const means = new Map<string, number>();
-  for (const line of markdown.split('\n')) {
+  // The hot-path table only: it ends where the first further section starts.
+  for (const line of markdown.split(/\n(?=## )/)[0]!.split('\n')) {
     const cells = line.split('|').map((c) => c.trim());
     if (cells.length < 4 || cells[1] === 'benchmark' || cells[1]?.startsWith('---')) continue;
     const mean = Number(cells[2]);

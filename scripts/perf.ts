@@ -14,7 +14,12 @@
  * a 512-d dense encoder's search does. Timings are wall-clock on a possibly shared machine:
  * compare ratios of runs made under the same load, never assert on them.
  *
- * Options: --out <file> (default reports/perf.md), --time <ms per benchmark> (default 300).
+ * Then two further sections: use-lite's texts per CPU-second on each encoder kernel this CPU
+ * runs (scripts/perf-kernels.ts; other CPUs' tables are kept from the previous file), and what
+ * each mechanism of docs/performance.md buys in the quick bench (scripts/perf-mechanisms.ts).
+ *
+ * Options: --out <file> (default reports/perf.md), --time <ms per benchmark> (default 300),
+ * --rounds <n> rounds of the mechanism runs (default 1; 0 leaves that section out).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -37,6 +42,8 @@ import { loadTasks } from '../src/tasks/load.ts';
 import type { Task } from '../src/tasks/types.ts';
 import { hasLongRun, tokenCounter } from '../src/tokens/counter.ts';
 import { writeFileAtomic } from '../src/util/files.ts';
+import { KERNELS_HEADING, kernelTables } from './perf-kernels.ts';
+import { mechanismTable } from './perf-mechanisms.ts';
 import { formatMs, perfMarkdown, type PerfRow } from './perf-report.ts';
 
 function option(name: string, fallback: string): string {
@@ -48,6 +55,10 @@ const out = option('--out', 'reports/perf.md');
 const time = Number(option('--time', '300'));
 if (!Number.isFinite(time) || time <= 0)
   throw new Error(`perf: --time must be a positive number of milliseconds, got ${option('--time', '')}`);
+const rounds = Number(option('--rounds', '1'));
+if (!Number.isInteger(rounds) || rounds < 0 || rounds > 20)
+  throw new Error(`perf: --rounds must be an integer from 0 to 20, got ${option('--rounds', '')}`);
+const previous = existsSync(out) ? readFileSync(out, 'utf8') : undefined;
 
 const catalog = loadCatalog(['catalogs/synthetic-120']);
 const tasks = loadTasks('tasks/tasks.jsonl', catalog);
@@ -157,6 +168,9 @@ for (const entry of PIPELINES.filter((p) => p.group === 'main')) {
 
 await bench.run();
 
+const kernels = await kernelTables(previous);
+const mechanisms = rounds > 0 ? mechanismTable(rounds, (line) => console.log(line)) : undefined;
+
 const rows: PerfRow[] = bench.tasks.map((task) => {
   const result = task.result;
   if (!result || !('latency' in result)) throw new Error(`perf: benchmark "${task.name}" did not complete`);
@@ -175,8 +189,9 @@ writeFileAtomic(
       node: process.version,
       routingNote: `Routing rows: the flat indexes scan every tool (cost linear in N); hnsw-ip (hnswlib-node, M = ${HNSW_PARAMS.m}, efConstruction = ${HNSW_PARAMS.efConstruction}, search beam efSearch = ${HNSW_PARAMS.efSearch} by default, rows at ${HNSW_BEAMS.join(' / ')}) visits ~log N nodes but may miss a true top-10 tool (a wider beam misses fewer and costs more per query), so the bench's measured pipelines keep the exact indexes.`,
       notes: hnswNotes,
+      sections: [{ heading: KERNELS_HEADING, lines: kernels }, ...(mechanisms ? [{ heading: '## Mechanisms', lines: mechanisms }] : [])],
     },
-    existsSync(out) ? readFileSync(out, 'utf8') : undefined,
+    previous,
   ),
 );
 for (const r of rows) console.log(`${r.name.padEnd(60)} ${formatMs(r.meanMs).padStart(10)} ms`);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { KERNELS_HEADING, otherCpuTables } from '../../scripts/perf-kernels.ts';
 import { perfMarkdown, PERF_TITLE, previousMeans, type PerfRow, type PerfRun } from '../../scripts/perf-report.ts';
 
 const run: PerfRun = {
@@ -39,5 +40,36 @@ describe('reports/perf.md (written by npm run perf)', () => {
     const means = previousMeans(readFileSync('reports/perf.md', 'utf8'));
     expect(means.size).toBeGreaterThan(5);
     for (const ms of means.values()) expect(ms).toBeGreaterThan(0);
+  });
+});
+
+describe('the further sections of reports/perf.md', () => {
+  const kernels = (cpu: string, rate: string) => [
+    `### ${cpu}`,
+    '',
+    '| kernel | texts per CPU-second |',
+    '| --- | ---: |',
+    `| native/sgemm avx2 | ${rate} |`,
+    '',
+  ];
+
+  it('follow the hot paths, and their tables are not read as previous means', () => {
+    const md = perfMarkdown(rows, { ...run, sections: [{ heading: KERNELS_HEADING, lines: kernels('CPU A', '30.5') }] });
+    expect(md).toContain(`Routing rows: a note.\n- N = 120: recall 1.000.\n\n${KERNELS_HEADING}\n\n### CPU A\n`);
+    expect([...previousMeans(md).keys()]).toEqual(['count tokens', 'route one query: N = 120']);
+  });
+
+  it("keep other CPUs' kernel tables from the file they replace, and drop this CPU's old one", () => {
+    const previous = perfMarkdown(rows, {
+      ...run,
+      sections: [
+        { heading: KERNELS_HEADING, lines: [...kernels('CPU A', '30.5'), ...kernels('CPU B (avx512f)', '90.1')] },
+        { heading: '## Mechanisms', lines: ['| mechanism |', ''] },
+      ],
+    });
+    const kept = otherCpuTables(previous, 'CPU A');
+    expect(kept).toEqual(kernels('CPU B (avx512f)', '90.1'));
+    expect(otherCpuTables(previous, 'CPU C').filter((l) => l.startsWith('### '))).toEqual(['### CPU A', '### CPU B (avx512f)']);
+    expect(otherCpuTables(undefined, 'CPU A')).toEqual([]);
   });
 });
