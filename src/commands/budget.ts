@@ -32,32 +32,40 @@ export function parseTokenBudget(value: string): number {
 /** Comma-separated and repeatable: `--catalog a.json,b.json --catalog dir/`. */
 export const collectPaths = (value: string, previous: string[] = []) => [...previous, ...value.split(',').filter(Boolean)];
 
+/** The dumps and live servers a command's options name: the files to load (captures are removed after `use`). */
+export async function withCatalogFiles<T>(
+  o: LiveOptions & { catalog?: string[] },
+  command: string,
+  use: (files: string[]) => Promise<T> | T,
+): Promise<T> {
+  if (!o.catalog?.length && !hasLiveInput(o))
+    throw new BudgetUsageError(
+      `${command}: expected --catalog <dumps>, --from-config <file>, --from-server "<command>" or --from-url <url>`,
+    );
+  if (!hasLiveInput(o)) return use(o.catalog!);
+  return withLiveDumps(o, (files, failures) => {
+    // A result over the servers that happened to start would pass on too small a total.
+    if (failures.length)
+      throw new BudgetUsageError(`${command}: ${failures.length} server(s) could not be captured (see above); not measuring a partial set`);
+    return use([...(o.catalog ?? []), ...files]);
+  });
+}
+
 /**
  * `budget`: measure the definitions, print the report, return the exit code
- * (0 within budget, 1 over budget). Bad input throws (InputError, BudgetUsageError): exit 2.
+ * (0 within budget or no budget given, 1 over budget). Bad input throws (InputError, BudgetUsageError): exit 2.
  */
 export async function budgetCommand(
   o: BudgetCommandOptions,
   print: (text: string) => void,
 ): Promise<{ exitCode: 0 | 1; report: BudgetReport }> {
-  if (o.maxToolTokens === undefined && o.perTool === undefined)
-    throw new BudgetUsageError('budget: expected --max-tool-tokens N and/or --per-tool N');
   if (o.json && o.markdown) throw new BudgetUsageError('budget: expected at most one of --json and --markdown');
-  if (!o.catalog?.length && !hasLiveInput(o))
-    throw new BudgetUsageError('budget: expected --catalog <dumps>, --from-config <file>, --from-server "<command>" or --from-url <url>');
   // Read (a custom host file) and checked before any server is started.
   const host = runHostMeasures({ ...hostFromOptions(o, limitsFromOptions(o)), tokenizer: o.tokenizer }).host;
-  const measure = (files: string[]) => {
+  return withCatalogFiles(o, 'budget', (files) => {
     const catalog = loadCatalog(files, limitsFromOptions(o));
     const report = budgetReport(catalog, host.tokens, { maxToolTokens: o.maxToolTokens, perTool: o.perTool }, host);
     print(o.json ? renderJson(report) : o.markdown ? renderMarkdown(report) : renderText(report));
     return { exitCode: report.pass ? (0 as const) : (1 as const), report };
-  };
-  if (!hasLiveInput(o)) return measure(o.catalog!);
-  return withLiveDumps(o, (files, failures) => {
-    // A gate over the servers that happened to start would pass on too small a total.
-    if (failures.length)
-      throw new BudgetUsageError(`budget: ${failures.length} server(s) could not be captured (see above); not measuring a partial set`);
-    return measure([...(o.catalog ?? []), ...files]);
   });
 }

@@ -119,8 +119,14 @@ describe.concurrent('budget command exit codes', () => {
     expect(r.violations.length).toBe(r.tools.length);
   });
 
+  it('without a budget measures, prints and exits 0', async ({ expect }) => {
+    const r = await runCli(['budget', '--catalog', SMALL]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith(`MEASURED: ${total().toLocaleString('en-US')} tokens`)).toBe(true);
+    expect(r.stdout).toContain('no budget given (measured only)');
+  });
+
   it.for<[string, string[], string]>([
-    ['no budget', ['--catalog', SMALL], 'error: budget: expected --max-tool-tokens N and/or --per-tool N'],
     [
       'no input',
       ['--max-tool-tokens', '5'],
