@@ -260,7 +260,3 @@ export function renderMarkdown(r: BudgetReport): string {
   out.push('', ...notes(r).map((n) => `<sub>${n}</sub>  `));
   return `${out.join('\n')}\n`;
 }
-
-export function renderJson(r: BudgetReport): string {
-  return `${JSON.stringify(r, null, 2)}\n`;
-}

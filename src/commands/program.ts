@@ -176,16 +176,18 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     program
       .command('budget')
       .description(
-        'token budget gate: per server and per tool, the tokens of each definition split by field, the largest first, and what ADOL short mode and $ref dedup would save; exit 0 within budget, 1 over budget, 2 on bad input',
+        'token budget gate: per server and per tool, the tokens of each definition split by field, the largest first, and what ADOL short mode and $ref dedup would save; without a budget it measures only; exit 0 within budget (or no budget), 1 over budget, 2 on bad input',
       )
       .option('--catalog <paths>', 'tools/list dumps (files or folders; comma-separated, repeatable)', collectPaths)
       .option('--max-tool-tokens <n>', 'budget for all tool definitions together', parseTokenBudget)
       .option('--per-tool <n>', 'budget for each tool definition', parseTokenBudget)
       .addOption(tokenizerOption())
       .option('--json', 'machine-readable report')
-      .option('--markdown', 'Markdown for a pull-request comment'),
+      .option('--markdown', 'Markdown for a pull-request comment')
+      .option('--lint', "add each tool's lint findings, their fixes and the tokens they recover (docs/lint.md)")
+      .option('--badge <file>', 'write a shields.io endpoint badge (JSON) to this file: the tool tokens per host'),
   );
-  addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(async (o: BudgetCommandOptions) => {
+  addHostOptions(addLimitOptions(program.commands.at(-1)!), { all: true }).action(async (o: BudgetCommandOptions) => {
     const { exitCode } = await budgetCommand(o, write);
     process.exitCode = exitCode;
   });
