@@ -92,7 +92,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
   const program = new Command()
     .name('tooltax')
     .description(
-      'Measure the tools tax: tokens that MCP tool lists and agent protocols burn in an LLM prompt.\nRun through npm: `npm run bench -- <command> [options]`.',
+      'Measure the tools tax: tokens that MCP tool lists and agent protocols burn in an LLM prompt.\nInstalled: `npx @tooltax/cli <command> [options]`; in a clone: `npm run bench -- <command> [options]`.',
     )
     .option('--debug', 'print stack traces of errors')
     // Inherited by every command defined below with .command().
