@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import noInheritedLookup from './scripts/eslint/no-inherited-lookup.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'results/**', 'reports/**', '.cache/**', 'catalogs/**', 'tasks/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'results/**', 'reports/**', '.cache/**', 'catalogs/**', 'tasks/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

@@ -1,9 +1,13 @@
 #!/usr/bin/env -S npx tsx
 /**
- * Checks the GitHub Actions workflows without GitHub: every file under .github/workflows
- * parses as YAML, has `on` and `jobs`, every job has `runs-on` and steps that `run` or `uses`
- * something, and every `npm run <script>` / `npm test` they call exists in package.json.
- * Usage: npx tsx scripts/check-workflows.ts [workflows dir] [package.json]
+ * Checks the GitHub Actions workflows and the repository's own action without GitHub: every
+ * file under .github/workflows parses as YAML, has `on` and `jobs`, every job has `runs-on` and
+ * steps that `run` or `uses` something, and every `npm run <script>` / `npm test` they call
+ * exists in package.json. action.yml (a composite action) declares its inputs with
+ * descriptions, each of its steps runs with a `shell` or uses an action, every
+ * `inputs.<name>` it reads is declared and every declared input is read; a workflow step that
+ * uses it (`uses: ./`) passes only inputs it declares and every required one.
+ * Usage: npx tsx scripts/check-workflows.ts [workflows dir] [package.json] [action.yml]
  * Exit 0 when all is well, 1 with one line per problem otherwise.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -20,9 +24,54 @@ export function npmScriptsIn(shell: string): string[] {
   return out;
 }
 
-export function checkWorkflows(dir: string, packageJson: string): { problems: string[]; files: number; scripts: number } {
+interface ActionInputs {
+  declared: Map<string, { required: boolean }>;
+}
+
+/** Problems of a composite action file, and its inputs (for the workflows that use it). */
+export function checkAction(file: string): { problems: string[]; inputs?: ActionInputs } {
+  if (!existsSync(file)) return { problems: [`${file}: no action file`] };
+  const text = readFileSync(file, 'utf8');
+  const doc = parseDocument(text);
+  if (doc.errors.length)
+    return { problems: doc.errors.map((e) => `${file}: YAML error at line ${e.linePos?.[0]?.line ?? '?'}: ${e.message.split('\n')[0]}`) };
+  const a = doc.toJS() as {
+    name?: unknown;
+    description?: unknown;
+    inputs?: Record<string, Record<string, unknown>>;
+    runs?: { using?: unknown; steps?: unknown };
+  } | null;
   const problems: string[] = [];
-  if (!existsSync(dir)) return { problems: [`${dir}: no workflows folder`], files: 0, scripts: 0 };
+  if (!a || typeof a !== 'object') return { problems: [`${file}: expected an action mapping`] };
+  if (typeof a.name !== 'string' || typeof a.description !== 'string') problems.push(`${file}: expected "name" and "description"`);
+  const declared = new Map<string, { required: boolean }>();
+  for (const [name, spec] of Object.entries(a.inputs ?? {})) {
+    if (!spec || typeof spec.description !== 'string') problems.push(`${file}: inputs.${name}: expected a description`);
+    declared.set(name, { required: spec?.required === true && spec.default === undefined });
+  }
+  if (a.runs?.using !== 'composite') problems.push(`${file}: expected runs.using: composite`);
+  const steps = Array.isArray(a.runs?.steps) ? (a.runs.steps as Record<string, unknown>[]) : [];
+  if (!steps.length) problems.push(`${file}: expected runs.steps with at least one step`);
+  steps.forEach((step, i) => {
+    const at = `${file}: runs.steps[${i}]`;
+    if (typeof step.uses === 'string') return;
+    if (typeof step.run !== 'string') problems.push(`${at}: expected "run" or "uses"`);
+    else if (typeof step.shell !== 'string') problems.push(`${at}: expected a "shell" (a composite step's run needs one)`);
+  });
+  const read = new Set([...text.matchAll(/\binputs\.([A-Za-z0-9_-]+)/g)].map((m) => m[1]!));
+  for (const name of read) if (!declared.has(name)) problems.push(`${file}: reads inputs.${name}, which it does not declare`);
+  for (const name of declared.keys()) if (!read.has(name)) problems.push(`${file}: declares inputs.${name} but never reads it`);
+  return { problems, inputs: { declared } };
+}
+
+export function checkWorkflows(
+  dir: string,
+  packageJson: string,
+  action?: ActionInputs,
+): { problems: string[]; files: number; scripts: number; actionUses: number } {
+  const problems: string[] = [];
+  let actionUses = 0;
+  if (!existsSync(dir)) return { problems: [`${dir}: no workflows folder`], files: 0, scripts: 0, actionUses: 0 };
   const scripts = (JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
   const files = readdirSync(dir)
     .filter((f) => /\.ya?ml$/.test(f))
@@ -66,6 +115,16 @@ export function checkWorkflows(dir: string, packageJson: string): { problems: st
           problems.push(`${at}: expected "run" or "uses"`);
           return;
         }
+        if (step.uses === './') {
+          actionUses++;
+          const given = step.with && typeof step.with === 'object' ? Object.keys(step.with) : [];
+          if (!action) problems.push(`${at}: uses ./ but the repository's action.yml could not be read`);
+          else {
+            for (const k of given) if (!action.declared.has(k)) problems.push(`${at}: passes "${k}", which action.yml does not declare`);
+            for (const [k, spec] of action.declared)
+              if (spec.required && !given.includes(k)) problems.push(`${at}: misses the required input "${k}"`);
+          }
+        }
         if (typeof step.run !== 'string') return;
         for (const script of npmScriptsIn(step.run)) {
           called++;
@@ -77,14 +136,17 @@ export function checkWorkflows(dir: string, packageJson: string): { problems: st
       });
     }
   }
-  return { problems, files: files.length, scripts: called };
+  return { problems, files: files.length, scripts: called, actionUses };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const dir = resolve(process.argv[2] ?? '.github/workflows');
   const pkg = resolve(process.argv[3] ?? 'package.json');
-  const { problems, files, scripts } = checkWorkflows(dir, pkg);
-  for (const p of problems) console.error(`check-workflows: ${p}`);
-  if (problems.length) process.exit(1);
-  console.log(`check-workflows: ${files} workflow(s) parse; the ${scripts} npm script call(s) they make exist in package.json`);
+  const action = checkAction(resolve(process.argv[4] ?? 'action.yml'));
+  const { problems, files, scripts, actionUses } = checkWorkflows(dir, pkg, action.inputs);
+  for (const p of [...action.problems, ...problems]) console.error(`check-workflows: ${p}`);
+  if (action.problems.length || problems.length) process.exit(1);
+  console.log(
+    `check-workflows: ${files} workflow(s) parse; the ${scripts} npm script call(s) they make exist in package.json; action.yml is a composite action whose ${action.inputs!.declared.size} inputs are declared and read, used by ${actionUses} workflow step(s)`,
+  );
 }

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.ts');
 
 /** The commands that are not the bench (the bench is the default command: any other first word is its option). */
-const OTHER_COMMANDS = new Set(['catalog', 'budget', 'tasks', 'report', 'retrieval', 'live', 'help']);
+const OTHER_COMMANDS = new Set(['catalog', 'budget', 'lint', 'tasks', 'report', 'retrieval', 'live', 'help']);
 
 /**
  * What the bench's process is started with; why each pays is in docs/performance.md#runtime-flags.

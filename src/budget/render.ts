@@ -17,7 +17,10 @@ const PART_HEADERS: Record<keyof PartTokens, string> = {
   framing: 'framing',
 };
 
-type Row = (string | number)[];
+export type Row = (string | number)[];
+
+/** Whether the report had a limit to check (without one, `budget` only measures). */
+const gated = (r: BudgetReport) => r.limits.maxToolTokens !== undefined || r.limits.perTool !== undefined;
 
 const signed = (n: number) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : '0');
 
@@ -26,12 +29,13 @@ function headline(r: BudgetReport): string {
     r.limits.maxToolTokens !== undefined ? `--max-tool-tokens ${fmt(r.limits.maxToolTokens)}` : '',
     r.limits.perTool !== undefined ? `--per-tool ${fmt(r.limits.perTool)}` : '',
   ].filter(Boolean);
+  const budget = limits.length ? `budget ${limits.join(', ')}` : 'no budget given (measured only)';
   const h = r.host;
   const share = r.total.host;
   if (!h || !share)
-    return `${fmt(r.total.tokens)} tokens of tool definitions: ${r.total.tools} tools on ${r.total.servers} server(s) (${r.tokenizer}, compact tools/list JSON per tool); budget ${limits.join(', ')}`;
+    return `${fmt(r.total.tokens)} tokens of tool definitions: ${r.total.tools} tools on ${r.total.servers} server(s) (${r.tokenizer}, compact tools/list JSON per tool); ${budget}`;
   const dropped = h.droppedFields.length ? ` (${h.droppedFields.join(', ')})` : '';
-  return `${fmt(r.total.tokens)} tokens of tool definitions as ${h.label} sends them: ${r.total.tools} tools on ${r.total.servers} server(s) (${r.tokenizer}: compact tools/list JSON ${fmt(share.mcpJson)}, fields dropped −${fmt(share.dropped)}${dropped}, rendering ${signed(share.rendering)}, per request +${fmt(h.requestTokens)}); budget ${limits.join(', ')}`;
+  return `${fmt(r.total.tokens)} tokens of tool definitions as ${h.label} sends them: ${r.total.tools} tools on ${r.total.servers} server(s) (${r.tokenizer}: compact tools/list JSON ${fmt(share.mcpJson)}, fields dropped −${fmt(share.dropped)}${dropped}, rendering ${signed(share.rendering)}, per request +${fmt(h.requestTokens)}); ${budget}`;
 }
 
 /** A part's column header: under a host, marked when the host never sends it. */
@@ -159,7 +163,7 @@ function cell(v: string | number): string {
   return typeof v === 'number' ? fmt(v) : terminalText(v, 'one-line');
 }
 
-function textTable(header: string[], rows: Row[]): string {
+export function textTable(header: string[], rows: Row[]): string {
   const cells = [header, ...rows.map((r) => r.map(cell))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) =>
@@ -171,7 +175,7 @@ function textTable(header: string[], rows: Row[]): string {
 }
 
 export function renderText(r: BudgetReport): string {
-  const out = [`${r.pass ? 'PASS' : 'FAIL'}: ${headline(r)}`];
+  const out = [`${!gated(r) ? 'MEASURED' : r.pass ? 'PASS' : 'FAIL'}: ${headline(r)}`];
   for (const v of r.violations) out.push(`  over budget: ${terminalText(v, 'one-line')}`);
   const s = serverRows(r);
   out.push('', 'Per server:', textTable(s.header, s.rows));
@@ -195,7 +199,7 @@ function mdCell(v: string | number): string {
   return typeof v === 'number' ? fmt(v) : markdownCell(v);
 }
 
-function mdTable(header: string[], rows: Row[], labelCols: readonly number[] = [0]): string {
+export function mdTable(header: string[], rows: Row[], labelCols: readonly number[] = [0]): string {
   const align = header.map((_, i) => (labelCols.includes(i) ? '---' : '---:'));
   return [`| ${header.map(mdCell).join(' | ')} |`, `| ${align.join(' | ')} |`, ...rows.map((r) => `| ${r.map(mdCell).join(' | ')} |`)].join(
     '\n',
@@ -206,7 +210,12 @@ function mdTable(header: string[], rows: Row[], labelCols: readonly number[] = [
 export const MARKDOWN_MARKER = '<!-- tooltax-budget -->';
 
 export function renderMarkdown(r: BudgetReport): string {
-  const out = [MARKDOWN_MARKER, `### Tool budget: ${r.pass ? '✅ within budget' : '❌ over budget'}`, '', headline(r)];
+  const out = [
+    MARKDOWN_MARKER,
+    `### Tool budget: ${!gated(r) ? 'measured (no budget given)' : r.pass ? '✅ within budget' : '❌ over budget'}`,
+    '',
+    headline(r),
+  ];
   if (r.violations.length) {
     out.push('', ...r.violations.slice(0, 50).map((v) => `- ❌ ${markdownLine(v)}`));
     if (r.violations.length > 50) out.push(`- … and ${r.violations.length - 50} more`);
@@ -250,8 +259,4 @@ export function renderMarkdown(r: BudgetReport): string {
     );
   out.push('', ...notes(r).map((n) => `<sub>${n}</sub>  `));
   return `${out.join('\n')}\n`;
-}
-
-export function renderJson(r: BudgetReport): string {
-  return `${JSON.stringify(r, null, 2)}\n`;
 }

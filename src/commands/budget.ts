@@ -1,6 +1,10 @@
 import { InvalidArgumentError } from 'commander';
 import { budgetReport, type BudgetReport } from '../budget/budget.ts';
-import { renderJson, renderMarkdown, renderText } from '../budget/render.ts';
+import { renderMarkdown, renderText } from '../budget/render.ts';
+import { badgeJson, hostsReport, renderHostsMarkdown, renderHostsText, type HostsReport } from '../budget/hosts.ts';
+import { lintContext, runLint } from '../lint/lint.ts';
+import { renderLintMarkdown, renderLintText } from '../lint/render.ts';
+import { writeFileSync } from 'node:fs';
 import { loadCatalog } from '../catalog/load.ts';
 import type { TokenizerName } from '../tokens/counter.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
@@ -16,6 +20,10 @@ export interface BudgetCommandOptions extends LiveOptions, Partial<InputLimits>,
   tokenizer: TokenizerName;
   json?: boolean;
   markdown?: boolean;
+  /** Add each tool's lint findings and fixes (src/lint) after the budget. */
+  lint?: boolean;
+  /** Write a shields.io endpoint badge (tokens per host) to this file. */
+  badge?: string;
 }
 
 /** A usage problem: printed as one line, exit 2. */
@@ -32,32 +40,70 @@ export function parseTokenBudget(value: string): number {
 /** Comma-separated and repeatable: `--catalog a.json,b.json --catalog dir/`. */
 export const collectPaths = (value: string, previous: string[] = []) => [...previous, ...value.split(',').filter(Boolean)];
 
+/** The dumps and live servers a command's options name: the files to load (captures are removed after `use`). */
+export async function withCatalogFiles<T>(
+  o: LiveOptions & { catalog?: string[] },
+  command: string,
+  use: (files: string[]) => Promise<T> | T,
+): Promise<T> {
+  if (!o.catalog?.length && !hasLiveInput(o))
+    throw new BudgetUsageError(
+      `${command}: expected --catalog <dumps>, --from-config <file>, --from-server "<command>" or --from-url <url>`,
+    );
+  if (!hasLiveInput(o)) return use(o.catalog!);
+  return withLiveDumps(o, (files, failures) => {
+    // A result over the servers that happened to start would pass on too small a total.
+    if (failures.length)
+      throw new BudgetUsageError(`${command}: ${failures.length} server(s) could not be captured (see above); not measuring a partial set`);
+    return use([...(o.catalog ?? []), ...files]);
+  });
+}
+
 /**
  * `budget`: measure the definitions, print the report, return the exit code
- * (0 within budget, 1 over budget). Bad input throws (InputError, BudgetUsageError): exit 2.
+ * (0 within budget or no budget given, 1 over budget). Bad input throws (InputError, BudgetUsageError): exit 2.
  */
 export async function budgetCommand(
   o: BudgetCommandOptions,
   print: (text: string) => void,
-): Promise<{ exitCode: 0 | 1; report: BudgetReport }> {
-  if (o.maxToolTokens === undefined && o.perTool === undefined)
-    throw new BudgetUsageError('budget: expected --max-tool-tokens N and/or --per-tool N');
+): Promise<{ exitCode: 0 | 1; report: BudgetReport | HostsReport }> {
   if (o.json && o.markdown) throw new BudgetUsageError('budget: expected at most one of --json and --markdown');
-  if (!o.catalog?.length && !hasLiveInput(o))
-    throw new BudgetUsageError('budget: expected --catalog <dumps>, --from-config <file>, --from-server "<command>" or --from-url <url>');
   // Read (a custom host file) and checked before any server is started.
-  const host = runHostMeasures({ ...hostFromOptions(o, limitsFromOptions(o)), tokenizer: o.tokenizer }).host;
-  const measure = (files: string[]) => {
+  const measures = runHostMeasures({ ...hostFromOptions(o, limitsFromOptions(o)), tokenizer: o.tokenizer });
+  const hosts = o.host === 'all' ? measures.compare.hosts : [measures.host];
+  const limits = { maxToolTokens: o.maxToolTokens, perTool: o.perTool };
+  const gated = limits.maxToolTokens !== undefined || limits.perTool !== undefined;
+  return withCatalogFiles(o, 'budget', (files) => {
     const catalog = loadCatalog(files, limitsFromOptions(o));
-    const report = budgetReport(catalog, host.tokens, { maxToolTokens: o.maxToolTokens, perTool: o.perTool }, host);
-    print(o.json ? renderJson(report) : o.markdown ? renderMarkdown(report) : renderText(report));
-    return { exitCode: report.pass ? (0 as const) : (1 as const), report };
-  };
-  if (!hasLiveInput(o)) return measure(o.catalog!);
-  return withLiveDumps(o, (files, failures) => {
-    // A gate over the servers that happened to start would pass on too small a total.
-    if (failures.length)
-      throw new BudgetUsageError(`budget: ${failures.length} server(s) could not be captured (see above); not measuring a partial set`);
-    return measure([...(o.catalog ?? []), ...files]);
+    const reports = hosts.map((h) => budgetReport(catalog, h.tokens, limits, h));
+    const lint = o.lint ? runLint(lintContext(catalog, hosts[0]!)) : undefined;
+    let report: BudgetReport | HostsReport;
+    let text: string;
+    if (o.host === 'all') {
+      const all = hostsReport(
+        hosts.map((h) => h.id),
+        reports,
+      );
+      report = all;
+      text = o.json ? '' : o.markdown ? renderHostsMarkdown(all) : renderHostsText(all);
+    } else {
+      report = reports[0]!;
+      text = o.json ? '' : o.markdown ? renderMarkdown(report) : renderText(report);
+    }
+    if (o.json) text = `${JSON.stringify(lint ? { ...report, lint } : report, null, 2)}\n`;
+    else if (lint) text += o.markdown ? `\n${renderLintMarkdown(lint, false).replace(/^.*\n/, '')}` : `\nLint:\n${renderLintText(lint)}`;
+    print(text);
+    if (o.badge !== undefined) {
+      const pass = reports.every((r) => r.pass);
+      writeFileSync(
+        o.badge,
+        badgeJson(
+          hosts.map((h, i) => ({ id: h.id, tokens: reports[i]!.total.tokens })),
+          pass,
+          gated,
+        ),
+      );
+    }
+    return { exitCode: reports.every((r) => r.pass) ? (0 as const) : (1 as const), report };
   });
 }

@@ -11,18 +11,21 @@ export class HostUsageError extends Error {
 }
 
 export interface HostCommandOptions {
-  host?: HostId;
+  /** `all` only where the command takes it (`budget`: every built-in host side by side). */
+  host?: HostId | 'all';
   hostModel?: string;
   toolChoice?: string;
   hostFile?: string;
 }
 
-/** Adds --host, --host-model, --tool-choice and --host-file (src/hosts, docs/hosts.md) to a command. */
-export function addHostOptions(cmd: Command): Command {
+/**
+ * Adds --host, --host-model, --tool-choice and --host-file (src/hosts, docs/hosts.md) to a
+ * command; `all`: --host also takes `all` (every built-in host, and the custom one with --host-file).
+ */
+export function addHostOptions(cmd: Command, { all = false } = {}): Command {
+  const help = `how the tool list reaches the model (docs/hosts.md)${all ? '; all: every host side by side' : ''}; default ${DEFAULT_HOST}`;
   return cmd
-    .addOption(
-      new Option('--host <profile>', `how the tool list reaches the model (docs/hosts.md); default ${DEFAULT_HOST}`).choices([...HOST_IDS]),
-    )
+    .addOption(new Option('--host <profile>', help).choices([...HOST_IDS, ...(all ? ['all'] : [])]))
     .option('--host-model <model>', 'openai-chat or anthropic: the model whose published figures apply (default gpt-4o, claude-sonnet-4-5)')
     .addOption(
       new Option('--tool-choice <choice>', 'anthropic: the request’s tool_choice (default auto)').choices([...ANTHROPIC_TOOL_CHOICES]),
@@ -32,6 +35,12 @@ export function addHostOptions(cmd: Command): Command {
 
 /** The host a command's options name (the custom file read and validated), without the tokenizer the command adds. */
 export function hostFromOptions(o: HostCommandOptions, limits: InputLimits = DEFAULT_LIMITS): Omit<HostSpec, 'tokenizer'> {
+  if (o.host === 'all') {
+    if (o.hostModel !== undefined || o.toolChoice !== undefined)
+      throw new HostUsageError('--host all measures every host with its defaults: no --host-model or --tool-choice');
+    // The built-in hosts are compared with their defaults; a custom file joins them.
+    return hostFromOptions({ hostFile: o.hostFile }, limits);
+  }
   const id: HostId = o.host ?? (o.hostFile !== undefined ? 'custom' : DEFAULT_HOST);
   const spec: Omit<HostSpec, 'tokenizer'> = {
     id,

@@ -15,6 +15,8 @@ import { MEASUREMENT_PARAMS } from '../measure/params.ts';
 import { DEFAULT_ENCODER, ENCODER_NAMES } from '../embed/registry.ts';
 import { captureCommand, collect, hasLiveInput, parseTimeout, type LiveOptions } from './capture.ts';
 import { budgetCommand, collectPaths, parseTokenBudget, type BudgetCommandOptions } from './budget.ts';
+import { lintCommand, type LintCommandOptions } from './lint.ts';
+import { SEVERITIES } from '../lint/types.ts';
 import { DEFAULT_CAPTURE_DIR } from '../mcp/dump.ts';
 import { addLimitOptions, limitsFromOptions } from './limit-options.ts';
 import { addHostOptions, hostFromOptions, type HostCommandOptions } from './host-options.ts';
@@ -69,7 +71,7 @@ const tokenizerOption = () =>
   new Option('--tokenizer <name>', `tokenizer (${TOKENIZERS.join(', ')})`).default(DEFAULT_TOKENIZER).argParser(parseTokenizer);
 
 /**
- * The tooltax command line. catalog, budget, tasks and report start without the retriever
+ * The tooltax command line. catalog, budget, lint, tasks and report start without the retriever
  * registry, the pipelines and the live clients (0.4 s of CPU at every start): bench, retrieval
  * and live are defined only when `args` may run one of them. `--debug` is the only program
  * option, so the first other word is the command; anything else (a bench option, help, an
@@ -78,7 +80,7 @@ const tokenizerOption = () =>
 export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Promise<Command> {
   const { root, log } = io;
   const invoked = args.find((a) => a !== '--debug');
-  const lean = invoked !== undefined && ['catalog', 'budget', 'tasks', 'report'].includes(invoked);
+  const lean = invoked !== undefined && ['catalog', 'budget', 'lint', 'tasks', 'report'].includes(invoked);
   const exit = io.exit ?? ((code: number) => process.exit(code));
   /** Bad arguments exit 2 with commander's one-line message, like every other bad input. */
   const exitTwoOnUsage = (err: CommanderError) => exit(err.exitCode === 0 ? 0 : 2);
@@ -90,7 +92,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
   const program = new Command()
     .name('tooltax')
     .description(
-      'Measure the tools tax: tokens that MCP tool lists and agent protocols burn in an LLM prompt.\nRun through npm: `npm run bench -- <command> [options]`.',
+      'Measure the tools tax: tokens that MCP tool lists and agent protocols burn in an LLM prompt.\nInstalled: `npx @tooltax/cli <command> [options]`; in a clone: `npm run bench -- <command> [options]`.',
     )
     .option('--debug', 'print stack traces of errors')
     // Inherited by every command defined below with .command().
@@ -174,17 +176,45 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     program
       .command('budget')
       .description(
-        'token budget gate: per server and per tool, the tokens of each definition split by field, the largest first, and what ADOL short mode and $ref dedup would save; exit 0 within budget, 1 over budget, 2 on bad input',
+        'token budget gate: per server and per tool, the tokens of each definition split by field, the largest first, and what ADOL short mode and $ref dedup would save; without a budget it measures only; exit 0 within budget (or no budget), 1 over budget, 2 on bad input',
       )
       .option('--catalog <paths>', 'tools/list dumps (files or folders; comma-separated, repeatable)', collectPaths)
       .option('--max-tool-tokens <n>', 'budget for all tool definitions together', parseTokenBudget)
       .option('--per-tool <n>', 'budget for each tool definition', parseTokenBudget)
       .addOption(tokenizerOption())
       .option('--json', 'machine-readable report')
-      .option('--markdown', 'Markdown for a pull-request comment'),
+      .option('--markdown', 'Markdown for a pull-request comment')
+      .option('--lint', "add each tool's lint findings, their fixes and the tokens they recover (docs/lint.md)")
+      .option('--badge <file>', 'write a shields.io endpoint badge (JSON) to this file: the tool tokens per host'),
   );
-  addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(async (o: BudgetCommandOptions) => {
+  addHostOptions(addLimitOptions(program.commands.at(-1)!), { all: true }).action(async (o: BudgetCommandOptions) => {
     const { exitCode } = await budgetCommand(o, write);
+    process.exitCode = exitCode;
+  });
+
+  liveOptions(
+    program
+      .command('lint')
+      .description(
+        'lint rules over a catalog: each finding names the tool, the problem, the fix and the tokens it recovers under the host (docs/lint.md); exit 0 clean, 1 a finding at or above --fail-on, 2 on bad input',
+      )
+      .option('--catalog <paths>', 'tools/list dumps (files or folders; comma-separated, repeatable)', collectPaths)
+      .addOption(tokenizerOption())
+      .option('--json', 'machine-readable report')
+      .option('--markdown', 'Markdown for a pull-request comment')
+      .option(
+        '--fix <dir>',
+        'write the catalog with every mechanical fix applied into this folder (one tools/list dump per server)',
+        parseOutputDir,
+      )
+      .addOption(
+        new Option('--fail-on <severity>', 'exit 1 when a finding is this severe or more')
+          .choices([...SEVERITIES, 'never'])
+          .default('warning'),
+      ),
+  );
+  addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(async (o: LintCommandOptions) => {
+    const { exitCode } = await lintCommand(o, write, warn);
     process.exitCode = exitCode;
   });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ownSourceFile } from '../util/own-source.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalog, CatalogTool } from '../catalog/types.ts';
@@ -51,7 +52,7 @@ export function createDenseRetriever(
       };
       if (cacheDir === false) return computed;
       const hash = createHash('sha256').update(JSON.stringify([encoder.name, encoder.description]));
-      for (const file of SCORE_SOURCES) hash.update(readFileSync(new URL(file, import.meta.url)));
+      for (const file of SCORE_SOURCES) hash.update(readFileSync(ownSourceFile(new URL(file, import.meta.url))));
       for (const v of vectors) hash.update(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
       const key = hash.digest('hex').slice(0, 16);
       return withScoreStore(computed, diskScoreStore(join(cacheDir, `dense-scores-${key}`), ids.length));

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build, type Plugin } from 'esbuild';
 import { writeFileAtomic } from './files.ts';
+import { ownSourceFile } from './own-source.ts';
 
 /**
  * Starts a worker thread running a TypeScript module, compiled with esbuild into one plain
@@ -20,6 +21,9 @@ export async function startTsWorker(
   limits?: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number },
 ): Promise<Worker> {
   const options = { workerData, ...(limits ? { resourceLimits: limits } : {}) };
+  // The installed package runs the JavaScript the build wrote (dist/): nothing to compile.
+  const own = ownSourceFile(module);
+  if (own !== module) return new Worker(own, options);
   const compiled = await compiledModule(module);
   if (compiled instanceof URL) return new Worker(compiled, options);
   // Nowhere to write the compiled file (a read-only install): load the source through tsx, as before.

@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { budgetReport, type BudgetReport } from '../../src/budget/budget.ts';
+import type { HostsReport } from '../../src/budget/hosts.ts';
+import type { LintReport } from '../../src/lint/lint.ts';
 import { MARKDOWN_MARKER, MARKDOWN_TOP, renderMarkdown, renderText } from '../../src/budget/render.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { serializeToolDefinition } from '../../src/catalog/types.ts';
@@ -119,13 +121,53 @@ describe.concurrent('budget command exit codes', () => {
     expect(r.violations.length).toBe(r.tools.length);
   });
 
+  it('--host all: every host side by side, gated on each; --lint and --badge', async ({ expect }) => {
+    const badge = join(tmp, 'badge.json');
+    const r = await runCli([
+      'budget',
+      '--catalog',
+      SMALL,
+      '--host',
+      'all',
+      '--max-tool-tokens',
+      '1000',
+      '--json',
+      '--lint',
+      '--badge',
+      badge,
+    ]);
+    const all = JSON.parse(r.stdout) as HostsReport & { lint: LintReport };
+    expect(all.hosts.map((h) => h.id)).toEqual(['mcp-json', 'openai-chat', 'openai-responses', 'anthropic']);
+    all.hosts.forEach((h, i) => {
+      expect(h.tokens).toBe(all.reports[i]!.total.tokens);
+      expect(all.servers.reduce((n, s) => n + s.tokens[i]!, 0) + h.requestTokens).toBe(h.tokens);
+    });
+    // 1,000 tokens: the small catalog is within it as JSON, over it as Anthropic sends it.
+    expect(all.hosts.find((h) => h.id === 'mcp-json')!.pass).toBe(true);
+    expect(all.hosts.find((h) => h.id === 'anthropic')!.pass).toBe(false);
+    expect(all.pass).toBe(false);
+    expect(r.code).toBe(1);
+    expect(all.lint.findings.length).toBeGreaterThan(0);
+    const b = JSON.parse(readFileSync(badge, 'utf8')) as { schemaVersion: number; message: string; color: string };
+    expect(b.schemaVersion).toBe(1);
+    expect(b.color).toBe('red');
+    for (const h of all.hosts) expect(b.message).toContain(h.id);
+  });
+
+  it('without a budget measures, prints and exits 0', async ({ expect }) => {
+    const r = await runCli(['budget', '--catalog', SMALL]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith(`MEASURED: ${total().toLocaleString('en-US')} tokens`)).toBe(true);
+    expect(r.stdout).toContain('no budget given (measured only)');
+  });
+
   it.for<[string, string[], string]>([
-    ['no budget', ['--catalog', SMALL], 'error: budget: expected --max-tool-tokens N and/or --per-tool N'],
     [
       'no input',
       ['--max-tool-tokens', '5'],
       'error: budget: expected --catalog <dumps>, --from-config <file>, --from-server "<command>" or --from-url <url>',
     ],
+    ['--host all with a model', ['--catalog', SMALL, '--host', 'all', '--host-model', 'gpt-4o'], 'error: --host all measures every host'],
     [
       'both formats',
       ['--catalog', SMALL, '--per-tool', '5', '--json', '--markdown'],

@@ -57,9 +57,9 @@ export function deepClone<T>(value: T): T {
 }
 
 /** Keywords whose value is a map of name → subschema. */
-const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
+export const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
 /** Keywords whose value is one subschema. */
-const SCHEMA_KEYWORDS = [
+export const SCHEMA_KEYWORDS = [
   'items',
   'additionalProperties',
   'additionalItems',
@@ -73,7 +73,7 @@ const SCHEMA_KEYWORDS = [
   'unevaluatedItems',
 ] as const;
 /** Keywords whose value is an array of subschemas. */
-const SCHEMA_ARRAY_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
+export const SCHEMA_ARRAY_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
 // As sets: the walk tests every key of every schema it visits.
 const MAP_KEYWORDS = new Set<string>(SCHEMA_MAP_KEYWORDS);
 const ONE_KEYWORDS = new Set<string>(SCHEMA_KEYWORDS);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ownSourceFile } from '../../util/own-source.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogTool } from '../../catalog/types.ts';
@@ -178,7 +179,7 @@ async function cachedTraining(
 ): Promise<TrainedReranker & { cacheKey?: string }> {
   if (cacheDir === false) return trainReranker(set, bm25, dense, features);
   const hash = createHash('sha256');
-  for (const file of MODEL_SOURCES) hash.update(readFileSync(new URL(file, import.meta.url)));
+  for (const file of MODEL_SOURCES) hash.update(readFileSync(ownSourceFile(new URL(file, import.meta.url))));
   hash.update(
     JSON.stringify([
       set.source,

@@ -1,0 +1,21 @@
+// Builds the installable CLI: the TypeScript in src/ compiled to JavaScript in dist/ (same
+// layout, so every path relative to a source file means what it meant), with the command's
+// entry point made a plain node script. Run by `npm run build` and before `npm pack`/`npm publish`
+// (prepack). The repository itself runs src/ through tsx; the installed package runs dist/.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+rmSync(dist, { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+// src/cli.ts starts with a tsx shebang for the repository; the built one runs on node alone.
+const cli = join(dist, 'cli.js');
+const text = readFileSync(cli, 'utf8').replace(/^#!.*\n/, '');
+writeFileSync(cli, `#!/usr/bin/env node\n${text}`);
+chmodSync(cli, 0o755);
+console.error(`build: wrote ${dist}`);

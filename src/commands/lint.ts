@@ -1,0 +1,54 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadCatalog } from '../catalog/load.ts';
+import { runHostMeasures } from '../hosts/measure.ts';
+import { fixCatalog, lintContext, lintFails, runLint, type LintReport } from '../lint/lint.ts';
+import { renderLintJson, renderLintMarkdown, renderLintText } from '../lint/render.ts';
+import type { Severity } from '../lint/types.ts';
+import type { TokenizerName } from '../tokens/counter.ts';
+import type { InputLimits } from '../util/limits.ts';
+import { BudgetUsageError, withCatalogFiles } from './budget.ts';
+import type { LiveOptions } from './capture.ts';
+import { hostFromOptions, type HostCommandOptions } from './host-options.ts';
+import { limitsFromOptions } from './limit-options.ts';
+
+export interface LintCommandOptions extends LiveOptions, Partial<InputLimits>, HostCommandOptions {
+  catalog?: string[];
+  tokenizer: TokenizerName;
+  json?: boolean;
+  markdown?: boolean;
+  /** Write the catalog with every mechanical fix applied into this folder (one dump per server). */
+  fix?: string;
+  failOn: Severity | 'never';
+}
+
+/** A file name for a server's dump: its name with anything outside [A-Za-z0-9._-] replaced. */
+const dumpName = (server: string) => `${server.replace(/[^A-Za-z0-9._-]/g, '_') || 'server'}.json`;
+
+/**
+ * `lint`: every rule over the catalog, each finding with its fix and the tokens it recovers
+ * under the host. Exit 1 when a finding is at or above --fail-on, else 0; bad input throws (exit 2).
+ */
+export async function lintCommand(
+  o: LintCommandOptions,
+  print: (text: string) => void,
+  log: (line: string) => void,
+): Promise<{ exitCode: 0 | 1; report: LintReport }> {
+  if (o.json && o.markdown) throw new BudgetUsageError('lint: expected at most one of --json and --markdown');
+  const host = runHostMeasures({ ...hostFromOptions(o, limitsFromOptions(o)), tokenizer: o.tokenizer }).host;
+  return withCatalogFiles(o, 'lint', (files) => {
+    const ctx = lintContext(loadCatalog(files, limitsFromOptions(o)), host);
+    const report = runLint(ctx);
+    const failed = lintFails(report, o.failOn);
+    print(o.json ? renderLintJson(report) : o.markdown ? renderLintMarkdown(report, failed) : renderLintText(report));
+    if (o.fix !== undefined) {
+      mkdirSync(o.fix, { recursive: true });
+      const servers = fixCatalog(ctx);
+      for (const s of servers)
+        writeFileSync(join(o.fix, dumpName(s.server)), `${JSON.stringify({ server: s.server, tools: s.tools }, null, 2)}\n`);
+      const fixed = servers.reduce((n, s) => n + s.fixed, 0);
+      log(`--fix: ${fixed} of ${report.tools} tools changed; ${servers.length} dump(s) written to ${o.fix}`);
+    }
+    return { exitCode: failed ? (1 as const) : (0 as const), report };
+  });
+}
