@@ -230,7 +230,7 @@ async function runBenchWith(
         pipelines: entries,
       },
     );
-    const embedded = await timer.time('embeddings', () =>
+    await timer.time('embeddings', () =>
       prewarmEmbeddings(encoder, {
         catalog,
         // History: the learned reranker's training turns (with the calibration tasks).
