@@ -22,7 +22,7 @@ import { SGEMM_ADDON_FILE, sgemmAddon } from '../src/util/sgemm-addon.ts';
 const FLAGS = ['sse2', 'avx', 'avx2', 'fma', 'avx512f'];
 
 /** This CPU, one line: model, and which of FLAGS it has (from /proc/cpuinfo where there is one). */
-export function cpuLabel(): string {
+function cpuLabel(): string {
   const model = cpus()[0]?.model?.trim() ?? 'unknown CPU';
   if (!existsSync('/proc/cpuinfo')) return `${model} (${process.arch})`;
   const flags = new Set((/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '').trim().split(/\s+/));

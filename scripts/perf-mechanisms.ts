@@ -23,7 +23,7 @@ export interface Mechanism {
   cold?: boolean;
 }
 
-export const MECHANISMS: readonly Mechanism[] = [
+const MECHANISMS: readonly Mechanism[] = [
   { name: 'two lanes (TOOLTAX_BENCH_WORKERS=2)', off: 'one lane', env: { TOOLTAX_BENCH_WORKERS: '1' } },
   { name: 'runtime flags (heap and MALLOC_* settings)', off: "node's defaults (npx tsx src/cli.ts)", direct: true },
   { name: 'kept learned and dense scores (.cache/retrieval)', off: 'scores computed again', env: { TOOLTAX_KEEP_SCORES: '0' } },

@@ -24,7 +24,7 @@ const NATIVE_GEMM_ENV = 'TOOLTAX_NATIVE_GEMM';
 const GEMM_KERNEL_ENV = 'TOOLTAX_GEMM_KERNEL';
 
 /** The built addon, or why use-lite runs on tfjs's wasm kernels (one line, with how to build it). */
-export function nativeGemm(env: NodeJS.ProcessEnv = process.env): { addon: SgemmAddon } | { reason: string } {
+function nativeGemm(env: NodeJS.ProcessEnv = process.env): { addon: SgemmAddon } | { reason: string } {
   if (env[NATIVE_GEMM_ENV] === '0') return { reason: `${NATIVE_GEMM_ENV}=0` };
   if (env[GEMM_KERNEL_ENV] === WASM_KERNEL) return { reason: `${GEMM_KERNEL_ENV}=${WASM_KERNEL}` };
   return sgemmAddon();
