@@ -1,10 +1,10 @@
 import type { Worker } from 'node:worker_threads';
-import { awaitedLater, endStarted, startTsWorker } from '../util/ts-worker.ts';
-import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
-import type { LaneInit, LaneRequest, LaneResponse } from './bench-worker.ts';
-import { processSharedBytes } from '../util/process-shared.ts';
-import { BENCH_REGISTRY, readsPipelineResults, runPipelineUnit, runStudyUnit, type BenchRegistry } from './bench-units.ts';
-import { studyScheduling } from './study-scheduling.ts';
+import { awaitedLater, endStarted, startTsWorker } from '../../util/ts-worker.ts';
+import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from '../types.ts';
+import type { LaneInit, LaneRequest, LaneResponse } from './worker.ts';
+import { processSharedBytes } from '../../util/process-shared.ts';
+import { BENCH_REGISTRY, readsPipelineResults, runPipelineUnit, runStudyUnit, type BenchRegistry } from '../units.ts';
+import { studyScheduling } from '../plan/study-hints.ts';
 
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
 const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
@@ -215,7 +215,7 @@ const failedEarly = new WeakMap<Worker, Error>();
  * loads its modules (~0.5 s) while the main thread prepares the inputs.
  */
 export async function startLaneThread(): Promise<Worker> {
-  const worker = await startTsWorker(new URL('./bench-worker.ts', import.meta.url), undefined, {
+  const worker = await startTsWorker(new URL('./worker.ts', import.meta.url), undefined, {
     maxOldGenerationSizeMb: WORKER_HEAP_MB,
     maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
   });

@@ -30,17 +30,17 @@ import { tokenCounter, type TokenizerName } from '../tokens/counter.ts';
 import type { InputLimits } from '../util/limits.ts';
 import { formatTimingTable, StepTimer, type TimingReport } from '../util/step-timer.ts';
 import { embeddingCacheDir } from '../embed/cache.ts';
-import { BenchLanes, benchLaneCount, startLaneThread } from './bench-lanes.ts';
+import { BenchLanes, benchLaneCount, startLaneThread } from './execute/lanes.ts';
 import { awaitedLater, endStarted } from '../util/ts-worker.ts';
-import { laneChooser } from './bench-schedule.ts';
-import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './bench-inputs.ts';
-import { BENCH_REGISTRY, benchEncoder, type BenchRegistry } from './bench-units.ts';
-import { studyEmbeddings } from './study-scheduling.ts';
-import { checkIds } from './id-options.ts';
-import { checkOutputDir } from './output-dir.ts';
+import { laneChooser } from './plan/schedule.ts';
+import { unitName, type BenchInputs, type BenchUnit, type PipelineRun, type StudyRun } from './types.ts';
+import { BENCH_REGISTRY, benchEncoder, type BenchRegistry } from './units.ts';
+import { studyEmbeddings } from './plan/study-hints.ts';
+import { checkIds } from '../util/ids.ts';
+import { checkOutputDir } from '../results/output-dir.ts';
 import { missingTasksNote } from './missing-tasks-note.ts';
 import { toolBreakdownTable } from '../budget/table.ts';
-import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
+import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './synthetic-inputs.ts';
 import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
 import { useLiteKernelNote } from '../embed/native-gemm.ts';
 import { releaseEmbedWorkers } from '../embed/worker-pool.ts';
@@ -63,8 +63,8 @@ import {
 } from '../results/shard-part.ts';
 import { taskSetsRunBy } from '../studies/common.ts';
 import { codeFingerprint } from '../util/provenance.ts';
-import { planShards, unitKey } from './shard-plan.ts';
-import type { ShardSpec } from './shard-spec.ts';
+import { planShards, unitKey } from './plan/shards.ts';
+import type { ShardSpec } from '../results/shard-part.ts';
 import { comparedProfiles, DEFAULT_HOST, hostProfile } from '../hosts/registry.ts';
 import type { HostSpec } from '../hosts/types.ts';
 import { hostProfilesTable } from '../measure/host-table.ts';
@@ -450,7 +450,7 @@ async function runBenchWith(
   // The renderers (vega, exceljs, resvg: ~60 MB of RSS) load only now, after the lanes are closed: loaded while
   // lane 0 waited for the worker's last units they saved ~0.6 s but raised the run's peak by ~40–60 MB.
   await timer.time('reports', () =>
-    import('./report.ts').then(({ renderReports }) => renderReports(resultsDir, reportsDir, { log: opts.log })),
+    import('../report/render-reports.ts').then(({ renderReports }) => renderReports(resultsDir, reportsDir, { log: opts.log })),
   );
   const timings = timer.report();
   writeTimings(resultsDir, timings);

@@ -1,5 +1,5 @@
-import type { BenchUnit } from './bench-inputs.ts';
-import { ownValue } from '../util/json.ts';
+import type { BenchUnit } from '../types.ts';
+import { ownValue } from '../../util/json.ts';
 
 /**
  * How a run's units are split over shards: the same split in every shard of a run, from the

@@ -1,7 +1,7 @@
-import type { BenchUnit } from './bench-inputs.ts';
-import { RELEASE_LANE } from './bench-lanes.ts';
-import { BENCH_REGISTRY, readsPipelineResults, runsEverySeed, type BenchRegistry } from './bench-units.ts';
-import { studyScheduling } from './study-scheduling.ts';
+import type { BenchUnit } from '../types.ts';
+import { RELEASE_LANE } from '../execute/lanes.ts';
+import { BENCH_REGISTRY, readsPipelineResults, runsEverySeed, type BenchRegistry } from '../units.ts';
+import { studyScheduling } from './study-hints.ts';
 
 /**
  * Which unit a free lane takes next (the `choose` of BenchLanes.run). Only the schedule, and so
