@@ -34,7 +34,7 @@ import { checkMergeMatches, snapshotFolder, writePart, type ReadPart, type RunId
 import type { TokenCounter } from '../tokens/counter.ts';
 import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
 import { codeFingerprint } from '../util/provenance.ts';
-import { planByCost } from '../bench/plan/shards.ts';
+import { planByCost } from '../util/plan-by-cost.ts';
 import { parseShard, type ShardSpec } from './shard-spec.ts';
 
 /** Bad live options or a missing key: one line, exit 2, before any request. */
