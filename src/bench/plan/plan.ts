@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { PipelineEntry } from '../../pipelines/types.ts';
 import type { RunIdentity } from '../../results/shard-part.ts';
-import { TIMINGS_FILE } from '../../results/write.ts';
+import { readPreviousTimings } from '../../results/timings.ts';
 import { taskSetsRunBy } from '../../studies/common.ts';
 import type { Study, TaskSet } from '../../studies/types.ts';
-import type { TimingReport } from '../../util/step-timer.ts';
 import { codeFingerprint } from '../../util/provenance.ts';
 import type { BenchUnit } from '../types.ts';
 import { planShards, unitKey } from './shards.ts';
@@ -81,12 +78,8 @@ export function runIdentity(
 
 /** Each unit's wall seconds in the previous run's timings.json, when there is one. */
 function previousUnitSeconds(resultsDir: string): Map<string, number> {
-  try {
-    const report = JSON.parse(readFileSync(join(resultsDir, TIMINGS_FILE), 'utf8')) as TimingReport;
-    return new Map(report.steps.filter((s) => s.unit).map((s) => [`${s.unit!.kind}/${s.unit!.id}`, s.wallSeconds]));
-  } catch {
-    return new Map();
-  }
+  const report = readPreviousTimings(resultsDir);
+  return new Map((report?.steps ?? []).filter((s) => s.unit).map((s) => [`${s.unit!.kind}/${s.unit!.id}`, s.wallSeconds]));
 }
 
 /** Units ordered by their previous wall time, longest first (ties and unknown units keep registry order): only the schedule changes, never a result. */
