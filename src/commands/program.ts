@@ -71,7 +71,7 @@ const tokenizerOption = () =>
 
 /**
  * The tooltax command line. catalog, budget, tasks and report start without the retriever
- * registry, the pipelines and the live clients (0.4 s of CPU at every start): bench, retrieval
+ * registry, the pipelines and the live clients (a noticeable share of CPU at every start): bench, retrieval
  * and live are defined only when `args` may run one of them. `--debug` is the only program
  * option, so the first other word is the command; anything else (a bench option, help, an
  * unknown name) defines them all.

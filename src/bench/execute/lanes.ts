@@ -20,11 +20,10 @@ const WORKER_HEAP_MB = 1024;
 /**
  * Young generation of a worker lane, as scripts/tooltax.mjs's --max-semi-space-size=8 gives every
  * thread (V8's young generation is three semi-spaces; the flag, being process-wide, overrides
- * this limit, which serves runs started without the script). 16 MB, V8's default, ran the warm
- * bench no faster in alternated runs (28.5 / 30.1 / 30.7 s against 28.6 / 30.1 / 30.7 s) and
- * peaked higher (713–725 MiB against 609–669 MiB over five runs): each thread holds two
- * semi-spaces, and the larger ones let more garbage reach the old generation before a
- * scavenge. (32 MB had already been dropped for the same reason.)
+ * this limit, which serves runs started without the script). V8's default (16 MB) ran the warm
+ * bench no faster and peaked higher: each thread holds two semi-spaces, and larger ones let
+ * more garbage reach the old generation before a scavenge (the measurement is in the commit
+ * that set this value).
  */
 const WORKER_YOUNG_MB = 3 * 8;
 
@@ -212,7 +211,7 @@ const failedEarly = new WeakMap<Worker, Error>();
 
 /**
  * A lane's worker thread, not yet given its inputs (BenchLanes sends them). Started early, it
- * loads its modules (~0.5 s) while the main thread prepares the inputs.
+ * loads its modules while the main thread prepares the inputs.
  */
 export async function startLaneThread(): Promise<Worker> {
   const worker = await startTsWorker(new URL('./worker.ts', import.meta.url), undefined, {
