@@ -26,7 +26,7 @@ export const BENCH_RUNTIME = {
     MALLOC_TRIM_THRESHOLD_: '131072',
   },
   // Young generation 8 MB per thread; old generation grown by a fixed 20% over what survived
-  // (not V8's adaptive factor); capped at 1024 MB like each worker lane (src/commands/bench-lanes.ts).
+  // (not V8's adaptive factor); capped at 1024 MB like each worker lane (src/bench/execute/lanes.ts).
   nodeFlags: ['--max-old-space-size=1024', '--max-semi-space-size=8', '--heap-growing-percent=20'],
 };
 

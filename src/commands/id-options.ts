@@ -1,40 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-
-/**
- * The one parser of every option that names registered things (pipelines, studies, retrievers,
- * tokenizers, encoders, providers, seeds): an unknown, empty or repeated id is refused while the
- * command line is parsed, before any work, in one line that lists the valid ones. Every command
- * uses it, so a typo reads the same wherever it is made.
- */
-export interface IdKind {
-  /** What one id names, for messages: `pipeline`, `retriever`. */
-  noun: string;
-  /** The registered ids, in their registry's order. */
-  ids: readonly string[];
-  /** Ids of a further form, accepted beyond the list (`dense:<model directory>`), and how to name it. */
-  also?: { accepts: (id: string) => boolean; form: string };
-}
-
-/**
- * Why ids are refused, or undefined when every id is known and given once. `list`: the option
- * takes a comma-separated list (the message says so).
- */
-function idListProblem(values: readonly string[], kind: IdKind, list = true): string | undefined {
-  const seen = new Set<string>();
-  for (const id of values) {
-    if (id === '') return `an empty ${kind.noun} id; expected ${expected(kind, list)}`;
-    if (!kind.ids.includes(id) && !kind.also?.accepts(id))
-      return `unknown ${kind.noun} ${JSON.stringify(id)}${suggestion(id, kind.ids)}; expected ${expected(kind, list)}`;
-    if (seen.has(id)) return `${kind.noun} ${JSON.stringify(id)} given twice; expected each at most once`;
-    seen.add(id);
-  }
-  return undefined;
-}
-
-/** The ids of a comma-separated value (`a, b` as `a`, `b`), as given. */
-export function splitIds(value: string): string[] {
-  return value.split(',').map((v) => v.trim());
-}
+import { idListProblem, splitIds, type IdKind } from '../util/ids.ts';
 
 /** Commander's parser of a comma-separated list of ids (`--pipelines a,b`). */
 export function idListParser(kind: IdKind): (value: string) => string[] {
@@ -53,43 +18,4 @@ export function idParser<T extends string>(kind: IdKind & { ids: readonly T[] })
     if (problem) throw new InvalidArgumentError(problem);
     return value.trim() as T;
   };
-}
-
-/** Thrown by a program that is given ids it does not know (runBench's `studies`): one line, exit 2. */
-export class UnknownIdError extends Error {
-  override name = 'UnknownIdError';
-}
-
-/** The same check for ids given in code rather than on the command line. */
-export function checkIds(option: string, values: readonly string[], kind: IdKind): void {
-  const problem = idListProblem(values, kind);
-  if (problem) throw new UnknownIdError(`${option}: ${problem}`);
-}
-
-function expected(kind: IdKind, several: boolean): string {
-  const list = [...kind.ids, ...(kind.also ? [kind.also.form] : [])].join(', ');
-  return several ? `comma-separated ${kind.noun} ids among ${list}` : `one of ${list}`;
-}
-
-/** ` (did you mean x?)` for the nearest registered id within a few edits, else nothing. */
-function suggestion(id: string, ids: readonly string[]): string {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(id.length / 4)) + 1;
-  for (const candidate of ids) {
-    const d = editDistance(id.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best === undefined ? '' : ` (did you mean ${best}?)`;
-}
-
-/** Levenshtein distance (ids are short: the quadratic table is nothing). */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length]!;
 }

@@ -18,9 +18,10 @@ import { loadTasks } from '../tasks/load.ts';
 import type { Task } from '../tasks/types.ts';
 import { DEFAULT_TOKENIZER, tokenCounter, TOKENIZERS, type TokenizerName } from '../tokens/counter.ts';
 import { DEFAULT_SEED, Rng } from '../util/rng.ts';
-import { CALIBRATION_FILE, historySample, TASKS_FILE } from './prepare-inputs.ts';
+import { CALIBRATION_FILE, historySample, TASKS_FILE } from '../bench/synthetic-inputs.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../catalog/generate.ts';
-import { checkIds, idListParser, idParser } from './id-options.ts';
+import { idListParser, idParser } from './id-options.ts';
+import { checkIds } from '../util/ids.ts';
 import { parseOutputDir } from './output-dir.ts';
 import { asOptionParser } from './option-parser.ts';
 import type { Catalog } from '../catalog/types.ts';
@@ -33,7 +34,7 @@ import { checkMergeMatches, snapshotFolder, writePart, type ReadPart, type RunId
 import type { TokenCounter } from '../tokens/counter.ts';
 import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
 import { codeFingerprint } from '../util/provenance.ts';
-import { planByCost } from './shard-plan.ts';
+import { planByCost } from '../util/plan-by-cost.ts';
 import { parseShard, type ShardSpec } from './shard-spec.ts';
 
 /** Bad live options or a missing key: one line, exit 2, before any request. */

@@ -24,11 +24,12 @@ import { runHostMeasures } from '../hosts/measure.ts';
 import { acquireRunLock } from '../results/lock.ts';
 import { checkCompleteRun } from '../results/run-files.ts';
 import type { InputLimits } from '../util/limits.ts';
-import type { BenchOptions } from './bench.ts';
+import type { BenchOptions } from '../bench/run.ts';
 import { DEFAULT_TIMEOUT_MS } from '../mcp/capture.ts';
 import { DEFAULT_QUERY_MODE, QUERY_MODES, type QueryMode } from '../retrieval/query.ts';
 import { STUDY_IDS } from '../studies/ids.ts';
-import { idListParser, idParser, splitIds } from './id-options.ts';
+import { idListParser, idParser } from './id-options.ts';
+import { splitIds } from '../util/ids.ts';
 import { parseOutputDir } from './output-dir.ts';
 import { asOptionParser } from './option-parser.ts';
 import { parseScalingSizes } from '../studies/scaling/sizes.ts';
@@ -72,7 +73,7 @@ const tokenizerOption = () =>
 
 /**
  * The tooltax command line. catalog, budget, lint, tasks and report start without the retriever
- * registry, the pipelines and the live clients (0.4 s of CPU at every start): bench, retrieval
+ * registry, the pipelines and the live clients (a noticeable share of CPU at every start): bench, retrieval
  * and live are defined only when `args` may run one of them. `--debug` is the only program
  * option, so the first other word is the command; anything else (a bench option, help, an
  * unknown name) defines them all.
@@ -163,7 +164,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
       }
       const catalog = o.catalog
         ? loadCatalog(o.catalog, limitsFromOptions(o))
-        : (await import('./prepare-inputs.ts')).writeSyntheticCatalog(root, o.seed).catalog;
+        : (await import('../bench/synthetic-inputs.ts')).writeSyntheticCatalog(root, o.seed).catalog;
       log(tableToMarkdown(footprint(catalog)));
       const refs = refUses(catalog);
       for (const w of externalRefWarnings(refs)) warn(w);
@@ -223,7 +224,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     .description('regenerate the labelled task set (and the held-out calibration set) and print its mix and lexical overlap')
     .addOption(seedOption())
     .action(async (o: { seed: number }) => {
-      const { writeSyntheticCatalog, writeSyntheticTasks } = await import('./prepare-inputs.ts');
+      const { writeSyntheticCatalog, writeSyntheticTasks } = await import('../bench/synthetic-inputs.ts');
       const { catalog } = writeSyntheticCatalog(root, o.seed);
       const { tasks, calibration, dir } = writeSyntheticTasks(root, o.seed, catalog);
       log(`wrote ${tasks.length} tasks and ${calibration.length} calibration tasks to ${dir}\n`);
@@ -299,7 +300,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
         // Loaded on use: the bench and the renderers (vega, exceljs) cost a second of start-up that
         // catalog, budget and the other commands do not need.
         const host = hostFromOptions(o, limitsFromOptions(o));
-        const { runBench } = await import('./bench.ts');
+        const { runBench } = await import('../bench/run.ts');
         const { resultsDir, reportsDir } = await runBench({
           ...o,
           host,
@@ -337,7 +338,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
         const into = o.out && parts.find((p) => resolve(p.dir) === resolve(o.out!));
         if (into)
           throw new InputError(o.out!, '', 'an --out folder that is not one of the parts', 'a part folder (the merge would overwrite it)');
-        const { runBench } = await import('./bench.ts');
+        const { runBench } = await import('../bench/run.ts');
         const settings = parts[0]!.run.settings as Omit<BenchOptions, 'root' | 'log' | 'out' | 'reports' | 'parts' | 'shard'>;
         const { resultsDir, reportsDir } = await runBench({ ...settings, out: o.out, reports: o.reports, parts, root, log });
         log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir!, 'tables.md')}`);
@@ -382,7 +383,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
       const lock = acquireRunLock(o.results, 'report');
       const reportsLock = resolve(o.reports) === resolve(o.results) ? undefined : acquireRunLock(o.reports, 'report');
       checkCompleteRun(o.results);
-      const { renderReports } = await import('./report.ts');
+      const { renderReports } = await import('../report/render-reports.ts');
       await renderReports(o.results, o.reports, { log });
       reportsLock?.release();
       lock.release();

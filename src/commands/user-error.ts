@@ -1,7 +1,7 @@
 import { MiniLmUnavailableError } from '../embed/minilm.ts';
 import { InputError } from '../util/input-error.ts';
 import { BudgetUsageError } from './budget.ts';
-import { UnknownIdError } from './id-options.ts';
+import { UnknownIdError } from '../util/ids.ts';
 import { HostUsageError } from './host-options.ts';
 import { terminalText } from '../report/escape.ts';
 

@@ -4,6 +4,7 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toStableJson, writeFileAtomic } from '../util/files.ts';
+import { readJsonFileIfValid, type JsonFileFormat } from '../util/json-file.ts';
 import { CACHE_DIR_ENV } from './cache.ts';
 
 /**
@@ -114,30 +115,43 @@ export function saveChoice(dir: string, key: string, choice: KernelChoice): void
   }
 }
 
-function readChoiceFile(dir: string): ChoiceFile {
-  const empty: ChoiceFile = { version: 1, machines: [] };
-  const path = join(dir, CHOICE_FILE);
-  if (!existsSync(path)) return empty;
-  try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-    if (!isChoiceFile(parsed)) return empty;
-    return parsed;
-  } catch {
-    return empty;
-  }
-}
+const CHOICE_FORMAT: JsonFileFormat<ChoiceFile> = {
+  what: 'the encoder kernel timings (kernel-choice.json)',
+  version: { field: 'version', value: 1 },
+  schema: {
+    type: 'object',
+    required: ['version', 'machines'],
+    additionalProperties: false,
+    properties: {
+      version: { type: 'integer', const: 1 },
+      machines: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['machine', 'kernel', 'timings'],
+          additionalProperties: false,
+          properties: {
+            machine: { type: 'string' },
+            kernel: { type: 'string' },
+            timings: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['name', 'textsPerSecond'],
+                additionalProperties: false,
+                properties: { name: { type: 'string' }, textsPerSecond: { type: 'number' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
 
-function isChoiceFile(v: unknown): v is ChoiceFile {
-  if (typeof v !== 'object' || v === null) return false;
-  const f = v as Partial<ChoiceFile>;
-  if (f.version !== 1 || !Array.isArray(f.machines)) return false;
-  return f.machines.every(
-    (m) =>
-      typeof m?.machine === 'string' &&
-      typeof m.kernel === 'string' &&
-      Array.isArray(m.timings) &&
-      m.timings.every((t) => typeof t?.name === 'string' && typeof t.textsPerSecond === 'number'),
-  );
+/** The kept timings; a missing or damaged file counts as none (the next load times again). */
+function readChoiceFile(dir: string): ChoiceFile {
+  return readJsonFileIfValid(join(dir, CHOICE_FILE), CHOICE_FORMAT) ?? { version: 1, machines: [] };
 }
 
 /** One line: the kernel that runs, and why. */

@@ -56,7 +56,7 @@ export async function driveTurns(
     }
     onTaskDone?.();
     // Pipelines resolve their promises at once, so without this a whole run is one macrotask
-    // and the thread could not hear from its worker lanes (src/commands/bench-lanes.ts) until it ends.
+    // and the thread could not hear from its worker lanes (src/bench/execute/lanes.ts) until it ends.
     await yieldToEventLoop();
   }
 }

@@ -6,7 +6,7 @@ import type { PipelineEntry } from './types.ts';
  * equal to the id of the pipeline it creates (results are filed by the pipeline's id, the
  * command line selects by the entry's), a label and a description, a reference for a published
  * method, codes unique, one baseline, and every `ablationOf` a registered main method. Creating
- * each pipeline once costs ~20 ms: pipelines build their state in `prepare`, not in `create`.
+ * each pipeline once must stay cheap: pipelines build their state in `prepare`, not in `create`.
  * The bench's registry is src/pipelines/registry.ts; tests build their own with this function.
  */
 export function checkedPipelineRegistry(entries: readonly PipelineEntry[]): readonly PipelineEntry[] {

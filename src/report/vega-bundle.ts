@@ -12,7 +12,7 @@ import { writeFileAtomic } from '../util/files.ts';
  * `window.vegaEmbed`. Vega 6 ships no self-contained browser build (vega-core.min.js expects d3
  * globals), so it is bundled here with esbuild, which tsx already installs; the output is the
  * same bytes on every run for the same package versions, so it is kept in `.cache/vega` under
- * a key of those versions and the build options (bundling took ~0.6 s of every run).
+ * a key of those versions and the build options (bundling is a noticeable part of every run otherwise).
  */
 export const VEGA_SCRIPT_FILE = 'vendor/vega-embed.js';
 

@@ -1,7 +1,8 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { Table } from '../table/table.ts';
 import { describeValue, InputError } from '../util/input-error.ts';
 import type { RunManifest } from './manifest.ts';
+import { schemaError } from '../util/json-file.ts';
 
 /**
  * The format of the results files `report` reads (run.json and tables/<id>.json). Each file
@@ -172,17 +173,4 @@ function checkVersion(data: unknown, file: string, what: string): void {
       ? 'none: written by an older tooltax; run the bench again with this one'
       : `format ${typeof found === 'number' ? found : describeValue(found)}: written by another tooltax; run the bench again with this one, or report with the one that wrote it`,
   );
-}
-
-function schemaError(file: string, errors: ErrorObject[] | null | undefined, what: string): InputError {
-  const e = errors?.[0];
-  if (!e) return new InputError(file, '$', what);
-  const path = `$${e.instancePath.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\/([^/]+)/g, '.$1')}`;
-  const detail =
-    e.keyword === 'required'
-      ? `no "${(e.params as { missingProperty: string }).missingProperty}"`
-      : e.keyword === 'additionalProperties'
-        ? `an unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"`
-        : `a value that ${e.message ?? 'does not match'}`;
-  return new InputError(file, path, what, detail);
 }

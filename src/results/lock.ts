@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../util/input-error.ts';
+import { readJsonFileIfValid, type JsonFileFormat } from '../util/json-file.ts';
 
 export const LOCK_FILE = '.tooltax-lock';
 
@@ -62,15 +63,18 @@ export function acquireRunLock(dir: string, command: string): RunLock {
   return { dir, release };
 }
 
+/** A lock file as read; one that does not fit (unreadable or half-written) is treated as stale. */
+const LOCK_JSON: JsonFileFormat<LockInfo> = {
+  what: 'a run lock',
+  schema: {
+    type: 'object',
+    required: ['pid', 'startedAt', 'command'],
+    properties: { pid: { type: 'integer', minimum: 1 }, startedAt: { type: 'string' }, command: { type: 'string' } },
+  },
+};
+
 function readLock(file: string): LockInfo | undefined {
-  try {
-    const o = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockInfo>;
-    return typeof o.pid === 'number' && Number.isInteger(o.pid) && o.pid > 0
-      ? { pid: o.pid, startedAt: String(o.startedAt), command: String(o.command) }
-      : undefined;
-  } catch {
-    return undefined; // unreadable or half-written: treated as stale
-  }
+  return readJsonFileIfValid(file, LOCK_JSON);
 }
 
 function isAlive(pid: number): boolean {

@@ -8,6 +8,7 @@ import { InputError } from '../util/input-error.ts';
 import { LOCK_FILE } from './lock.ts';
 import { MANIFEST_FILE, type RunFile } from './manifest.ts';
 import { TIMINGS_FILE } from './write.ts';
+import { readJsonFile, readJsonFileIfValid, type JsonFileFormat } from '../util/json-file.ts';
 
 /**
  * A shard's results folder (`bench --shard i/n`): the files its units wrote (turn records,
@@ -58,6 +59,47 @@ export interface ShardPart {
   /** Every file of the part (the results files and the unit results), with its SHA-256. */
   files: RunFile[];
 }
+
+const strings = { type: 'array', items: { type: 'string' } } as const;
+
+/** shard.json as read: its version (`format`) first, then every field. */
+const PART_JSON: JsonFileFormat<ShardPart> = {
+  what: 'the shard manifest JSON',
+  version: { field: 'format', value: PART_FORMAT },
+  schema: {
+    type: 'object',
+    required: ['format', 'shard', 'run', 'units', 'files'],
+    properties: {
+      format: { type: 'string', const: PART_FORMAT },
+      kind: { type: 'string', enum: ['live'], nullable: true },
+      shard: {
+        type: 'object',
+        required: ['index', 'count'],
+        properties: { index: { type: 'integer', minimum: 1 }, count: { type: 'integer', minimum: 1 } },
+      },
+      run: {
+        type: 'object',
+        required: ['settings', 'inputs', 'code', 'v8', 'plan'],
+        properties: {
+          settings: { type: 'object', required: [] },
+          inputs: { type: 'string' },
+          code: { type: 'string' },
+          v8: { type: 'string' },
+          plan: { type: 'array', items: strings },
+        },
+      },
+      units: strings,
+      files: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['path', 'sha256'],
+          properties: { path: { type: 'string' }, sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+        },
+      },
+    },
+  },
+};
 
 /** A part read from a folder, with where it is. */
 export interface ReadPart extends ShardPart {
@@ -114,13 +156,7 @@ export function readPart(dir: string): ReadPart {
       'a shard folder written by `bench --shard i/n` or `live --shard i/n`',
       'no shard.json (not a shard, or it did not finish)',
     );
-  let part: ShardPart;
-  try {
-    part = JSON.parse(readFileSync(path, 'utf8')) as ShardPart;
-  } catch (err) {
-    throw new InputError(path, '$', 'the shard manifest JSON', (err as Error).message);
-  }
-  if (part?.format !== PART_FORMAT) throw new InputError(path, '$.format', `"${PART_FORMAT}"`, JSON.stringify(part?.format ?? null));
+  const part = readJsonFile(path, PART_JSON);
   for (const f of part.files) {
     const full = join(dir, ...f.path.split('/'));
     if (!isSafeRelative(f.path) || !existsSync(full) || !lstatSync(full).isFile())
@@ -205,12 +241,8 @@ export function forgetPart(dir: string): void {
 /** Before a run writes into a folder: a part that was there is gone (its unit results would be listed in the new part, or mix with a run). */
 export function clearPart(dir: string): void {
   const path = join(dir, PART_FILE);
-  let listed: string[] = [];
-  try {
-    listed = (JSON.parse(readFileSync(path, 'utf8')) as ShardPart).files.map((f) => f.path);
-  } catch {
-    // No part here (or not one of ours): nothing of it to remove.
-  }
+  // No part here (or not one of ours): nothing of it to remove.
+  const listed = readJsonFileIfValid(path, PART_JSON)?.files.map((f) => f.path) ?? [];
   rmSync(path, { force: true });
   // Only what the old part listed: anything else in the folder is someone else's.
   for (const file of listed) if (isSafeRelative(file)) rmSync(join(dir, ...file.split('/')), { force: true });

@@ -4,8 +4,8 @@ import { quantileSorted } from './bootstrap.ts';
  * `quantileSorted(values sorted ascending, q)` for each q, without sorting: each order statistic
  * that quantileSorted reads is selected in place in one copy (quickselect, expected linear
  * time). It reads the same elements, so the numbers are the same bits as sorting. The
- * projection asks two quantiles of ~28,000 latencies in each of its ~320 projections, where
- * a full sort cost ~2 ms each.
+ * projection asks two quantiles of every turn's latency in each of its projections, where a
+ * full sort each time would dominate.
  */
 export function quantilesOf(values: Float64Array, qs: readonly number[]): number[] {
   const n = values.length;

@@ -7,7 +7,7 @@ import type { Task } from '../tasks/types.ts';
 /**
  * Helpers shared by the studies in this folder. Nothing here knows which pipeline it drives:
  * pipelines are taken from the registry by group, prepared exactly the way the bench prepares
- * them (src/commands/bench.ts), and measured only through the prompt and exposure they return.
+ * them (src/bench/run.ts), and measured only through the prompt and exposure they return.
  */
 
 /**

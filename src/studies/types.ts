@@ -78,7 +78,7 @@ export interface PipelineResultsContext extends Pick<StudyContext, 'catalog' | '
   summary: PipelineSummary;
 }
 
-/** What a study's embedding plan reads (the bench's up-front embedding pass: src/commands/study-scheduling.ts). */
+/** What a study's embedding plan reads (the bench's up-front embedding pass: src/bench/plan/study-hints.ts). */
 export type EmbeddingContext = Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 'seed' | 'quick' | 'scalingSizes' | 'pipelines'>;
 
 /** Catalogs (their tool texts) and task sets (their queries, as a message and as rolling context) a study will embed. */

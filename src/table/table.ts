@@ -35,7 +35,7 @@ export function headerText(c: Column): string {
 }
 
 // One formatter per digit count: toLocaleString with options builds a new Intl.NumberFormat
-// on every call (same output, ~20 µs each; the reports format tens of thousands of cells).
+// on every call (same output; the reports format tens of thousands of cells).
 const formats = new Map<number, Intl.NumberFormat>();
 function numberFormat(digits: number): Intl.NumberFormat {
   let f = formats.get(digits);

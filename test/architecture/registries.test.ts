@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { studyScheduling } from '../../src/commands/study-scheduling.ts';
+import { studyScheduling } from '../../src/bench/plan/study-hints.ts';
 import { createFullSchemaPipeline } from '../../src/pipelines/b1-full-schema/pipeline.ts';
 import { checkedPipelineRegistry } from '../../src/pipelines/check-registry.ts';
 import { PIPELINES, type PipelineEntry } from '../../src/pipelines/registry.ts';

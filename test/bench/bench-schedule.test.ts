@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BenchUnit } from '../../src/commands/bench-inputs.ts';
-import { RELEASE_LANE } from '../../src/commands/bench-lanes.ts';
-import { laneChooser } from '../../src/commands/bench-schedule.ts';
+import type { BenchUnit } from '../../src/bench/types.ts';
+import { RELEASE_LANE } from '../../src/bench/execute/lanes.ts';
+import { laneChooser } from '../../src/bench/plan/schedule.ts';
 
 // Pipelines first (two run on the first seed only), then the study of their results (projection reads them), then independent studies.
 const units: BenchUnit[] = [

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBench } from '../../src/commands/bench.ts';
-import { missingTasksNote, TASK_FILE_DOCS } from '../../src/commands/missing-tasks-note.ts';
+import { runBench } from '../../src/bench/run.ts';
+import { missingTasksNote, TASK_FILE_DOCS } from '../../src/bench/missing-tasks-note.ts';
 import { STUDIES } from '../../src/studies/registry.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runBench } from '../../src/commands/bench.ts';
+import { runBench } from '../../src/bench/run.ts';
 import { checkCompleteRun } from '../../src/results/run-files.ts';
 import { resultFiles, smallTaskFile } from '../helpers/result-files.ts';
 import { smallBenchOptions } from '../helpers/small-runs.ts';

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runBench, type BenchOptions } from '../../src/commands/bench.ts';
+import { runBench, type BenchOptions } from '../../src/bench/run.ts';
 import { checkParts, readPart } from '../../src/results/shard-part.ts';
 import { checkCompleteRun } from '../../src/results/run-files.ts';
 import { resultFiles, smallTaskFile } from '../helpers/result-files.ts';

@@ -7,7 +7,7 @@ import { generateCatalog } from '../../src/catalog/generate.ts';
 import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
 import { serializeToolDefinition } from '../../src/catalog/types.ts';
 import { validateServerSpec } from '../../src/catalog/validate-spec.ts';
-import { writeSyntheticCatalog } from '../../src/commands/prepare-inputs.ts';
+import { writeSyntheticCatalog } from '../../src/bench/synthetic-inputs.ts';
 import { countTokens } from '../../src/tokens/counter.ts';
 
 function serverMeans(seed: number) {

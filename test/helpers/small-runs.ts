@@ -1,4 +1,4 @@
-import type { BenchOptions } from '../../src/commands/bench.ts';
+import type { BenchOptions } from '../../src/bench/run.ts';
 import type { LiveCommandOptions } from '../../src/commands/live.ts';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import { runBench } from '../../src/commands/bench.ts';
+import { runBench } from '../../src/bench/run.ts';
 import { HostMeasure } from '../../src/hosts/measure.ts';
 import { hostProfile } from '../../src/hosts/registry.ts';
 import type { RunManifest } from '../../src/results/manifest.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import { runBench } from '../../src/commands/bench.ts';
+import { runBench } from '../../src/bench/run.ts';
 import { checkedPipelineRegistry } from '../../src/pipelines/check-registry.ts';
 import { PIPELINES, type PipelineEntry } from '../../src/pipelines/registry.ts';
 import { checkedStudyRegistry } from '../../src/studies/check-registry.ts';

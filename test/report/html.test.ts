@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_FILES, renderReports } from '../../src/commands/report.ts';
+import { REPORT_FILES, renderReports } from '../../src/report/render-reports.ts';
 import type { ChartResult } from '../../src/report/charts/write-charts.ts';
 import { renderPage } from '../../src/report/html-page.ts';
 import { CHARTS } from '../../src/report/charts/registry.ts';

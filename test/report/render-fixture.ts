@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderReports, type ReportSet } from '../../src/commands/report.ts';
+import { renderReports, type ReportSet } from '../../src/report/render-reports.ts';
 import { writeFixtureResults } from './fixture.ts';
 
 export interface RenderedFixture {

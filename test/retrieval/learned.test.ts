@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { retrieverByName } from '../../src/retrieval/registry.ts';
 import { createLearnedRetriever, trainReranker } from '../../src/retrieval/learned/retriever.ts';
 import { sameCatalog, trainingGroups, trainingSetFor, type TrainingSet } from '../../src/retrieval/learned/training-set.ts';
-import { tasksForSeed } from '../../src/commands/prepare-inputs.ts';
+import { tasksForSeed } from '../../src/bench/synthetic-inputs.ts';
 import { FEATURE, FEATURES, forEachFeatureRow, queryWords, toolWords, WordAssociations } from '../../src/retrieval/learned/features.ts';
 
 // The dense first stage here is dense:tfidf, a stand-in for dense:use-lite that needs no model,

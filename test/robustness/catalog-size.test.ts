@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { footprintTable } from '../../src/catalog/footprint-table.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import { runBench } from '../../src/commands/bench.ts';
+import { runBench } from '../../src/bench/run.ts';
 import { retrievalCommand } from '../../src/commands/retrieval.ts';
 import { formatCell, type Table } from '../../src/table/table.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';

@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBench } from '../../src/commands/bench.ts';
-import { UnknownIdError } from '../../src/commands/id-options.ts';
+import { runBench } from '../../src/bench/run.ts';
+import { UnknownIdError } from '../../src/util/ids.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { cliInProcess, expectOneLine } from './cli-in-process.ts';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { footprintTable } from '../../src/catalog/footprint-table.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { budgetCommand } from '../../src/commands/budget.ts';
-import { runBench } from '../../src/commands/bench.ts';
+import { runBench } from '../../src/bench/run.ts';
 import { terminalText } from '../../src/report/escape.ts';
 import { tableToCsv, tableToMarkdown } from '../../src/report/table-text.ts';
 import type { Table } from '../../src/table/table.ts';

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import { runBench } from '../../src/commands/bench.ts';
+import { runBench } from '../../src/bench/run.ts';
 import { evaluateRetriever } from '../../src/retrieval/evaluate.ts';
 import { allRetrieverNames, retrieverByName } from '../../src/retrieval/registry.ts';
 import { analyze } from '../../src/retrieval/tokenize.ts';

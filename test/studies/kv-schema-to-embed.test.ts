@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runKvSchemaStudy } from '../../src/studies/kv-schema/run.ts';
-import { studyScheduling } from '../../src/commands/study-scheduling.ts';
+import { studyScheduling } from '../../src/bench/plan/study-hints.ts';
 import { countingEncoder } from '../embed/fixtures/counting-encoder.ts';
 
 describe('kv-schema study: what it embeds is declared up front', () => {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../src/catalog/generate.ts';
 import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
 import type { Catalog } from '../../src/catalog/types.ts';
-import { writeSyntheticTasks } from '../../src/commands/prepare-inputs.ts';
+import { writeSyntheticTasks } from '../../src/bench/synthetic-inputs.ts';
 import { TaskGenerator } from '../../src/tasks/generate.ts';
 import { loadTasks, tasksToJsonl } from '../../src/tasks/load.ts';
 import { TASK_MIX } from '../../src/tasks/mix.ts';

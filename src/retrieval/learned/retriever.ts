@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogTool } from '../../catalog/types.ts';
 import { writeFileAtomic } from '../../util/files.ts';
+import { readJsonFile, type JsonFileFormat } from '../../util/json-file.ts';
 import { DEFAULT_QUERY_MODE } from '../query.ts';
 import { rankOrder } from '../rank-order.ts';
 import { diskScoreStore, withScoreStore } from '../score-store.ts';
@@ -59,6 +60,51 @@ export interface TrainedReranker {
   trainingTaskIds: readonly string[];
   source: string;
 }
+
+/** A trained reranker as saved in the cache folder (its word associations as entries). */
+type SavedReranker = Omit<TrainedReranker, 'associations' | 'trainingTaskIds' | 'model'> & {
+  model: Omit<LogisticModel, 'features'> & { features: string[] };
+  trainingTaskIds: string[];
+  associations: [string, string, number][];
+};
+
+const numbers = { type: 'array', items: { type: 'number' } } as const;
+
+const SAVED_RERANKER_JSON: JsonFileFormat<SavedReranker> = {
+  what: 'a learned reranker saved by tooltax (delete the file to train it again)',
+  schema: {
+    type: 'object',
+    required: ['model', 'associations', 'trainingTaskIds', 'source'],
+    properties: {
+      model: {
+        type: 'object',
+        required: ['features', 'mean', 'std', 'weights', 'bias', 'examples', 'positives', 'iterations', 'finalLoss'],
+        properties: {
+          features: { type: 'array', items: { type: 'string' } },
+          mean: numbers,
+          std: numbers,
+          weights: numbers,
+          bias: { type: 'number' },
+          examples: { type: 'integer' },
+          positives: { type: 'integer' },
+          iterations: { type: 'integer' },
+          finalLoss: { type: 'number' },
+        },
+      },
+      associations: {
+        type: 'array',
+        items: {
+          type: 'array',
+          items: [{ type: 'string' }, { type: 'string' }, { type: 'number' }],
+          minItems: 3,
+          maxItems: 3,
+        },
+      },
+      trainingTaskIds: { type: 'array', items: { type: 'string' } },
+      source: { type: 'string' },
+    },
+  },
+};
 
 /** Top-n indexes of a score list (ties in catalog order). */
 function topIndexes(scores: Float64Array, n: number): number[] {
@@ -193,9 +239,7 @@ async function cachedTraining(
   const cacheKey = hash.digest('hex').slice(0, 16);
   const file = join(cacheDir, `learned-${cacheKey}.json`);
   if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as Omit<TrainedReranker, 'associations'> & {
-      associations: [string, string, number][];
-    };
+    const saved = readJsonFile(file, SAVED_RERANKER_JSON);
     return { ...saved, associations: WordAssociations.fromEntries(saved.associations), cacheKey };
   }
   const fresh = await trainReranker(set, bm25, dense, features);

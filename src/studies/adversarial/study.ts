@@ -292,7 +292,7 @@ function adversarialTable(
   };
 }
 
-/** What the study embeds (the bench embeds it up front: src/commands/study-scheduling.ts): the poisoned catalog's tools. */
+/** What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the poisoned catalog's tools. */
 export function adversarialEmbeddings(ctx: EmbeddingContext, opts: AdversarialOptions = {}): StudyEmbeddings {
   return { catalogs: mainPipelines(ctx, opts.pipelines).length ? [poisonCatalog(ctx.catalog, ctx.seed).catalog] : [] };
 }

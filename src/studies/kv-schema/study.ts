@@ -5,7 +5,7 @@ import { runKvSchemaStudy } from './run.ts';
 import { kvSchemaTables } from './tables.ts';
 
 /**
- * What the study embeds (the bench embeds it up front: src/commands/study-scheduling.ts): the
+ * What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the
  * traffic's fragments. Embedded in the study on a cold cache they started the embedding
  * workers (two use-lite models, ~300 MB) beside both lanes.
  */

@@ -36,7 +36,7 @@ const QUICK_TASKS = 60;
  * says so in its notes. Runs with the default (synthetic) bench only: a user's own catalog is
  * measured on its own tasks.
  */
-/** What the study embeds (the bench embeds it up front: src/commands/study-scheduling.ts): the real suite's tools and queries. */
+/** What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the real suite's tools and queries. */
 export function realSuiteEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
   const suite = ctx.catalog.name === SYNTHETIC_CATALOG_NAME && ctx.tasks.length ? loadRealSuite(ctx.root) : undefined;
   return suite ? { catalogs: [suite.catalog], taskSets: [suite.tasks] } : {};

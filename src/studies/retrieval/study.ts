@@ -107,7 +107,7 @@ function retrievalSuites(ctx: Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 
   return suites;
 }
 
-/** What the study embeds (the bench embeds it up front: src/commands/study-scheduling.ts): the other suites' tools and queries. */
+/** What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the other suites' tools and queries. */
 export function retrievalEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
   const suites = retrievalSuites({ ...ctx, log: () => {} });
   const more = suites.slice(1);

@@ -277,7 +277,7 @@ function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes
 }
 
 /**
- * What the study embeds (the bench embeds it up front: src/commands/study-scheduling.ts): the
+ * What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the
  * dense points' catalogs, routed with the run's encoder.
  */
 export function scalingEmbeddings(ctx: EmbeddingContext, opts: ScalingOptions = {}): StudyEmbeddings {

@@ -1,5 +1,6 @@
-import type { BenchUnit } from './bench-inputs.ts';
-import { ownValue } from '../util/json.ts';
+import type { BenchUnit } from '../types.ts';
+import { ownValue } from '../../util/json.ts';
+import { planByCost } from '../../util/plan-by-cost.ts';
 
 /**
  * How a run's units are split over shards: the same split in every shard of a run, from the
@@ -44,17 +45,4 @@ export function planShards(units: readonly UnitCostHint[], count: number): Bench
     units.map((u) => ({ item: u.unit, cost: estimate(u) })),
     count,
   );
-}
-
-/** Greedy longest-first over any items with an estimated cost (a live run's units too): each shard's items, in the order given. */
-export function planByCost<T>(items: readonly { item: T; cost: number }[], count: number): T[][] {
-  const order = items.map((u, i) => ({ i, cost: u.cost })).sort((a, b) => b.cost - a.cost || a.i - b.i);
-  const load = new Array<number>(count).fill(0);
-  const shardOf = new Array<number>(items.length);
-  for (const { i, cost } of order) {
-    const least = load.indexOf(Math.min(...load));
-    shardOf[i] = least;
-    load[least]! += cost;
-  }
-  return Array.from({ length: count }, (_, s) => items.flatMap((u, i) => (shardOf[i] === s ? [u.item] : [])));
 }

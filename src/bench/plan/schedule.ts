@@ -1,14 +1,14 @@
-import type { BenchUnit } from './bench-inputs.ts';
-import { RELEASE_LANE } from './bench-lanes.ts';
-import { BENCH_REGISTRY, readsPipelineResults, runsEverySeed, type BenchRegistry } from './bench-units.ts';
-import { studyScheduling } from './study-scheduling.ts';
+import type { BenchUnit } from '../types.ts';
+import { RELEASE_LANE } from '../execute/lanes.ts';
+import { BENCH_REGISTRY, readsPipelineResults, runsEverySeed, type BenchRegistry } from '../units.ts';
+import { studyScheduling } from './study-hints.ts';
 
 /**
  * Which unit a free lane takes next (the `choose` of BenchLanes.run). Only the schedule, and so
  * the wall time, depends on it: every unit's result is the same on any lane.
  *
  * - A study of the pipelines' results runs in this thread (lane 0), which holds them, once every
- *   pipeline is done: copying every turn record to a worker cost more than the study (ADOL: 1 → 6 s).
+ *   pipeline is done: copying every turn record to a worker costs more than the study itself.
  *   That tail can only start when the last pipeline ends, so both lanes take pipelines as soon as
  *   they are free, and the worker keeps short independent studies, as long in all as the tail
  *   (by the previous run's times), to run beside it.
@@ -22,8 +22,8 @@ import { studyScheduling } from './study-scheduling.ts';
  * - Lane 0 takes pipelines (costliest first), then the shortest independent study not kept for
  *   the worker that can share its thread. With only kept studies left it waits for the worker's
  *   unit under way (a pipeline, after which its tail is ready), or takes one when nothing runs.
- *   (Lane 0 waiting to end together with the worker, instead, left it idle for the last ~2.3 s
- *   of pipelines, ablation after ablation on the worker, and the worker idle during its tail.)
+ *   (Lane 0 waiting to end together with the worker, instead, leaves it idle for the last
+ *   pipelines, ablation after ablation on the worker, and the worker idle during its tail.)
  */
 export function laneChooser(
   units: readonly BenchUnit[],

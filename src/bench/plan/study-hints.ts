@@ -1,12 +1,12 @@
-import type { Catalog } from '../catalog/types.ts';
-import { adversarialEmbeddings } from '../studies/adversarial/study.ts';
-import type { StudyId } from '../studies/ids.ts';
-import { kvSchemaEmbeddings } from '../studies/kv-schema/study.ts';
-import { realSuiteEmbeddings } from '../studies/real-suite/study.ts';
-import { retrievalEmbeddings } from '../studies/retrieval/study.ts';
-import { scalingEmbeddings } from '../studies/scaling/study.ts';
-import type { EmbeddingContext, StudyEmbeddings } from '../studies/types.ts';
-import type { Task } from '../tasks/types.ts';
+import type { Catalog } from '../../catalog/types.ts';
+import { adversarialEmbeddings } from '../../studies/adversarial/study.ts';
+import type { StudyId } from '../../studies/ids.ts';
+import { kvSchemaEmbeddings } from '../../studies/kv-schema/study.ts';
+import { realSuiteEmbeddings } from '../../studies/real-suite/study.ts';
+import { retrievalEmbeddings } from '../../studies/retrieval/study.ts';
+import { scalingEmbeddings } from '../../studies/scaling/study.ts';
+import type { EmbeddingContext, StudyEmbeddings } from '../../studies/types.ts';
+import type { Task } from '../../tasks/types.ts';
 
 /**
  * What the bench's scheduler knows of a study besides what it computes: where it runs and what

@@ -1,10 +1,10 @@
 import type { Worker } from 'node:worker_threads';
-import { awaitedLater, endStarted, startTsWorker } from '../util/ts-worker.ts';
-import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
-import type { LaneInit, LaneRequest, LaneResponse } from './bench-worker.ts';
-import { processSharedBytes } from '../util/process-shared.ts';
-import { BENCH_REGISTRY, readsPipelineResults, runPipelineUnit, runStudyUnit, type BenchRegistry } from './bench-units.ts';
-import { studyScheduling } from './study-scheduling.ts';
+import { awaitedLater, endStarted, startTsWorker } from '../../util/ts-worker.ts';
+import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from '../types.ts';
+import type { LaneInit, LaneRequest, LaneResponse } from './worker.ts';
+import { processSharedBytes } from '../../util/process-shared.ts';
+import { BENCH_REGISTRY, readsPipelineResults, runPipelineUnit, runStudyUnit, type BenchRegistry } from '../units.ts';
+import { studyScheduling } from '../plan/study-hints.ts';
 
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
 const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
@@ -20,11 +20,10 @@ const WORKER_HEAP_MB = 1024;
 /**
  * Young generation of a worker lane, as scripts/tooltax.mjs's --max-semi-space-size=8 gives every
  * thread (V8's young generation is three semi-spaces; the flag, being process-wide, overrides
- * this limit, which serves runs started without the script). 16 MB, V8's default, ran the warm
- * bench no faster in alternated runs (28.5 / 30.1 / 30.7 s against 28.6 / 30.1 / 30.7 s) and
- * peaked higher (713–725 MiB against 609–669 MiB over five runs): each thread holds two
- * semi-spaces, and the larger ones let more garbage reach the old generation before a
- * scavenge. (32 MB had already been dropped for the same reason.)
+ * this limit, which serves runs started without the script). V8's default (16 MB) ran the warm
+ * bench no faster and peaked higher: each thread holds two semi-spaces, and larger ones let
+ * more garbage reach the old generation before a scavenge (the measurement is in the commit
+ * that set this value).
  */
 const WORKER_YOUNG_MB = 3 * 8;
 
@@ -212,10 +211,10 @@ const failedEarly = new WeakMap<Worker, Error>();
 
 /**
  * A lane's worker thread, not yet given its inputs (BenchLanes sends them). Started early, it
- * loads its modules (~0.5 s) while the main thread prepares the inputs.
+ * loads its modules while the main thread prepares the inputs.
  */
 export async function startLaneThread(): Promise<Worker> {
-  const worker = await startTsWorker(new URL('./bench-worker.ts', import.meta.url), undefined, {
+  const worker = await startTsWorker(new URL('./worker.ts', import.meta.url), undefined, {
     maxOldGenerationSizeMb: WORKER_HEAP_MB,
     maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
   });

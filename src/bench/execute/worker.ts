@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import type { BenchInputs, BenchUnit, StudyInputs } from './bench-inputs.ts';
-import { runPipelineUnit, runStudyUnit } from './bench-units.ts';
-import { adoptProcessSharedBytes } from '../util/process-shared.ts';
+import type { BenchInputs, BenchUnit, StudyInputs } from '../types.ts';
+import { runPipelineUnit, runStudyUnit } from '../units.ts';
+import { adoptProcessSharedBytes } from '../../util/process-shared.ts';
 
 /** Worker side of ./bench-lanes.ts: runs the units it is sent, one at a time, on a copy of the inputs. */
 /** A unit to run, with the process-shared bytes the main thread has read or written since the last (not copied). */

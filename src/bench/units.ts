@@ -15,7 +15,7 @@ import type { Encoder } from '../embed/types.ts';
 import { tokenCounter } from '../tokens/counter.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
 import { progress } from '../util/progress.ts';
-import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './bench-inputs.ts';
+import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './types.ts';
 
 /**
  * The bench's units of work, each a pure function of BenchInputs (and, for studies, of every
@@ -40,7 +40,7 @@ export function benchEncoder(inputs: BenchInputs, given?: Encoder): Promise<Enco
 /**
  * The pipelines and studies a run may run: the bench's registries, or a test's own (built with
  * checkedPipelineRegistry and checkedStudyRegistry). A worker thread has the bench's only, so
- * a run on a registry of its own runs in one lane, in this thread (src/commands/bench.ts).
+ * a run on a registry of its own runs in one lane, in this thread (src/bench/run.ts).
  */
 export interface BenchRegistry {
   pipelines: readonly PipelineEntry[];

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { readManifest, readTables } from '../results/read.ts';
-import { writeCharts, type ChartResult } from '../report/charts/write-charts.ts';
-import type { PngAvailability } from '../report/charts/png.ts';
-import { markdownLine } from '../report/escape.ts';
-import { computeFindings, findingsMarkdown } from '../report/findings.ts';
-import { renderPage } from '../report/html-page.ts';
-import { writeMarkdownAndCsv } from '../report/render-markdown.ts';
-import { runFacts } from '../report/run-info.ts';
-import { VEGA_SCRIPT_FILE, vegaEmbedScript } from '../report/vega-bundle.ts';
-import { workbookBuffer } from '../report/xlsx.ts';
+import { writeCharts, type ChartResult } from './charts/write-charts.ts';
+import type { PngAvailability } from './charts/png.ts';
+import { markdownLine } from './escape.ts';
+import { computeFindings, findingsMarkdown } from './findings.ts';
+import { renderPage } from './html-page.ts';
+import { writeMarkdownAndCsv } from './render-markdown.ts';
+import { runFacts } from './run-info.ts';
+import { VEGA_SCRIPT_FILE, vegaEmbedScript } from './vega-bundle.ts';
+import { workbookBuffer } from './xlsx.ts';
 import { writeFileAtomic } from '../util/files.ts';
 
 export interface ReportSet {

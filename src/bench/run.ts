@@ -1,0 +1,106 @@
+import { endStarted, awaitedLater } from '../util/ts-worker.ts';
+import { writeTimings } from '../results/write.ts';
+import { checkIds } from '../util/ids.ts';
+import { formatTimingTable, StepTimer } from '../util/step-timer.ts';
+import { RunClock } from './clock.ts';
+import { Collected } from './execute/collect.ts';
+import { BenchLanes, benchLaneCount, startLaneThread } from './execute/lanes.ts';
+import { executionFor } from './execute/strategies.ts';
+import type { Execution } from './execute/types.ts';
+import { checkOutputOptions, openFolders } from './folders.ts';
+import { readInputs, unitInputs } from './inputs.ts';
+import { missingTasksNote } from './missing-tasks-note.ts';
+import type { BenchOptions, BenchOutcome } from './options.ts';
+import { planRun } from './plan/plan.ts';
+import { renderRun } from './render.ts';
+import { inputTables, resultTables } from './tables.ts';
+import { unitName, type BenchUnit } from './types.ts';
+import { BENCH_REGISTRY, benchEncoder, type BenchRegistry } from './units.ts';
+import { warmUp } from './warm-up.ts';
+import { writeRun } from './write.ts';
+
+export type { BenchOptions, BenchOutcome } from './options.ts';
+
+/**
+ * One bench run, in the order data flows through it: inputs → warm-up → plan → execute → write
+ * → render. A local run, one shard and a merge differ only in the execute phase (./execute/).
+ */
+export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
+  const registry = opts.registry ?? BENCH_REGISTRY;
+  // Unknown or repeated ids stop the run before anything is written (the command line checks them too).
+  checkIds('pipelines', opts.pipelines ?? [], { noun: 'pipeline', ids: registry.pipelines.map((p) => p.id) });
+  checkIds('studies', opts.studies ?? [], { noun: 'study', ids: registry.studies.map((s) => s.id) });
+  const execution = executionFor(opts);
+  // A worker thread has the bench's registry only; a merge runs only the studies of the results, in this thread.
+  const lanes = registry === BENCH_REGISTRY && !execution.merges ? (opts.lanes ?? benchLaneCount()) : 1;
+  // The first worker lane's thread loads its modules while this one prepares the inputs; a thread
+  // that fails to start fails the run when its lane first needs it, not before.
+  const early = lanes > 1 ? awaitedLater(startLaneThread()) : undefined;
+  try {
+    return await runPhases(opts, registry, execution, (inputs) => new BenchLanes(inputs, lanes, early, registry));
+  } finally {
+    // Ended here when the run failed before a BenchLanes took it (BenchLanes.close ends it otherwise).
+    await endStarted(early);
+  }
+}
+
+async function runPhases(
+  opts: BenchOptions,
+  registry: BenchRegistry,
+  execution: Execution,
+  lanesOf: (inputs: ReturnType<typeof unitInputs>) => BenchLanes,
+): Promise<BenchOutcome> {
+  const clock = new RunClock();
+  const timer = new StepTimer();
+  const inputsStarted = timer.mark();
+  checkOutputOptions(opts);
+  const inputs = readInputs(opts);
+  const folders = openFolders(opts, inputs.catalog, execution);
+  const { resultsDir, reportsDir } = folders;
+  timer.recordSince('inputs (catalog, tasks)', inputsStarted);
+  const pipelines = registry.pipelines.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
+  const studies = registry.studies.filter((s) => !opts.studies || opts.studies.includes(s.id));
+  const { encoder, cacheDir } = await warmUp(opts, inputs, { pipelines, studies, embeds: !execution.merges }, timer);
+  const before = await timer.time('footprint, task tables', () => inputTables(inputs, opts.log));
+  if (!inputs.taskSets.length) opts.log(missingTasksNote(studies));
+
+  const plan = planRun({ pipelines, studies, taskSets: inputs.taskSets }, resultsDir);
+  const forUnits = unitInputs(opts, inputs, { cacheDir, resultsDir, pipelines, studies });
+  await benchEncoder(forUnits, encoder);
+  const lanes = lanesOf(forUnits);
+  const collected = new Collected(
+    plan.pipelineUnits.map((u) => u.id),
+    (studyInputs) => lanes.setStudyInputs(studyInputs),
+  );
+  const finished = (unit: BenchUnit, r: { log: string[]; wallSeconds: number }, lane: number) => {
+    r.log.forEach((l) => opts.log(l));
+    timer.record(`  ${unitName(unit)}${lane ? ` (lane ${lane})` : ''}`, r.wallSeconds, undefined, { ...unit, lane });
+  };
+  let tables;
+  try {
+    await execution.execute({ opts, registry, inputs, plan, lanes, resultsDir, timer, collected, finished });
+    if (!execution.writesRun) {
+      writeTimings(resultsDir, timer.report());
+      folders.release();
+      return { resultsDir, summaries: [] };
+    }
+    tables = await resultTables(inputs, { pipelines, studies, quick: opts.quick, seed: opts.seed, resultsDir, encoder }, collected, before);
+  } finally {
+    await lanes.close();
+  }
+
+  await writeRun(
+    inputs,
+    tables,
+    collected,
+    { root: opts.root, quick: opts.quick, encoder, resultsDir, before: folders.before, clock },
+    timer,
+  );
+  await timer.time('reports', () => renderRun(resultsDir, reportsDir, opts.log));
+  const timings = timer.report();
+  writeTimings(resultsDir, timings);
+  folders.release();
+  opts.log('');
+  for (const line of formatTimingTable(timings)) opts.log(line);
+  return { resultsDir, reportsDir, summaries: collected.summaries };
+}

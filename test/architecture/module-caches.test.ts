@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * State that outlives a run belongs in the run's context, with its owner, not in a module-level
+ * Map, WeakMap or Set (a constant lookup table, UPPER_CASE or typed Readonly*, is not state).
+ * The caches below predate that rule and are still module-level: the list may only shrink. A
+ * new one fails here; one moved into a run's context must leave the list.
+ */
+const MODULE_CACHES_LEFT = [
+  'src/util/process-shared.ts buffers',
+  'src/util/ts-worker.ts compiled',
+  'src/pipelines/adol/dedup.ts toolWalks',
+  'src/pipelines/adol/retrieval.ts vocabularies',
+  'src/report/charts/png.ts rsvgCache',
+  'src/retrieval/encoder.ts rawOf',
+  'src/retrieval/encoder.ts overrides',
+  'src/retrieval/schema-sections.ts memo',
+  'src/retrieval/registry.ts created',
+  'src/retrieval/registry.ts encoders',
+  'src/retrieval/score-store.ts pendingFlushes',
+  'src/retrieval/tokenize.ts stemMemo',
+  'src/retrieval/tokenize.ts analyzed',
+  'src/retrieval/task-rankings.ts memo',
+  'src/retrieval/learned/features.ts wordIndexes',
+  'src/retrieval/learned/features.ts rarityMemo',
+  'src/retrieval/learned/training-set.ts allGroups',
+  'src/sim/projection/params.ts valuesMemo',
+  'src/sim/projection/project.ts grouped',
+  'src/sim/projection/project.ts offeredMemo',
+  'src/studies/scaling/scaled-catalog.ts instanceMemo',
+  'src/hosts/measure.ts runMeasures',
+  'src/prompt/sections.ts keptSections',
+  'src/prompt/shared-parts.ts userSections',
+  'src/prompt/shared-parts.ts transcripts',
+  'src/prompt/section-tokens.ts sectionCounts',
+  'src/protocols/aacp/keywords.ts memo',
+  'src/protocols/aacp/variables.ts memo',
+  'src/embed/worker-pool.ts pools',
+  'src/embed/cache.ts stores',
+  'src/index/optional-native.ts loaded',
+  'src/table/table.ts formats',
+  'src/tokens/counter.ts runClassMemo',
+  'src/tokens/counter.ts encoders',
+  'src/tokens/counter.ts pieceCounters',
+  'src/tokens/counter.ts shared',
+  'src/mcp/process-group-transport.ts liveGroups',
+  'src/bench/units.ts encoders',
+  'src/bench/execute/lanes.ts failedEarly',
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** Module-level (unindented) `const x = new Map(…)` and the like, by file and name. */
+const MODULE_COLLECTION = /^(?:export )?(?:const|let) ([A-Za-z_][A-Za-z0-9_]*)(: [^=]+)? = new (?:Map|WeakMap|Set|WeakSet)\b/gm;
+
+function moduleCaches(): string[] {
+  return sourceFiles('src').flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(MODULE_COLLECTION)]
+      .filter((m) => !/^[A-Z][A-Z0-9_]*$/.test(m[1]!) && !/Readonly/.test(m[2] ?? ''))
+      .map((m) => `${file.split('\\').join('/')} ${m[1]}`),
+  );
+}
+
+describe('module-level caches', () => {
+  const found = moduleCaches();
+
+  it('sees the ones it lists (the check is not looking at nothing)', () => {
+    expect(found.length).toBeGreaterThan(0);
+  });
+
+  it('adds none: run state lives in the run', () => {
+    expect(found.filter((c) => !MODULE_CACHES_LEFT.includes(c))).toEqual([]);
+  });
+
+  it('lists only the ones still there (the list shrinks with the code)', () => {
+    expect(MODULE_CACHES_LEFT.filter((c) => !found.includes(c))).toEqual([]);
+  });
+});
