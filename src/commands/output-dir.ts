@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { InputError } from '../util/input-error.ts';
+import { userPath } from './user-paths.ts';
 
 /**
  * Why a folder cannot take a command's outputs, or undefined when it can: it is a folder this
@@ -39,9 +40,13 @@ export function checkOutputDir(dir: string, option: string): void {
   if (problem) throw new InputError(resolve(dir), '', `a folder ${option} can write into`, problem);
 }
 
-/** Commander's parser of an output-folder option: refused before the command starts (commander's message names the option). */
+/**
+ * Commander's parser of an output-folder option: refused before the command starts (commander's
+ * message names the option). The folder checked is the one the user means (user-paths.ts); the
+ * value is returned as typed, and rewritten with the other paths before the command runs.
+ */
 export function parseOutputDir(value: string): string {
-  const problem = outputDirProblem(value);
+  const problem = outputDirProblem(userPath(value));
   if (problem) throw new InvalidArgumentError(`expected a folder to write into, found ${problem}`);
   return value;
 }

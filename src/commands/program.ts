@@ -31,6 +31,8 @@ import { parseOutputDir } from './output-dir.ts';
 import { asOptionParser } from './option-parser.ts';
 import { parseScalingSizes } from '../studies/scaling/sizes.ts';
 import { parseShard, type ShardSpec } from './shard-spec.ts';
+import { resolveUserPaths } from './user-paths.ts';
+import { suggestAmongAllOptions } from './option-suggestions.ts';
 
 /** What the program reads and writes besides its arguments (tests give their own). */
 export interface ProgramIo {
@@ -95,7 +97,9 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     .option('--debug', 'print stack traces of errors')
     // Inherited by every command defined below with .command().
     .configureOutput(output)
-    .exitOverride(exitTwoOnUsage);
+    .exitOverride(exitTwoOnUsage)
+    // Every path a user types is read from the folder they typed it in (npm run changes folder).
+    .hook('preAction', (_program, command) => resolveUserPaths(command));
 
   /** Live MCP servers: `catalog` writes their dumps, `budget` measures them. */
   const liveOptions = (cmd: Command) =>
@@ -348,7 +352,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     .action(async (o: { results: string; reports: string }) => {
       // Only one complete run, and not while a bench is writing it.
       if (!existsSync(o.results))
-        throw new InputError(o.results, '', 'a results directory written by `npm run bench`', 'nothing at that path');
+        throw new InputError(o.results, '', 'a results directory written by `npm run bench`', `nothing at ${resolve(o.results)}`);
       const lock = acquireRunLock(o.results, 'report');
       const reportsLock = resolve(o.reports) === resolve(o.results) ? undefined : acquireRunLock(o.reports, 'report');
       checkCompleteRun(o.results);
@@ -364,5 +368,6 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     const live = await import('./live.ts').then(({ liveCommand }) => liveCommand(root, log));
     program.addCommand(live.configureOutput(output).exitOverride(exitTwoOnUsage));
   }
+  suggestAmongAllOptions(program);
   return program;
 }
