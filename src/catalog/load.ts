@@ -5,7 +5,7 @@ import { describeValue, InputError, jsonParseReason } from '../util/input-error.
 import { isObject, ownValue } from '../util/json.ts';
 import { checkKnownKeys, misspeltKeyHint } from '../util/known-keys.ts';
 import { didYouMean } from '../util/nearest.ts';
-import { nameFromPath } from '../util/paths.ts';
+import { catalogNameFromPaths } from '../util/paths.ts';
 import { checkJsonLimits, DEFAULT_LIMITS, fsReason, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
 import { META_FILE, type CatalogMetaFile, type ToolMeta } from './meta.ts';
 import { toolId, type Catalog, type CatalogTool, type McpTool, type Precondition } from './types.ts';
@@ -27,7 +27,7 @@ export function loadCatalog(pathOrPaths: string | readonly string[], limits: Inp
   // Nothing to measure: every table would divide by zero tools.
   if (tools.length === 0) throw new InputError(paths.join(', '), '', 'at least one tool', 'none');
   const servers = [...new Set(tools.map((t) => t.server))];
-  const name = paths.map(nameFromPath).join('+');
+  const name = catalogNameFromPaths(paths);
   return { name, source: paths.join(', '), servers, tools };
 }
 

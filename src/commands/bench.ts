@@ -39,6 +39,7 @@ import { studyEmbeddings } from './study-scheduling.ts';
 import { checkIds } from './id-options.ts';
 import { checkOutputDir } from './output-dir.ts';
 import { missingTasksNote } from './missing-tasks-note.ts';
+import { manifestPartial } from './partial-run.ts';
 import { toolBreakdownTable } from '../budget/table.ts';
 import { historySample, tasksForSeed, writeSyntheticCatalog, writeSyntheticTasks } from './prepare-inputs.ts';
 import { DEFAULT_ENCODER, type EncoderName } from '../embed/registry.ts';
@@ -438,6 +439,10 @@ async function runBenchWith(
     encoder: { name: encoder.name, description: encoder.description },
     seeds: taskSets.map((s) => s.seed),
     quick: opts.quick,
+    partial: manifestPartial(
+      opts,
+      studies.map((s) => s.id),
+    ),
     pipelines: ran,
     measurementParams: MEASUREMENT_PARAMS,
     tableOrder: tables.map((t) => t.id),

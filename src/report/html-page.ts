@@ -1,5 +1,5 @@
 import type { ChartResult } from './charts/write-charts.ts';
-import { FINDINGS_HEADERS, FINDINGS_NOTE, findingCells, type SuiteFindings } from './findings.ts';
+import { FINDINGS_HEADERS, FINDINGS_NOTE, findingCells, findingSentence, type SuiteFindings } from './findings.ts';
 import { esc } from './html-escape.ts';
 import { tableToHtml } from './html-table.ts';
 import { KIND_LEGEND, KIND_TINT } from './kinds.ts';
@@ -28,6 +28,8 @@ export interface PageInput {
   files: { xlsx: string; markdown: string; csv: (tableId: string) => string; vegaScript: string };
   /** The vega bundle is beside the page: charts are redrawn interactive. Else only the static SVG. */
   interactive: boolean;
+  /** What a partial run left out (findings.ts partialRunNote), shown under the title; absent for a whole run. */
+  partial?: string;
   /** When the run behind the results finished (ISO); the page carries no render time, so re-rendering the same results gives the same bytes. */
   runFinishedAt: string | undefined;
 }
@@ -47,7 +49,7 @@ export function renderPage(p: PageInput): string {
 <header>
 <h1>tooltax results</h1>
 <p class="lead">Tokens that MCP tool lists and agent protocols burn in an LLM prompt. ${p.tables.length} tables, ${rendered.length} of ${p.charts.length} charts; ${PROJECTED_MARK} marks a projection from a model, not a measurement.</p>
-${findingsSection(p.findings)}
+${p.partial ? `<p class="partial"><b>${esc(p.partial)}</b></p>\n` : ''}${findingsSection(p.findings)}
 </header>
 <main>
 <div class="about">
@@ -111,6 +113,7 @@ function findingsSection(findings: readonly SuiteFindings[]): string {
   });
   return `<section class="findings" aria-label="findings">
 <h2>Findings</h2>
+<ul class="sentences">${findings.map((f) => `<li>${esc(findingSentence(f))}</li>`).join('')}</ul>
 <table><thead><tr>${FINDINGS_HEADERS.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('')}</tbody></table>
 <p class="muted">${esc(FINDINGS_NOTE)}</p>
@@ -170,6 +173,8 @@ a { color: var(--accent); }
 .lead { margin: 0 0 10px; color: var(--muted); }
 section.findings h2 { margin-bottom: 4px; }
 section.findings p { margin: 6px 0 0; }
+section.findings ul.sentences { margin: 4px 0 8px; padding-left: 20px; }
+header p.partial { margin: 6px 0; padding: 4px 8px; background: #fff4d6; border-left: 4px solid #d9a400; }
 .muted, .id { color: var(--muted); font-weight: normal; font-size: 12px; }
 .facts div { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; }
 .facts dt { font-size: 12px; color: var(--muted); }
