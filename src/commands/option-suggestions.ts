@@ -6,7 +6,7 @@ import { nearestNames, suggestionText } from '../util/nearest.ts';
  * program: first those holding every word of it (`--max-tokens` → `--max-tool-tokens`), then the
  * nearest by edits (`--max-tools`); at most three.
  */
-export function optionSuggestions(flag: string, options: readonly string[], max = 3): string[] {
+function optionSuggestions(flag: string, options: readonly string[], max = 3): string[] {
   const words = flag.replace(/^-+/, '').toLowerCase().split('-').filter(Boolean);
   const holding = options.filter((o) => {
     const own = o.replace(/^-+/, '').toLowerCase().split('-');

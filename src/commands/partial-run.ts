@@ -23,7 +23,7 @@ export interface PartialRunOptions {
 export const SCRATCH_DIR = join('results', 'partial');
 
 /** The options that narrow what a run measures (never --catalog: a run on the user's catalog is whole on it), as typed. */
-export function narrowingOptions(o: Pick<PartialRunOptions, 'quick' | 'pipelines' | 'studies'>): string[] {
+function narrowingOptions(o: Pick<PartialRunOptions, 'quick' | 'pipelines' | 'studies'>): string[] {
   return [
     ...(o.quick ? ['--quick'] : []),
     ...(o.pipelines ? [`--pipelines ${o.pipelines.join(',')}`] : []),

@@ -7,7 +7,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
  * the user typed it in (npm's INIT_CWD) as TOOLTAX_USER_CWD, and every path option is read from
  * there. Without it (the CLI started directly) that is the process's own folder.
  */
-export const USER_CWD_ENV = 'TOOLTAX_USER_CWD';
+const USER_CWD_ENV = 'TOOLTAX_USER_CWD';
 
 /** The folder the user typed the command in. */
 export function userCwd(env: NodeJS.ProcessEnv = process.env): string {
