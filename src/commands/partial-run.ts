@@ -31,10 +31,11 @@ function narrowingOptions(o: Pick<PartialRunOptions, 'quick' | 'pipelines' | 'st
   ];
 }
 
-/** RunManifest.partial of a run with these options: what narrowed it and the studies that ran; undefined for a whole run. */
+/** RunManifest.partial of a run with these options: what narrowed it and, with --studies, the studies that ran; undefined for a whole run. */
 export function manifestPartial(o: Pick<PartialRunOptions, 'quick' | 'pipelines' | 'studies'>, studies: readonly string[]) {
   const options = narrowingOptions(o);
-  return options.length ? { options, studies: [...studies] } : undefined;
+  if (options.length === 0) return undefined;
+  return o.studies ? { options, studies: [...studies] } : { options };
 }
 
 /**

@@ -102,12 +102,13 @@ export function partialRunNote(m: RunManifest | undefined, findings: readonly Su
   if (!m?.partial) return undefined;
   const tasks = m.tasks.perSeed.map((s) => `${int(s.tasks)} of seed ${s.seed}`).join(', ');
   const suites = findings.length ? findings.map((f) => f.suiteName).join(', ') : 'none';
+  const studies = m.partial.studies ? `studies ${m.partial.studies.join(', ') || 'none'}` : 'every study';
   return [
     `Partial run (${m.partial.options.join(', ')}), not comparable with a whole run:`,
     `pipelines ${m.pipelines.map((p) => p.code).join(', ') || 'none'};`,
     `suites ${suites};`,
     `catalog ${m.catalog.name} (${int(m.catalog.tools)} tools); tasks ${tasks || 'none'}${m.quick ? ' (--quick subset)' : ''};`,
-    `studies ${m.partial.studies.join(', ') || 'none'}.`,
+    `${studies}.`,
   ].join(' ');
 }
 

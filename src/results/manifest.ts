@@ -40,10 +40,11 @@ export interface RunManifest {
   seeds: number[];
   quick: boolean;
   /**
-   * A run narrowed by --quick, --pipelines or --studies: those options as typed and the studies
-   * that ran; reports say the run is partial (src/report/findings.ts). Absent for a whole run.
+   * A run narrowed by --quick, --pipelines or --studies: those options as typed and, with
+   * --studies, the studies that ran (else every one did); reports say the run is partial
+   * (src/report/findings.ts). Absent for a whole run.
    */
-  partial?: { options: string[]; studies: string[] };
+  partial?: { options: string[]; studies?: string[] };
   pipelines: ManifestPipeline[];
   measurementParams: Record<string, unknown>;
   /** Table ids in the order reports print them. */

@@ -64,9 +64,13 @@ describe('the reports of a partial run say what ran', () => {
     const findings = computeFindings(tables, manifest);
     const note = partialRunNote(manifest, findings)!;
     expect(note).toBe(
-      'Partial run (--quick, --pipelines b1-full-schema,mine), not comparable with a whole run: pipelines B1, MY; suites synthetic-120; catalog synthetic-120 (120 tools); tasks 76 of seed 42 (--quick subset); studies projection.',
+      'Partial run (--quick, --pipelines b1-full-schema,mine), not comparable with a whole run: pipelines B1, MY; suites synthetic-120; catalog synthetic-120 (120 tools); tasks 76 of seed 42 (--quick subset); every study.',
     );
     expect(findingsMarkdown(findings, note)).toContain(`## Findings\n\n**${note}**\n\n- On synthetic-120, Mine keeps recall at 0.950`);
+  });
+  it('names the studies when --studies chose them', () => {
+    const some = { ...manifest, partial: manifestPartial({ quick: false, studies: ['projection'] }, ['projection']) };
+    expect(partialRunNote(some, [])).toMatch(/^Partial run \(--studies projection\), .*; suites none; .*; studies projection\.$/);
   });
   it('a whole run says nothing of the kind', () => {
     expect(manifestPartial({ quick: false }, ['projection'])).toBeUndefined();
