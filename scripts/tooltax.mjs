@@ -31,16 +31,28 @@ export const BENCH_RUNTIME = {
 };
 
 /**
+ * The folder the user typed `npm run bench` in, for the CLI to read their paths from
+ * (src/commands/user-paths.ts): npm starts this script in the package folder and says where it
+ * was invoked in INIT_CWD. Only when npm started this script for one of its own scripts (a
+ * test run by `npm test` that starts this file inherits a stale INIT_CWD).
+ */
+function userCwdEnv(env) {
+  const byNpm = /\btooltax\.mjs\b/.test(env.npm_lifecycle_script ?? '') && env.INIT_CWD;
+  return byNpm ? { TOOLTAX_USER_CWD: env.INIT_CWD } : {};
+}
+
+/**
  * How to start the CLI for these arguments: node's arguments and the environment. The first
  * argument other than --debug names the command, as in src/cli.ts.
  */
 export function launchPlan(args, env = process.env) {
   const first = args.find((a) => a !== '--debug');
   const bench = first === undefined || !OTHER_COMMANDS.has(first);
+  const userCwd = userCwdEnv(env);
   return {
     bench,
     nodeArgs: [...(bench ? BENCH_RUNTIME.nodeFlags : []), '--import', 'tsx', CLI, ...args],
-    env: bench ? { ...env, ...BENCH_RUNTIME.env } : env,
+    env: bench ? { ...env, ...BENCH_RUNTIME.env, ...userCwd } : Object.keys(userCwd).length ? { ...env, ...userCwd } : env,
   };
 }
 

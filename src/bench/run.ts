@@ -17,7 +17,7 @@ import { inputTables, resultTables } from './tables.ts';
 import { unitName, type BenchUnit } from './types.ts';
 import { BENCH_REGISTRY, benchEncoder, type BenchRegistry } from './units.ts';
 import { warmUp } from './warm-up.ts';
-import { writeRun } from './write.ts';
+import { runSettings, writeRun } from './write.ts';
 
 export type { BenchOptions, BenchOutcome } from './options.ts';
 
@@ -89,13 +89,7 @@ async function runPhases(
     await lanes.close();
   }
 
-  await writeRun(
-    inputs,
-    tables,
-    collected,
-    { root: opts.root, quick: opts.quick, encoder, resultsDir, before: folders.before, clock },
-    timer,
-  );
+  await writeRun(inputs, tables, collected, { ...runSettings(opts, studies), encoder, resultsDir, before: folders.before, clock }, timer);
   await timer.time('reports', () => renderRun(resultsDir, reportsDir, opts.log));
   const timings = timer.report();
   writeTimings(resultsDir, timings);

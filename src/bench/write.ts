@@ -2,6 +2,9 @@ import type { Encoder } from '../embed/types.ts';
 import { MEASUREMENT_PARAMS } from '../measure/params.ts';
 import { runFiles, type OutputSnapshot } from '../results/run-files.ts';
 import { writeManifest, writeTableResult } from '../results/write.ts';
+import type { RunManifest } from '../results/manifest.ts';
+import { manifestPartial } from '../results/partial-run.ts';
+import type { BenchOptions } from './options.ts';
 import type { Table } from '../table/table.ts';
 import { gitCommit, packageVersion } from '../util/provenance.ts';
 import type { StepTimer } from '../util/step-timer.ts';
@@ -9,12 +12,26 @@ import type { Collected } from './execute/collect.ts';
 import type { RunInputs } from './inputs.ts';
 import type { RunClock } from './clock.ts';
 
+/** The run's settings the manifest records: its root, and what narrowed it. */
+export function runSettings(opts: Pick<BenchOptions, 'root' | 'quick' | 'pipelines' | 'studies'>, studies: readonly { id: string }[]) {
+  return {
+    root: opts.root,
+    quick: opts.quick,
+    partial: manifestPartial(
+      opts,
+      studies.map((s) => s.id),
+    ),
+  };
+}
+
 /** What the manifest says of a run besides its inputs and results. */
 export interface RunRecord {
   root: string;
   quick: boolean;
   encoder: Encoder;
   resultsDir: string;
+  /** What narrowed the run (--quick, --pipelines, --studies), when anything did. */
+  partial?: RunManifest['partial'];
   /** The results folder's files before the run. */
   before: OutputSnapshot;
   clock: RunClock;
@@ -45,6 +62,7 @@ export async function writeRun(
     encoder: { name: run.encoder.name, description: run.encoder.description },
     seeds: taskSets.map((s) => s.seed),
     quick: run.quick,
+    partial: run.partial,
     pipelines: collected.ran,
     measurementParams: MEASUREMENT_PARAMS,
     tableOrder: tables.map((t) => t.id),

@@ -96,7 +96,8 @@ export function footprintTable(catalog: Catalog, tokens: TokenCounter, options: 
         { key: 'total', header: 'total tokens', kind: 'measured' },
       ],
       rows,
-      // Beside another catalog publishedOnlyFor drops the published columns and says why.
+      // Beside another catalog publishedOnlyFor drops the published columns, silently: they exist
+      // only for the testbed, and a note about it beside a user's own dumps says nothing about them.
       notes: [
         ...(host
           ? [
@@ -112,5 +113,6 @@ export function footprintTable(catalog: Catalog, tokens: TokenCounter, options: 
       ],
     },
     catalog.name,
+    { note: false },
   );
 }

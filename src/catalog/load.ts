@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { countTokens } from '../tokens/counter.ts';
 import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
 import { isObject, ownValue } from '../util/json.ts';
-import { nameFromPath } from '../util/paths.ts';
+import { checkKnownKeys, misspeltKeyHint } from '../util/known-keys.ts';
+import { didYouMean } from '../util/nearest.ts';
+import { catalogNameFromPaths } from '../util/paths.ts';
 import { checkJsonLimits, DEFAULT_LIMITS, fsReason, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
 import { META_FILE, type CatalogMetaFile, type ToolMeta } from './meta.ts';
 import { toolId, type Catalog, type CatalogTool, type McpTool, type Precondition } from './types.ts';
@@ -25,7 +27,7 @@ export function loadCatalog(pathOrPaths: string | readonly string[], limits: Inp
   // Nothing to measure: every table would divide by zero tools.
   if (tools.length === 0) throw new InputError(paths.join(', '), '', 'at least one tool', 'none');
   const servers = [...new Set(tools.map((t) => t.server))];
-  const name = paths.map(nameFromPath).join('+');
+  const name = catalogNameFromPaths(paths);
   return { name, source: paths.join(', '), servers, tools };
 }
 
@@ -37,7 +39,7 @@ interface SeenTool {
 }
 
 function loadInto(path: string, tools: CatalogTool[], seen: Map<string, SeenTool>, limits: InputLimits): void {
-  if (!existsSync(path)) throw new InputError(path, '', 'a tools/list JSON file or a folder of them', 'nothing at that path');
+  if (!existsSync(path)) throw new InputError(path, '', 'a tools/list JSON file or a folder of them', `nothing at ${resolve(path)}`);
   let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
@@ -128,13 +130,17 @@ function readDump(file: string, limits: InputLimits): ServerGroup[] {
   if (isObject(data.result) && 'tools' in data.result) {
     return [{ server, path: '$.result.tools', tools: readTools(file, '$.result.tools', data.result.tools) }];
   }
-  if (!('tools' in data))
+  if (!('tools' in data)) {
+    const near = Object.keys(data)
+      .map((k) => didYouMean(k, ['tools', 'result', 'servers'], 1, (s) => `"${s}"`))
+      .find(Boolean);
     throw new InputError(
       file,
       '$',
       'an array of tools, or an object with "tools", "result.tools" or "servers"',
-      `${describeValue(data)}, none of them one of these`,
+      `${describeValue(data)}, none of them one of these${near ?? ''}`,
     );
+  }
   return [{ server, path: '$.tools', tools: readTools(file, '$.tools', data.tools) }];
 }
 
@@ -148,7 +154,12 @@ export function validateTool(file: string, path: string, t: unknown): McpTool {
   if (typeof t.name !== 'string' || t.name.trim() === '')
     throw new InputError(file, `${path}.name`, 'a non-empty string', describeValue(t.name));
   if (!isObject(t.inputSchema))
-    throw new InputError(file, `${path}.inputSchema`, 'a JSON Schema object (MCP requires inputSchema)', describeValue(t.inputSchema));
+    throw new InputError(
+      file,
+      `${path}.inputSchema`,
+      'a JSON Schema object (MCP requires inputSchema)',
+      `${describeValue(t.inputSchema)}${t.inputSchema === undefined ? misspeltKeyHint(t, 'inputSchema') : ''}`,
+    );
   for (const key of ['description', 'title'] as const) {
     if (t[key] !== undefined && typeof t[key] !== 'string') throw new InputError(file, `${path}.${key}`, 'a string', describeValue(t[key]));
   }
@@ -158,6 +169,9 @@ export function validateTool(file: string, path: string, t: unknown): McpTool {
   return t as McpTool;
 }
 
+/** The keys of a tool's entry in catalog.meta.json (ToolMeta); any other is refused. */
+const META_KEYS = ['summary', 'tags', 'preconditions', 'sampleResponse'];
+
 function readMeta(file: string, limits: InputLimits): CatalogMetaFile {
   const data = readJson(file, limits);
   if (!isObject(data) || !isObject(data.tools))
@@ -165,6 +179,7 @@ function readMeta(file: string, limits: InputLimits): CatalogMetaFile {
   for (const [id, m] of Object.entries(data.tools)) {
     const p = `$.tools["${id}"]`;
     if (!isObject(m)) throw new InputError(file, p, 'an object', describeValue(m));
+    checkKnownKeys(file, p, m, META_KEYS, "a tool's metadata");
     if (m.summary !== undefined && typeof m.summary !== 'string')
       throw new InputError(file, `${p}.summary`, 'a string', describeValue(m.summary));
     if (m.tags !== undefined && !(Array.isArray(m.tags) && m.tags.every((x) => typeof x === 'string')))

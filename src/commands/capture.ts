@@ -9,6 +9,7 @@ import { acquireRunLock } from '../results/lock.ts';
 import { terminalText } from '../report/escape.ts';
 import type { InputLimits } from '../util/limits.ts';
 import { limitsFromOptions } from './limit-options.ts';
+import { userCwd } from './user-paths.ts';
 
 /** The live-server options shared by `catalog` and `budget` (both take the input limits too: a config file is an input). */
 export interface LiveOptions extends Partial<InputLimits> {
@@ -34,7 +35,8 @@ export function hasLiveInput(o: LiveOptions): boolean {
 function liveSpecs(o: LiveOptions): ServerSpec[] {
   return [
     ...(o.fromConfig ?? []).flatMap((file) => readClientConfig(file, process.env, limitsFromOptions(o))),
-    ...(o.fromServer ?? []).map((line, i) => specFromCommandLine(line, i)),
+    // A relative path in the command line is the user's, like every other path (user-paths.ts).
+    ...(o.fromServer ?? []).map((line, i) => specFromCommandLine(line, i, userCwd())),
     ...(o.fromUrl ?? []).map((url, i) => specFromUrl(url, i)),
   ];
 }

@@ -34,6 +34,9 @@ import { parseOutputDir } from './output-dir.ts';
 import { asOptionParser } from './option-parser.ts';
 import { parseScalingSizes } from '../studies/scaling/sizes.ts';
 import { parseShard, type ShardSpec } from './shard-spec.ts';
+import { resolveUserPaths } from './user-paths.ts';
+import { suggestAmongAllOptions } from './option-suggestions.ts';
+import { benchOutputDirs, SCRATCH_DIR } from '../results/partial-run.ts';
 
 /** What the program reads and writes besides its arguments (tests give their own). */
 export interface ProgramIo {
@@ -98,7 +101,9 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     .option('--debug', 'print stack traces of errors')
     // Inherited by every command defined below with .command().
     .configureOutput(output)
-    .exitOverride(exitTwoOnUsage);
+    .exitOverride(exitTwoOnUsage)
+    // Every path a user types is read from the folder they typed it in (npm run changes folder).
+    .hook('preAction', (_program, command) => resolveUserPaths(command));
 
   /** Live MCP servers: `catalog` writes their dumps, `budget` measures them. */
   const liveOptions = (cmd: Command) =>
@@ -265,6 +270,11 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
       .option('--studies <ids>', 'comma-separated study ids to run (default: all)', idListParser({ noun: 'study', ids: STUDY_IDS }))
       .option('--quick', 'a small task subset and one seed, for CI', false)
       .option(
+        '--force',
+        `a partial run (--quick, --pipelines, --studies, --catalog) writes the default folders; without it, ${SCRATCH_DIR}/ unless --out and --reports are given`,
+        false,
+      )
+      .option(
         '--shard <i/n>',
         'run only shard i of n (or env/n: i from TOOLTAX_SHARD_INDEX, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX) into a part folder; `merge` joins the parts',
         asOptionParser<ShardSpec>((v) => parseShard(v)),
@@ -291,7 +301,9 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(
       async (
         // The bench's own options as commander parses them (a type-only import: nothing loads).
-        o: Omit<BenchOptions, 'root' | 'log' | 'limits' | 'lanes' | 'registry' | 'host'> & InputLimits & HostCommandOptions,
+        o: Omit<BenchOptions, 'root' | 'log' | 'limits' | 'lanes' | 'registry' | 'host'> &
+          InputLimits &
+          HostCommandOptions & { force: boolean },
       ) => {
         if (o.tasks && !o.catalog)
           throw new InputError(o.tasks, '', '--catalog together with --tasks (the synthetic tasks are regenerated)');
@@ -301,8 +313,12 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
         // catalog, budget and the other commands do not need.
         const host = hostFromOptions(o, limitsFromOptions(o));
         const { runBench } = await import('../bench/run.ts');
+        // A shard writes a part folder under results/ (no reports); any other partial run, a scratch folder.
+        const { note, ...dirs } = o.shard ? { out: o.out } : benchOutputDirs(o, root);
+        if (note) log(note);
         const { resultsDir, reportsDir } = await runBench({
           ...o,
+          ...dirs,
           host,
           seeds: o.seeds.includes(o.seed) ? o.seeds : [o.seed, ...o.seeds],
           limits: limitsFromOptions(o),
@@ -325,7 +341,8 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
         parseOutputDir,
       )
       .option('--reports <dir>', 'reports directory (default as the unsharded bench)', parseOutputDir)
-      .action(async (folders: string[], o: { out?: string; reports?: string }) => {
+      .option('--force', 'the parts of a partial run: write the default folders (as bench --force)', false)
+      .action(async (folders: string[], o: { out?: string; reports?: string; force: boolean }) => {
         const { checkParts, readPart } = await import('../results/shard-part.ts');
         const parts = folders.map((f) => readPart(f));
         checkParts(parts);
@@ -340,7 +357,9 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
           throw new InputError(o.out!, '', 'an --out folder that is not one of the parts', 'a part folder (the merge would overwrite it)');
         const { runBench } = await import('../bench/run.ts');
         const settings = parts[0]!.run.settings as Omit<BenchOptions, 'root' | 'log' | 'out' | 'reports' | 'parts' | 'shard'>;
-        const { resultsDir, reportsDir } = await runBench({ ...settings, out: o.out, reports: o.reports, parts, root, log });
+        const { note, ...dirs } = benchOutputDirs({ ...settings, ...o }, root);
+        if (note) log(note);
+        const { resultsDir, reportsDir } = await runBench({ ...settings, ...dirs, parts, root, log });
         log(`\nresults: ${resultsDir}\nreports: ${join(reportsDir!, 'tables.md')}`);
       });
 
@@ -379,7 +398,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     .action(async (o: { results: string; reports: string }) => {
       // Only one complete run, and not while a bench is writing it.
       if (!existsSync(o.results))
-        throw new InputError(o.results, '', 'a results directory written by `npm run bench`', 'nothing at that path');
+        throw new InputError(o.results, '', 'a results directory written by `npm run bench`', `nothing at ${resolve(o.results)}`);
       const lock = acquireRunLock(o.results, 'report');
       const reportsLock = resolve(o.reports) === resolve(o.results) ? undefined : acquireRunLock(o.reports, 'report');
       checkCompleteRun(o.results);
@@ -395,5 +414,6 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     const live = await import('./live.ts').then(({ liveCommand }) => liveCommand(root, log));
     program.addCommand(live.configureOutput(output).exitOverride(exitTwoOnUsage));
   }
+  suggestAmongAllOptions(program);
   return program;
 }

@@ -4,7 +4,7 @@ import { tableToMarkdown } from '../report/table-text.ts';
 import { evaluateRetrievers, skippedNotes, type RetrievalEvaluation, type SkippedRetriever } from '../retrieval/evaluate.ts';
 import type { QueryMode } from '../retrieval/query.ts';
 import { allRetrieverNames, DEFAULT_RETRIEVER, retrieverByName } from '../retrieval/registry.ts';
-import { retrievalByServerTable, retrievalTable } from '../retrieval/tables.ts';
+import { retrievalByServerTable, retrievalTable, wholeCatalogNotes } from '../retrieval/tables.ts';
 import { loadTasks } from '../tasks/load.ts';
 import { InputError } from '../util/input-error.ts';
 
@@ -54,6 +54,8 @@ export async function retrievalCommand(o: RetrievalCommandOptions, root: string,
   const { evaluations, skipped } = await evaluateRetrievers(names.map(retrieverByName), catalog.tools, tasks, o.query);
   if (o.json) return write(retrievalJson(evaluations, skipped, DEFAULT_RETRIEVER));
   const title = `Tool retrieval on ${catalog.name} (${catalog.tools.length} tools), tasks ${tasksFile}`;
-  write(`${tableToMarkdown(retrievalTable('retrieval', title, evaluations, DEFAULT_RETRIEVER, skippedNotes(skipped)))}\n`);
+  write(
+    `${tableToMarkdown(retrievalTable('retrieval', title, evaluations, DEFAULT_RETRIEVER, [...wholeCatalogNotes(catalog.tools.length), ...skippedNotes(skipped)]))}\n`,
+  );
   write(`${tableToMarkdown(retrievalByServerTable('retrieval-by-server', `${title}: R@10 by server`, evaluations))}\n`);
 }

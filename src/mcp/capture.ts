@@ -8,6 +8,7 @@ import type { McpTool } from '../catalog/types.ts';
 import { describeValue, InputError } from '../util/input-error.ts';
 import { isObject } from '../util/json.ts';
 import { redactCommand, redactText, redactUrl } from './redact.ts';
+import { stderrCause } from './stderr-cause.ts';
 import type { ServerSpec } from './spec.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -139,11 +140,15 @@ export async function createTransport(spec: ServerSpec): Promise<{ transport: Tr
       env: { ...getDefaultEnvironment(), ...(spec.env ?? {}) },
       cwd: spec.cwd,
     });
+    // Its start and its end, bounded: the cause of a failed start is near one or the other.
+    let head = '';
     let tail = '';
     transport.stderr.on('data', (chunk: Buffer) => {
-      tail = (tail + chunk.toString('utf8')).slice(-4_000);
+      const text = chunk.toString('utf8');
+      if (head.length < 4_000) head += text.slice(0, 4_000 - head.length);
+      tail = (tail + text).slice(-4_000);
     });
-    return { transport, stderr: () => tail };
+    return { transport, stderr: () => (head.length < 4_000 ? head : `${head}\n${tail}`) };
   }
   let url: URL;
   try {
@@ -243,7 +248,7 @@ export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOU
     return await Promise.race([work(), deadline]);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const last = stderr().trim().split('\n').filter(Boolean).pop();
+    const cause = stderrCause(stderr());
     const overBuffer = STDIO_BUFFER_OVERFLOW.exec(transportError?.message ?? '');
     const what = /ENOENT/.test(message)
       ? `cannot start "${spec.command}" (command not found)`
@@ -254,7 +259,8 @@ export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOU
           : /^(timed out|invalid )/.test(message)
             ? message
             : `during ${stage}: ${message}`;
-    throw new CaptureError(spec, `${what}${last && !/ENOENT/.test(message) ? ` (last stderr line: ${last})` : ''}`);
+    const said = cause && !/ENOENT/.test(message) ? ` (${cause.kind === 'error' ? 'stderr' : 'last stderr line'}: ${cause.line})` : '';
+    throw new CaptureError(spec, `${what}${said}`);
   } finally {
     clearTimeout(timer);
     await client.close().catch(() => {});

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
 import { isObject, ownValue } from '../util/json.ts';
+import { misspeltKeyHint, quoteKey } from '../util/known-keys.ts';
+import { didYouMean } from '../util/nearest.ts';
 import { checkJsonLimits, DEFAULT_LIMITS, readInputFile, type InputLimits } from '../util/limits.ts';
 import { collectSecrets, type ServerSpec, type TransportKind } from './spec.ts';
 
@@ -55,12 +57,12 @@ export function splitCommandLine(line: string): { env: Record<string, string>; c
   return { env: Object.fromEntries(env), command: words[0]!, args: words.slice(1) };
 }
 
-/** A spec for `--from-server "<command and args>"`. */
-export function specFromCommandLine(line: string, index: number): ServerSpec {
+/** A spec for `--from-server "<command and args>"`, started in `cwd` (the folder the user typed the command in). */
+export function specFromCommandLine(line: string, index: number, cwd?: string): ServerSpec {
   const origin = `--from-server #${index + 1}`;
   try {
     const { env, command, args } = splitCommandLine(line);
-    const spec: ServerSpec = { name: null, origin, transport: 'stdio', command, args, env, secrets: [] };
+    const spec: ServerSpec = { name: null, origin, transport: 'stdio', command, args, env, secrets: [], ...(cwd ? { cwd } : {}) };
     spec.secrets = collectSecrets(spec);
     return spec;
   } catch (err) {
@@ -92,7 +94,7 @@ export function specFromUrl(url: string, index: number): ServerSpec {
  */
 export function readClientConfig(file: string, env: NodeJS.ProcessEnv = process.env, limits: InputLimits = DEFAULT_LIMITS): ServerSpec[] {
   if (!existsSync(file))
-    throw new InputError(file, '', 'an MCP client config file (JSON with "mcpServers" or "servers")', 'nothing at that path');
+    throw new InputError(file, '', 'an MCP client config file (JSON with "mcpServers" or "servers")', `nothing at ${resolve(file)}`);
   const text = readInputFile(file, limits);
   let data: unknown;
   try {
@@ -112,7 +114,7 @@ export function readClientConfig(file: string, env: NodeJS.ProcessEnv = process.
       file,
       '$',
       'an "mcpServers" block (Claude Desktop, Claude Code, Cursor) or a "servers" block (VS Code mcp.json)',
-      `${describeValue(data)}, none of them one of these`,
+      `${describeValue(data)}, none of them one of these${misspeltKeyHint(data, 'mcpServers') || misspeltKeyHint(data, 'servers')}`,
     );
   if (!isObject(block)) throw new InputError(file, `$.${path}`, 'an object keyed by server name', describeValue(block));
   const dir = dirname(resolve(file));
@@ -127,6 +129,9 @@ export function readClientConfig(file: string, env: NodeJS.ProcessEnv = process.
   if (specs.length === 0) throw new InputError(file, `$.${path}`, 'at least one enabled server', 'none');
   return specs;
 }
+
+/** The keys of a server entry tooltax reads. */
+const ENTRY_KEYS = ['command', 'args', 'env', 'cwd', 'envFile', 'url', 'headers', 'type', 'disabled'];
 
 function specFromEntry(
   name: string,
@@ -184,6 +189,11 @@ function specFromEntry(
   else {
     transport = 'stdio';
     problems.push(`type "${type}" is not one of stdio, http, streamable-http, sse`);
+  }
+  // Clients add keys of their own (autoApprove, timeout...): only a near miss of one of ours is a mistake.
+  for (const key of Object.keys(entry)) {
+    const near = ENTRY_KEYS.includes(key) ? '' : didYouMean(key, ENTRY_KEYS, 1, (k) => `"${k}"`);
+    if (near) problems.push(`${quoteKey(key)} is not a key of a server entry${near}`);
   }
   const spec: ServerSpec = { name, origin, transport, secrets: [] };
   if (transport === 'stdio') {

@@ -1,7 +1,7 @@
 import type { RunManifest } from '../results/manifest.ts';
 import { SUITES, suiteNameIn, type Suite } from '../table/suites.ts';
 import { PROJECTED_MARK, type Table } from '../table/table.ts';
-import { markdownCell } from './escape.ts';
+import { markdownCell, markdownLine } from './escape.ts';
 
 /**
  * The findings block that opens tables.md, the HTML page and the README's results section:
@@ -78,6 +78,40 @@ export function findingCells(f: SuiteFindings): { suite: string; baseline: strin
   return { suite: f.suiteName, baseline: f.baselineTokens === null ? '—' : int(f.baselineTokens), leanest, success };
 }
 
+/**
+ * A suite's findings in one plain sentence, from the same numbers as its row: what the leanest
+ * method that keeps the recall floor saves, or that every mitigation loses needed tools.
+ */
+export function findingSentence(f: SuiteFindings): string {
+  const b1 = f.baselineTokens === null ? '' : ` against B1's ${int(f.baselineTokens)}`;
+  if (f.leanest) {
+    const saved =
+      f.leanest.reductionPct === null ? '' : `, ${f.leanest.reductionPct.toFixed(1)}% fewer than B1's ${int(f.baselineTokens!)}`;
+    return `On ${f.suiteName}, ${f.leanest.method} keeps recall at ${f.leanest.recall.toFixed(3)} with ${int(f.leanest.tokens)} tool tokens per turn${saved}.`;
+  }
+  if (f.bestRecall)
+    return `On ${f.suiteName}, every mitigation drops needed tools on some turns: none keeps recall at ${RECALL_FLOOR} or more, and the highest, ${f.bestRecall.method}'s ${f.bestRecall.recall.toFixed(3)}, comes with ${int(f.bestRecall.tokens)} tool tokens per turn${b1}.`;
+  return `On ${f.suiteName}, no mitigation besides B1 ran${f.baselineTokens === null ? '' : ` (B1: ${int(f.baselineTokens)} tool tokens per turn)`}: nothing to compare.`;
+}
+
+/**
+ * What a partial run (RunManifest.partial) left out, in one sentence for the findings and the
+ * page's header; undefined for a whole run. Names the pipelines, suites and sizes that ran.
+ */
+export function partialRunNote(m: RunManifest | undefined, findings: readonly SuiteFindings[]): string | undefined {
+  if (!m?.partial) return undefined;
+  const tasks = m.tasks.perSeed.map((s) => `${int(s.tasks)} of seed ${s.seed}`).join(', ');
+  const suites = findings.length ? findings.map((f) => f.suiteName).join(', ') : 'none';
+  const studies = m.partial.studies ? `studies ${m.partial.studies.join(', ') || 'none'}` : 'every study';
+  return [
+    `Partial run (${m.partial.options.join(', ')}), not comparable with a whole run:`,
+    `pipelines ${m.pipelines.map((p) => p.code).join(', ') || 'none'};`,
+    `suites ${suites};`,
+    `catalog ${m.catalog.name} (${int(m.catalog.tools)} tools); tasks ${tasks || 'none'}${m.quick ? ' (--quick subset)' : ''};`,
+    `${studies}.`,
+  ].join(' ');
+}
+
 export const FINDINGS_HEADERS = [
   'suite',
   'B1 tool tokens/turn',
@@ -87,8 +121,11 @@ export const FINDINGS_HEADERS = [
 
 export const FINDINGS_NOTE = `Computed from this run's Table 3 of each suite: tool tokens and recall are measured on the exact prompt text; success is projected (${PROJECTED_MARK}) by the documented model, not measured. Labelled ablations (oracle discovery) are left out.`;
 
-/** The block as Markdown (a heading, one table row per suite, a key); empty when no suite's Table 3 ran. */
-export function findingsMarkdown(findings: readonly SuiteFindings[]): string {
+/**
+ * The block as Markdown (a heading, what a partial run left out, one sentence and one table row
+ * per suite, a key); empty when no suite's Table 3 ran.
+ */
+export function findingsMarkdown(findings: readonly SuiteFindings[], partial?: string): string {
   if (findings.length === 0) return '';
   const rows = findings.map((f) => {
     const c = findingCells(f);
@@ -96,6 +133,9 @@ export function findingsMarkdown(findings: readonly SuiteFindings[]): string {
   });
   return [
     '## Findings',
+    '',
+    ...(partial ? [`**${markdownLine(partial)}**`, ''] : []),
+    ...findings.map((f) => `- ${markdownLine(findingSentence(f))}`),
     '',
     `| ${FINDINGS_HEADERS.map(markdownCell).join(' | ')} |`,
     '| --- | ---: | --- | --- |',

@@ -1,5 +1,5 @@
 import type { ChartResult } from './charts/write-charts.ts';
-import { FINDINGS_HEADERS, FINDINGS_NOTE, findingCells, type SuiteFindings } from './findings.ts';
+import { FINDINGS_HEADERS, FINDINGS_NOTE, findingCells, findingSentence, type SuiteFindings } from './findings.ts';
 import { esc } from './html-escape.ts';
 import { tableToHtml } from './html-table.ts';
 import { KIND_LEGEND, KIND_TINT } from './kinds.ts';
@@ -13,7 +13,7 @@ import { PROJECTED_MARK, type Table } from '../table/table.ts';
  * opens with the findings and the charts, so the first chart is on the first screen (1400×900,
  * checked in Chromium by browser/check-page.ts); the run's details, the legend of measured /
  * projected † / published, the table of contents and the report notes fold away in <details>
- * with a one-line summary each. Every table follows the charts. With the bundle, vega-embed redraws each chart interactive (tooltips with the
+ * with a one-line summary each, two to a row. Every table follows the charts. With the bundle, vega-embed redraws each chart interactive (tooltips with the
  * table figures, export); without JavaScript or the bundle, the static SVG stays.
  */
 export interface PageInput {
@@ -28,6 +28,8 @@ export interface PageInput {
   files: { xlsx: string; markdown: string; csv: (tableId: string) => string; vegaScript: string };
   /** The vega bundle is beside the page: charts are redrawn interactive. Else only the static SVG. */
   interactive: boolean;
+  /** What a partial run left out (findings.ts partialRunNote), shown under the title; absent for a whole run. */
+  partial?: string;
   /** When the run behind the results finished (ISO); the page carries no render time, so re-rendering the same results gives the same bytes. */
   runFinishedAt: string | undefined;
 }
@@ -47,7 +49,7 @@ export function renderPage(p: PageInput): string {
 <header>
 <h1>tooltax results</h1>
 <p class="lead">Tokens that MCP tool lists and agent protocols burn in an LLM prompt. ${p.tables.length} tables, ${rendered.length} of ${p.charts.length} charts; ${PROJECTED_MARK} marks a projection from a model, not a measurement.</p>
-${findingsSection(p.findings)}
+${p.partial ? `<p class="partial"><b>${esc(p.partial)}</b></p>\n` : ''}${findingsSection(p.findings)}
 </header>
 <main>
 <div class="about">
@@ -111,6 +113,7 @@ function findingsSection(findings: readonly SuiteFindings[]): string {
   });
   return `<section class="findings" aria-label="findings">
 <h2>Findings</h2>
+<ul class="sentences">${findings.map((f) => `<li>${esc(findingSentence(f))}</li>`).join('')}</ul>
 <table><thead><tr>${FINDINGS_HEADERS.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('')}</tbody></table>
 <p class="muted">${esc(FINDINGS_NOTE)}</p>
@@ -161,20 +164,24 @@ const CSS = `
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.45 "DejaVu Sans", system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: var(--ink); background: #f6f7f9; }
 header, main, footer { max-width: 1240px; margin: 0 auto; padding: 0 20px; }
-header { padding-top: 22px; }
+header { padding-top: 16px; }
 h1 { margin: 0 0 4px; font-size: 26px; }
 h2 { font-size: 16px; margin: 0 0 8px; }
-h2.part { font-size: 20px; margin: 18px 0 10px; border-bottom: 2px solid var(--ink); padding-bottom: 4px; }
+h2.part { font-size: 20px; margin: 14px 0 10px; border-bottom: 2px solid var(--ink); padding-bottom: 4px; }
 h3 { font-size: 15px; margin: 0 0 8px; }
 a { color: var(--accent); }
 .lead { margin: 0 0 10px; color: var(--muted); }
 section.findings h2 { margin-bottom: 4px; }
 section.findings p { margin: 6px 0 0; }
+section.findings ul.sentences { margin: 2px 0 6px; padding-left: 20px; }
+header p.partial { margin: 0 0 8px; padding: 2px 8px; font-size: 13px; background: #fff4d6; border-left: 4px solid #d9a400; }
 .muted, .id { color: var(--muted); font-weight: normal; font-size: 12px; }
 .facts div { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; }
 .facts dt { font-size: 12px; color: var(--muted); }
 .facts dd { margin: 0; overflow-wrap: anywhere; }
-.about { display: grid; gap: 6px; margin: 14px 0 0; }
+.about { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 6px; align-items: start; margin: 10px 0 0; }
+.about details[open] { grid-column: 1 / -1; }
+@media (max-width: 800px) { .about { grid-template-columns: 1fr; } }
 .about details { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 5px 12px; }
 .about summary { cursor: pointer; color: var(--muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .about summary b { color: var(--ink); }

@@ -3,7 +3,7 @@ import { readManifest, readTables } from '../results/read.ts';
 import { writeCharts, type ChartResult } from './charts/write-charts.ts';
 import type { PngAvailability } from './charts/png.ts';
 import { markdownLine } from './escape.ts';
-import { computeFindings, findingsMarkdown } from './findings.ts';
+import { computeFindings, findingsMarkdown, partialRunNote } from './findings.ts';
 import { renderPage } from './html-page.ts';
 import { writeMarkdownAndCsv } from './render-markdown.ts';
 import { runFacts } from './run-info.ts';
@@ -47,18 +47,21 @@ export const REPORT_FILES = {
 export function renderReports(resultsDir: string, reportsDir: string, opts: RenderOptions = {}): Promise<ReportSet> {
   const tables = readTables(resultsDir);
   const info = readManifest(resultsDir);
+  // The findings lead: computed from the suites' Table 3, before any table.
+  const findings = computeFindings(tables, info);
+  const partial = partialRunNote(info, findings);
+  const findingsText = findingsMarkdown(findings, partial);
   const header = [
     '# tooltax results',
     '',
+    // A partial run says so first (in the findings when there are any).
+    ...(partial && !findingsText ? [`**${markdownLine(partial)}**`, ''] : []),
     info
       ? `Catalog: ${markdownLine(info.catalog.name)}; tokenizer: ${info.tokenizer}; tool list as ${info.host?.label ?? 'mcp-json (compact tools/list JSON)'} sends it; seeds: ${info.seeds.join(', ')}.`
       : 'No run manifest (run.json) in the results directory.',
     'Columns marked † are projections from a parameterised model, not measurements; "published" columns are the source documents\' figures, printed beside ours.',
     '',
   ].join('\n');
-  // The findings lead: computed from the suites' Table 3, before any table.
-  const findings = computeFindings(tables, info);
-  const findingsText = findingsMarkdown(findings);
   writeMarkdownAndCsv(reportsDir, tables, findingsText ? `${header}\n${findingsText}` : header);
   if (findingsText) writeFileAtomic(join(reportsDir, REPORT_FILES.findings), findingsText);
   return (async () => {
@@ -67,7 +70,17 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
     const { charts, png, notes } = await writeCharts(reportsDir, tables, info);
     writeFileAtomic(join(reportsDir, REPORT_FILES.xlsx), await workbookBuffer(tables, facts, info ? new Date(info.finishedAt) : undefined));
     const interactive = charts.some((c) => c.status === 'rendered') && writeVegaScript(reportsDir, notes);
-    const html = renderPage({ tables, findings, facts, charts, notes, files: REPORT_FILES, interactive, runFinishedAt: info?.finishedAt });
+    const html = renderPage({
+      tables,
+      findings,
+      partial,
+      facts,
+      charts,
+      notes,
+      files: REPORT_FILES,
+      interactive,
+      runFinishedAt: info?.finishedAt,
+    });
     writeFileAtomic(join(reportsDir, REPORT_FILES.html), html);
     if (png.available && charts.some((c) => c.png === 'written')) log(`report: chart PNGs drawn with ${png.renderer.version}`);
     for (const n of notes) log(`report: ${n}`);

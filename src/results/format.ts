@@ -96,6 +96,7 @@ const MANIFEST_SCHEMA = {
     host: { type: 'object', required: ['id', 'label'], properties: { id: string, label: string } },
     seeds: { type: 'array', items: integer },
     quick: { type: 'boolean' },
+    partial: { type: 'object', required: ['options'], properties: { options: strings, studies: strings } },
     pipelines: {
       type: 'array',
       items: {

@@ -39,6 +39,12 @@ export interface RunManifest {
   encoder: { name: string; description: string };
   seeds: number[];
   quick: boolean;
+  /**
+   * A run narrowed by --quick, --pipelines or --studies: those options as typed and, with
+   * --studies, the studies that ran (else every one did); reports say the run is partial
+   * (src/report/findings.ts). Absent for a whole run.
+   */
+  partial?: { options: string[]; studies?: string[] };
   pipelines: ManifestPipeline[];
   measurementParams: Record<string, unknown>;
   /** Table ids in the order reports print them. */

@@ -51,6 +51,19 @@ export function retrievalTable(
   };
 }
 
+/**
+ * The note of a catalog no larger than some k: its top k is the whole catalog, so R@k (and the
+ * top-10 columns, for 10 or fewer tools) cannot tell retrievers apart. None otherwise.
+ */
+export function wholeCatalogNotes(tools: number): string[] {
+  const ks = RECALL_KS.filter((k) => k >= tools);
+  if (ks.length === 0) return [];
+  const columns = [...ks.map((k) => `R@${k}`), ...(tools <= 10 ? ['served@10', 'all needed in top 10'] : [])];
+  return [
+    `k ≥ the catalog's ${tools.toLocaleString('en-US')} tools for ${columns.join(', ')}: the top k holds the whole catalog, so these say nothing about the ranking (1.000 whenever every tool is ranked).`,
+  ];
+}
+
 /** R@10 per server, one column per retriever. */
 export function retrievalByServerTable(id: string, title: string, evaluations: readonly RetrievalEvaluation[]): Table {
   const servers = Object.keys(evaluations[0]?.byServer ?? {});

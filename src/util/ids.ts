@@ -1,3 +1,4 @@
+import { didYouMean } from './nearest.ts';
 /**
  * The one parser of every option that names registered things (pipelines, studies, retrievers,
  * tokenizers, encoders, providers, seeds): an unknown, empty or repeated id is refused while the
@@ -22,7 +23,7 @@ export function idListProblem(values: readonly string[], kind: IdKind, list = tr
   for (const id of values) {
     if (id === '') return `an empty ${kind.noun} id; expected ${expected(kind, list)}`;
     if (!kind.ids.includes(id) && !kind.also?.accepts(id))
-      return `unknown ${kind.noun} ${JSON.stringify(id)}${suggestion(id, kind.ids)}; expected ${expected(kind, list)}`;
+      return `unknown ${kind.noun} ${JSON.stringify(id)}${didYouMean(id, kind.ids)}; expected ${expected(kind, list)}`;
     if (seen.has(id)) return `${kind.noun} ${JSON.stringify(id)} given twice; expected each at most once`;
     seen.add(id);
   }
@@ -48,27 +49,4 @@ export function checkIds(option: string, values: readonly string[], kind: IdKind
 function expected(kind: IdKind, several: boolean): string {
   const list = [...kind.ids, ...(kind.also ? [kind.also.form] : [])].join(', ');
   return several ? `comma-separated ${kind.noun} ids among ${list}` : `one of ${list}`;
-}
-
-/** ` (did you mean x?)` for the nearest registered id within a few edits, else nothing. */
-function suggestion(id: string, ids: readonly string[]): string {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(id.length / 4)) + 1;
-  for (const candidate of ids) {
-    const d = editDistance(id.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best === undefined ? '' : ` (did you mean ${best}?)`;
-}
-
-/** Levenshtein distance (ids are short: the quadratic table is nothing). */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length]!;
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { InputError } from './input-error.ts';
 
@@ -73,10 +74,10 @@ export function readInputFile(file: string, limits: InputLimits = DEFAULT_LIMITS
   }
 }
 
-/** `EACCES: permission denied` from a Node fs error, without the stack. */
+/** `EACCES: permission denied` from a Node fs error, without the stack; a missing file names the absolute path tried. */
 export function fsReason(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
-  if (e.code === 'ENOENT') return 'nothing at that path';
+  if (e.code === 'ENOENT') return e.path ? `nothing at ${resolve(e.path)}` : 'nothing at that path';
   if (e.code === 'EACCES' || e.code === 'EPERM') return `no permission to read it (${e.code})`;
   if (e.code === 'EISDIR') return 'a directory';
   return e.code ? `${e.code}` : String(e.message ?? e);

@@ -10,6 +10,11 @@ export function nameFromPath(path: string): string {
   return name === '' || name === '.' || name === '..' ? 'catalog' : name;
 }
 
+/** A catalog's name from the paths it was loaded from (`github+slack`): its default output folders are named after it. */
+export function catalogNameFromPaths(paths: readonly string[]): string {
+  return paths.map(nameFromPath).join('+');
+}
+
 /** `parent/child`, refused unless it lands strictly inside `parent` (a name never climbs out). */
 export function childDir(parent: string, child: string, flag: string): string {
   const base = resolve(parent);

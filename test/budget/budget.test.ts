@@ -181,7 +181,7 @@ describe.concurrent('budget command exit codes', () => {
     [
       'a missing file',
       ['--catalog', join(tmp, 'missing.json'), '--per-tool', '5'],
-      `error: ${join(tmp, 'missing.json')}: at (root): expected a tools/list JSON file or a folder of them, found nothing at that path`,
+      `error: ${join(tmp, 'missing.json')}: at (root): expected a tools/list JSON file or a folder of them, found nothing at ${join(tmp, 'missing.json')}`,
     ],
     [
       'a missing config',

@@ -76,7 +76,7 @@ describe('loadCatalog', () => {
   });
 
   it('names a missing path', () => {
-    expect(() => loadCatalog('/nonexistent/tools.json')).toThrow(/nonexistent\/tools.json.*nothing at that path/);
+    expect(() => loadCatalog('/nonexistent/tools.json')).toThrow(/nonexistent\/tools.json.*nothing at \/nonexistent\/tools.json/);
   });
 
   it('merges catalog.meta.json and validates it', () => {

@@ -111,9 +111,13 @@ describe('readClientConfig', () => {
   });
 
   it.each([
-    ['a missing file', null, /nothing at that path/],
+    ['a missing file', null, /found nothing at \/.*\.json$/],
     ['broken JSON', '{"mcpServers": {', /expected valid JSON/],
-    ['no server block', { servers2: {} }, /expected an "mcpServers" block .* found an object with 1 key, none of them one of these/],
+    [
+      'no server block',
+      { servers2: {} },
+      /expected an "mcpServers" block .* found an object with 1 key, none of them one of these \(found "servers2": did you mean "servers"\?\)$/,
+    ],
     ['a non-object block', { mcpServers: [] }, /at \$\.mcpServers: expected an object keyed by server name, found an array of 0/],
     ['only disabled servers', { mcpServers: { a: { command: 'x', disabled: true } } }, /expected at least one enabled server, found none/],
   ])('rejects %s with one line naming the file', (_, content, message) => {

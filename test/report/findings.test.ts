@@ -52,6 +52,14 @@ describe('findings', () => {
     const md = findingsMarkdown([synthetic!, real!]);
     expect(md).toContain('| synthetic-120 | 40,000 | B3: 4,000 (−90.0%), recall 0.850 | B4: 80.0% (78.0–82.0) |');
     expect(md).toContain('| real six servers | 60,000 | none besides B1; highest recall: B3 0.600 at 3,000 | — |');
+    // One plain sentence per suite leads the block, from the same numbers as its row.
+    expect(md).toContain(
+      [
+        "- On synthetic-120, B3 keeps recall at 0.850 with 4,000 tool tokens per turn, 90.0% fewer than B1's 40,000.",
+        "- On real six servers, every mitigation drops needed tools on some turns: none keeps recall at 0.8 or more, and the highest, B3's 0.600, comes with 3,000 tool tokens per turn against B1's 60,000.",
+      ].join('\n'),
+    );
+    expect(md.indexOf('- On synthetic-120')).toBeLessThan(md.indexOf('| suite |'));
   });
 
   it("names the first suite after the run's catalog: a user's with --catalog, not synthetic-120", () => {

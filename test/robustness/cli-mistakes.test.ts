@@ -106,7 +106,8 @@ describe('an output folder that is a file, or cannot be created, is refused befo
   it('a default reports folder below a file: refused after reading the catalog, before anything is written', async () => {
     const root = makeTempDir('tooltax-cli-root-');
     writeFileSync(join(root, 'reports'), 'not a folder');
-    const r = await cliInProcess(['bench', '--quick', '--catalog', join(process.cwd(), FIXTURE)], root);
+    // --force: a partial run writes the default folders only when asked (else results/partial/).
+    const r = await cliInProcess(['bench', '--quick', '--force', '--catalog', join(process.cwd(), FIXTURE)], root);
     expectOneLine(r, /reports[/\\]small-catalog: at \(root\): expected a folder --reports can write into, found a file on the way to it/);
     expect(existsSync(join(root, 'results'))).toBe(false);
   });

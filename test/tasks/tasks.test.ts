@@ -124,8 +124,8 @@ describe('loadTasks', () => {
     [
       'a duplicate id',
       [
-        { id: 'a', turns: [{ user: 'x' }] },
-        { id: 'a', turns: [{ user: 'y' }] },
+        { id: 'a', turns: [{ user: 'x', tools: [] }] },
+        { id: 'a', turns: [{ user: 'y', tools: [] }] },
       ],
       'line 2 $.id',
       /unique task id/,

@@ -8,7 +8,7 @@ import type { TrainedReranker } from '../../retrieval/learned/retriever.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode, QUERY_MODES, type QueryMode } from '../../retrieval/query.ts';
 import { requestClauses } from '../../retrieval/multi-intent.ts';
 import { allRetrieverNames, DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
-import { retrievalByServerTable, retrievalTable } from '../../retrieval/tables.ts';
+import { retrievalByServerTable, retrievalTable, wholeCatalogNotes } from '../../retrieval/tables.ts';
 import type { Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
@@ -146,7 +146,7 @@ export const retrievalStudy: Study = {
           `Tool retrieval on ${suite.name} (${suite.tasks.length.toLocaleString('en-US')} tasks, ${turns.toLocaleString('en-US')} turns, ${suite.tools.length} tools)`,
           evaluations,
           DEFAULT_RETRIEVER,
-          [...fittedNotes(evaluations), ...skippedNotes(skipped)],
+          [...wholeCatalogNotes(suite.tools.length), ...fittedNotes(evaluations), ...skippedNotes(skipped)],
         ),
       );
       if (suite.id === 'real')

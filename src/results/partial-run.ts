@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { catalogNameFromPaths, childDir } from '../util/paths.ts';
+
+/**
+ * A partial run keeps its hands off the committed reports. A bench narrowed by --quick,
+ * --pipelines, --studies or --catalog writes to a scratch folder under results/ (ignored by
+ * git) unless the user names both output folders (--out and --reports) or asks for the default
+ * ones with --force; and its reports say what it left out (RunManifest.partial).
+ */
+
+/** The bench's options this module reads. */
+export interface PartialRunOptions {
+  quick: boolean;
+  pipelines?: string[];
+  studies?: string[];
+  catalog?: string[];
+  out?: string;
+  reports?: string;
+  force?: boolean;
+}
+
+/** Where partial runs write, under the project folder: `results/partial/[<catalog>/]{results,reports}`. */
+export const SCRATCH_DIR = join('results', 'partial');
+
+/** The options that narrow what a run measures (never --catalog: a run on the user's catalog is whole on it), as typed. */
+function narrowingOptions(o: Pick<PartialRunOptions, 'quick' | 'pipelines' | 'studies'>): string[] {
+  return [
+    ...(o.quick ? ['--quick'] : []),
+    ...(o.pipelines ? [`--pipelines ${o.pipelines.join(',')}`] : []),
+    ...(o.studies ? [`--studies ${o.studies.join(',')}`] : []),
+  ];
+}
+
+/** RunManifest.partial of a run with these options: what narrowed it and, with --studies, the studies that ran; undefined for a whole run. */
+export function manifestPartial(o: Pick<PartialRunOptions, 'quick' | 'pipelines' | 'studies'>, studies: readonly string[]) {
+  const options = narrowingOptions(o);
+  if (options.length === 0) return undefined;
+  return o.studies ? { options, studies: [...studies] } : { options };
+}
+
+/**
+ * The output folders of a bench: as given, or the scratch folders of a partial run, or (for a
+ * whole run, or with --force) undefined for the bench's defaults. `note`: what to tell the user.
+ */
+export function benchOutputDirs(o: PartialRunOptions, root: string): { out?: string; reports?: string; note?: string } {
+  const why = [...narrowingOptions(o), ...(o.catalog ? ['--catalog'] : [])];
+  if (why.length === 0 || o.force || (o.out && o.reports)) return { out: o.out, reports: o.reports };
+  const scratch = childDir(join(root, SCRATCH_DIR), o.catalog ? catalogNameFromPaths(o.catalog) : '', '--catalog');
+  const out = o.out ?? join(scratch, 'results');
+  const reports = o.reports ?? join(scratch, 'reports');
+  const redirected = [o.out ? '' : out, o.reports ? '' : reports].filter(Boolean).join(' and ');
+  return {
+    out,
+    reports,
+    note: `a partial run (${why.join(', ')}) writes to ${redirected}, not the default folders (give --out and --reports, or --force for the defaults)`,
+  };
+}
