@@ -68,6 +68,7 @@ import type { ShardSpec } from './shard-spec.ts';
 import { comparedProfiles, DEFAULT_HOST, hostProfile } from '../hosts/registry.ts';
 import type { HostSpec } from '../hosts/types.ts';
 import { hostProfilesTable } from '../measure/host-table.ts';
+import { codeModeTable } from '../measure/code-mode-table.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
 
 export interface BenchOptions {
@@ -401,6 +402,7 @@ async function runBenchWith(
           retrieval ? `${context} ${retrieval}` : context,
         ),
         hostProfilesTable(summaries, entries, comparedProfiles(hostSpec), context),
+        codeModeTable(summaries, entries, context),
       );
     } else {
       // A catalog without tasks: what each main pipeline costs before any query.
