@@ -7,7 +7,7 @@ import type { PipelineEntry } from '../types.ts';
 import { createCodeModePipeline } from './pipeline.ts';
 
 /** Where each method is published (docs/reference/code-execution-sources.md). */
-const CLOUDFLARE = 'Cloudflare, "Code Mode: the better way to use MCP" (blog, 2025-09-26) and @cloudflare/codemode';
+const CLOUDFLARE = 'Cloudflare Code Mode (its announcement and @cloudflare/codemode)';
 const ANTHROPIC_CODE = 'Anthropic Engineering, "Code execution with MCP" (2025-11-04)';
 const ANTHROPIC_ADVANCED = 'Anthropic Engineering, "Introducing advanced tool use on the Claude Developer Platform" (2025-11-24)';
 
