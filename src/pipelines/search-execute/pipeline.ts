@@ -21,11 +21,14 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
   let catalog: Catalog | undefined;
   let shown: string[] = [];
   let calls: PromptSection[] = [];
+  // The types of a set of hits, rendered once per run (requests repeat across tasks and seeds).
+  let rendered = new Map<string, string>();
   return {
     id: 'search-execute',
     label: 'Search + execute',
     async prepare(ctx: PipelineContext) {
       catalog = ctx.catalog;
+      rendered = new Map();
       await search.prepare(ctx.catalog);
     },
     startTask(_task: Task) {
@@ -37,7 +40,10 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
       const discoveryCalls = [];
       if (turn.tools.length) {
         const hits = await search.search(turn.user);
-        const types = hits.length ? typesOnly(codeModeTool(hits).description ?? '') : '(no operations found)';
+        const key = hits.map((h) => h.id).join('\n');
+        let types = rendered.get(key);
+        if (types === undefined)
+          rendered.set(key, (types = hits.length ? typesOnly(codeModeTool(hits).description ?? '') : '(no operations found)'));
         const command = `search ${JSON.stringify({ query: turn.user })}`;
         discoveryCalls.push({ command, output: types });
         calls.push(section('tools', 'search-results', `$ ${command}\n${types}`, false));
