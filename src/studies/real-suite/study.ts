@@ -1,6 +1,7 @@
 import { loadRealSuite } from '../../tasks/bundled-suites.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import { mainMeasuredTable } from '../../measure/main-table.ts';
+import { codeModeTable } from '../../measure/code-mode-table.ts';
 import { MEASUREMENT_PARAMS } from '../../measure/params.ts';
 import { runPipeline, type TurnRecord } from '../../measure/run-pipeline.ts';
 import { summarize, type PipelineSummary } from '../../measure/summarize.ts';
@@ -93,6 +94,7 @@ export const realSuiteStudy: Study = {
         rhoNote(tasks),
       ]),
       ...(await projectedTables(ctx, catalog, tasks, records, summaries, main)),
+      codeModeTable(summaries, entries, context, 'code-mode-real'),
     ];
     if (records.has(ADOL_ALL_MECHANISMS) && records.has(BASELINE)) {
       // The ADOL study's mechanisms table, on this suite's records.
