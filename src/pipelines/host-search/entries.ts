@@ -30,6 +30,9 @@ const ENTRIES: Record<HostSearchKind, Pick<PipelineEntry, 'id' | 'code' | 'descr
   },
 };
 
+/** The ids of the host tool search pipelines, in table order. */
+export const HOST_SEARCH_IDS = Object.values(ENTRIES).map((e) => e.id);
+
 /** The registry entry of one host tool search pipeline (group main: ranked with the papers' methods). */
 export function hostSearch(kind: HostSearchKind): PipelineEntry {
   const { reference, ...e } = ENTRIES[kind];

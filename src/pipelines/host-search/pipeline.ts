@@ -120,17 +120,25 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   let retriever: Retriever | undefined;
   let fitted: FittedRetriever | undefined;
   let upfront: PromptSection[] = [];
-  // One section object per loaded definition and per search, for the run (never changed).
-  let loadedSections = new WeakMap<McpTool, PromptSection>();
+  // One section object per search (its call and result) and per set of definitions it loaded,
+  // for the run (never changed): a turn's prompt has two sections per search, not one per tool.
   let callSections = new Map<string, PromptSection>();
+  let loadedSections = new Map<string, PromptSection>();
   // Per task.
   let loaded: string[] = [];
   let context: PromptSection[] = [];
   let searches = 0;
 
-  const definitionSection = (d: McpTool) => {
-    let s = loadedSections.get(d);
-    if (!s) loadedSections.set(d, (s = toolListSection('loaded-tools', serializeToolDefinition(d), false, [d])));
+  const loadedSection = (ids: readonly string[]) => {
+    const key = ids.join('\u0000');
+    let s = loadedSections.get(key);
+    if (!s) {
+      const definitions = ids.map((i) => byId.get(i)!.definition);
+      loadedSections.set(
+        key,
+        (s = Object.freeze(toolListSection('loaded-tools', definitions.map(serializeToolDefinition).join('\n'), false, definitions))),
+      );
+    }
     return s;
   };
 
@@ -181,7 +189,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       tools = ctx.catalog.tools;
       byId = new Map(tools.map((t) => [t.id, t]));
       texts = tools.map(hostSearchText);
-      loadedSections = new WeakMap();
+      loadedSections = new Map();
       callSections = new Map();
       if (kind === 'client') retriever = retrieverByName(options.retriever ?? ctx.retriever ?? DEFAULT_RETRIEVER);
       else if (kind !== 'anthropic-regex') retriever = hostBm25Retriever();
@@ -206,10 +214,10 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
         const { input, found } = await search(task, turnIndex);
         const call = callSection(++searches, input, found);
         context.push(call);
-        for (const f of found) {
-          if (loaded.includes(f)) continue;
-          loaded.push(f);
-          context.push(definitionSection(byId.get(f)!.definition));
+        const fresh = found.filter((f) => !loaded.includes(f));
+        if (fresh.length) {
+          loaded.push(...fresh);
+          context.push(loadedSection(fresh));
         }
         discoveryCalls.push({ command: `${SEARCH_TOOL[kind].name} ${JSON.stringify(input)}`, output: found.join('\n') });
       }

@@ -21,6 +21,8 @@ import {
   type ProjectedMethod,
 } from './tables.ts';
 import { b4DiscoveryTable, selectionModelTable } from './selection-tables.ts';
+import { HOST_SEARCH_BESIDE, hostSearchTable } from './host-search-table.ts';
+import { HOST_SEARCH_IDS } from '../../pipelines/host-search/entries.ts';
 import type { ProjectionTurn } from '../../sim/projection/turn-model.ts';
 
 /** The pipeline whose projection the ablation variants are compared with. */
@@ -188,6 +190,12 @@ export async function runProjectionStudy(
     tables.push(sensitivityTable(rows, codesOf(ctx)));
   }
   tables.push(failureTable(mainMethods), selectionModelTable(params));
+  const hostSearch = hostSearchTable(
+    [...mainMethods, ...(await besideMethods(ctx, scopesOf, entries, (inp) => project(inp, params, true), method))],
+    ctx.records,
+    ctx.catalog.name,
+  );
+  if (hostSearch) tables.push(hostSearch);
   if (mainMethods.some((m) => m.summary?.settings.discovery)) tables.push(b4DiscoveryTable(mainMethods, discoveryCallsPerToolTurn(main)));
 
   if (ablation.length) {
@@ -233,6 +241,26 @@ function discoveryCallsPerToolTurn(inputs: readonly Input[]): Map<string, number
 }
 
 type ScopesOf = (seed: number, taskId: string) => readonly string[] | undefined;
+
+/** The host tool search table's methods outside the main group (ADOL combined), projected here when the run measured them. */
+async function besideMethods(
+  ctx: StudyContext,
+  scopesOf: ScopesOf,
+  entries: readonly Pick<PipelineEntry, 'id' | 'group'>[],
+  project: (inp: Input) => Promise<ProjectionResult>,
+  method: (inp: Input, result: ProjectionResult) => ProjectedMethod,
+): Promise<ProjectedMethod[]> {
+  const ids = HOST_SEARCH_BESIDE.filter(
+    (id) => !entries.some((e) => e.id === id && e.group === 'main') && (ctx.records.get(id)?.length ?? 0) > 0,
+  );
+  if (!entries.some((e) => (HOST_SEARCH_IDS as readonly string[]).includes(e.id))) return [];
+  const out: ProjectedMethod[] = [];
+  for (const id of ids) {
+    const inp = input(ctx, id, scopesOf);
+    out.push(method(inp, await project(inp)));
+  }
+  return out;
+}
 
 function input(ctx: StudyContext, id: string, scopesOf: ScopesOf): Input {
   const summary = ctx.summaries.find((s) => s.pipeline === id);
