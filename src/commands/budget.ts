@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import { budgetReport, type BudgetReport } from '../budget/budget.ts';
 import { renderJson, renderMarkdown, renderText } from '../budget/render.ts';
+import { toolSearchRule } from '../budget/tool-search-rule.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import type { TokenizerName } from '../tokens/counter.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
@@ -49,7 +50,10 @@ export async function budgetCommand(
   const host = runHostMeasures({ ...hostFromOptions(o, limitsFromOptions(o)), tokenizer: o.tokenizer }).host;
   const measure = (files: string[]) => {
     const catalog = loadCatalog(files, limitsFromOptions(o));
-    const report = budgetReport(catalog, host.tokens, { maxToolTokens: o.maxToolTokens, perTool: o.perTool }, host);
+    const report: BudgetReport = {
+      ...budgetReport(catalog, host.tokens, { maxToolTokens: o.maxToolTokens, perTool: o.perTool }, host),
+      toolSearch: toolSearchRule(catalog, o.tokenizer),
+    };
     print(o.json ? renderJson(report) : o.markdown ? renderMarkdown(report) : renderText(report));
     return { exitCode: report.pass ? (0 as const) : (1 as const), report };
   };
