@@ -34,7 +34,7 @@ export function checkedReferences(n: number): number {
 }
 
 /** The fields the host searches, from the definition alone. */
-export function hostSearchFields(tool: CatalogTool): ToolFields {
+function hostSearchFields(tool: CatalogTool): ToolFields {
   const props = tool.definition.inputSchema.properties;
   const entries = isObject(props) ? Object.entries(props) : [];
   return {

@@ -38,7 +38,7 @@ export function anthropicServerToolUse(id: string, variant: AnthropicSearchVaria
 }
 
 /** A `tool_reference` block: a deferred tool by name, which the API expands into its definition. */
-export function toolReference(name: string): { type: 'tool_reference'; tool_name: string } {
+function toolReference(name: string): { type: 'tool_reference'; tool_name: string } {
   return { type: 'tool_reference', tool_name: name };
 }
 
