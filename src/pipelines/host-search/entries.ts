@@ -33,6 +33,16 @@ const ENTRIES: Record<HostSearchKind, Pick<PipelineEntry, 'id' | 'code' | 'descr
 /** The ids of the host tool search pipelines, in table order. */
 export const HOST_SEARCH_IDS = Object.values(ENTRIES).map((e) => e.id);
 
+/**
+ * True for a host tool search pipeline. They run on every suite and in the studies the host
+ * search table, prompt caching and adversarial need; the scaling sweep, the sensitivity table and
+ * the host profiles table leave them out (their records and projections would grow the bench's
+ * memory for rows no table of theirs asks for).
+ */
+export function isHostSearch(id: string): boolean {
+  return (HOST_SEARCH_IDS as readonly string[]).includes(id);
+}
+
 /** The registry entry of one host tool search pipeline (group main: ranked with the papers' methods). */
 export function hostSearch(kind: HostSearchKind): PipelineEntry {
   const { reference, ...e } = ENTRIES[kind];

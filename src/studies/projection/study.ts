@@ -22,7 +22,7 @@ import {
 } from './tables.ts';
 import { b4DiscoveryTable, selectionModelTable } from './selection-tables.ts';
 import { HOST_SEARCH_BESIDE, hostSearchTable } from './host-search-table.ts';
-import { HOST_SEARCH_IDS } from '../../pipelines/host-search/entries.ts';
+import { HOST_SEARCH_IDS, isHostSearch } from '../../pipelines/host-search/entries.ts';
 import type { ProjectionTurn } from '../../sim/projection/turn-model.ts';
 
 /** The pipeline whose projection the ablation variants are compared with. */
@@ -88,7 +88,7 @@ async function projectionsOf(
   const out: PipelineProjections = {};
   if (entry.group !== 'main' && entry.group !== 'ablation') return out;
   out.own = await projectAfterYield(inp, PROJECTION_PARAMS, seed, true, draws);
-  if (sensitivity && entry.group === 'main' && !entry.ablationOf) {
+  if (sensitivity && entry.group === 'main' && !entry.ablationOf && !isHostSearch(inp.id)) {
     out.sensitivity = [];
     for (const set of sensitivityParamSets(PROJECTION_PARAMS, SENSITIVITY_KEYS))
       out.sensitivity.push(await projectAfterYield(inp, set.params, seed, false, draws));
@@ -177,12 +177,14 @@ export async function runProjectionStudy(
     measuredVsProjectedTable(),
   ];
 
-  if (sensitivity && ranked.length > 1) {
+  // The sensitivity table ranks the papers' methods; the host searches are ranked in theirs.
+  const sensitive = ranked.filter((inp) => !isHostSearch(inp.id));
+  if (sensitivity && sensitive.length > 1) {
     const rows = await sensitivityAnalysis(
       async (p, index) => {
         const results: ProjectionResult[] = [];
-        for (const inp of ranked) results.push((await projections(inp)).sensitivity?.[index] ?? (await project(inp, p, false)));
-        return new Map(ranked.map((inp, i) => [inp.id, results[i]!]));
+        for (const inp of sensitive) results.push((await projections(inp)).sensitivity?.[index] ?? (await project(inp, p, false)));
+        return new Map(sensitive.map((inp, i) => [inp.id, results[i]!]));
       },
       params,
       SENSITIVITY_KEYS,
