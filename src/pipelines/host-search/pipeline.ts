@@ -121,7 +121,9 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   let fitted: FittedRetriever | undefined;
   let upfront: PromptSection[] = [];
   // One section object per search (its call and result) and per set of definitions it loaded,
-  // for the run (never changed): a turn's prompt has two sections per search, not one per tool.
+  // for the task (never changed): a turn's prompt has two sections per search, not one per tool.
+  // Dropped when the next task starts: a search is rarely repeated in another task, and keeping
+  // every one (definitions' text included) held tens of MB per pipeline through a run.
   let callSections = new Map<string, PromptSection>();
   let loadedSections = new Map<string, PromptSection>();
   // Per task.
@@ -189,8 +191,6 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       tools = ctx.catalog.tools;
       byId = new Map(tools.map((t) => [t.id, t]));
       texts = tools.map(hostSearchText);
-      loadedSections = new Map();
-      callSections = new Map();
       if (kind === 'client') retriever = retrieverByName(options.retriever ?? ctx.retriever ?? DEFAULT_RETRIEVER);
       else if (kind !== 'anthropic-regex') retriever = hostBm25Retriever();
       fitted = retriever ? await retriever.fit(tools) : undefined;
@@ -204,6 +204,8 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       }
     },
     startTask() {
+      loadedSections = new Map();
+      callSections = new Map();
       loaded = [];
       context = [];
       searches = 0;
