@@ -17,6 +17,7 @@ import { runProjectionStudy } from '../projection/study.ts';
 import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
 import { adolMechanismTable } from '../adol/study.ts';
 import { forSuite } from './for-suite.ts';
+import { HOST_SEARCH_TABLE } from '../projection/host-search-table.ts';
 
 /** The ADOL preset with every mechanism on, and the baseline its table compares with. */
 const ADOL_ALL_MECHANISMS = 'adol-combined';
@@ -144,5 +145,8 @@ async function projectedTables(
   if (t3) out.push(forSuite(t3, REAL_SUITE.projectedTable));
   const t4 = pick('table4-projected');
   if (t4) out.push(forSuite(t4, REAL_SUITE.qualityTable));
+  const hostSearch = pick(HOST_SEARCH_TABLE);
+  if (hostSearch)
+    out.push({ ...hostSearch, id: `${HOST_SEARCH_TABLE}-real`, title: hostSearch.title.replace(catalog.name, REAL_SUITE.name) });
   return out;
 }
