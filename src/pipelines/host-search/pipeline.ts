@@ -5,7 +5,7 @@ import { DEFAULT_QUERY_MODE, describeQueryMode, turnQuery, type QueryMode } from
 import { retrieverFit, retrieverRecord } from '../../retrieval/recorded-settings.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
 import { taskRankings } from '../../retrieval/task-rankings.ts';
-import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
+import { skipReason, type FittedRetriever, type Retriever } from '../../retrieval/types.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { DiscoveryCall, Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
 import { namespaceDescription } from './namespaces.ts';
@@ -150,7 +150,8 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       const pattern = regexForRequest(query, regexWords);
       return { input: { pattern: pattern ?? '' }, found: pattern ? regexSearch(pattern, tools, texts, references) : [] };
     }
-    const ranking = (await taskRankings(fitted!, task, queryMode))[turnIndex]!;
+    if (!fitted) return { input: { query }, found: tools.slice(0, references).map((t) => t.id) };
+    const ranking = (await taskRankings(fitted, task, queryMode))[turnIndex]!;
     // A lexical search returns only tools that share a term with the query.
     const hits = ranking.top(references).filter((h) => kind === 'client' || h.score > 0);
     return { input: { query }, found: hits.map((h) => h.id) };
@@ -193,7 +194,9 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       texts = tools.map(hostSearchText);
       if (kind === 'client') retriever = retrieverByName(options.retriever ?? ctx.retriever ?? DEFAULT_RETRIEVER);
       else if (kind !== 'anthropic-regex') retriever = hostBm25Retriever();
-      fitted = retriever ? await retriever.fit(tools) : undefined;
+      // A catalog smaller than the retriever can index (bm25 needs 3 tools) is smaller than the 3-5
+      // references a search returns: there every search returns every tool.
+      fitted = retriever && !skipReason(retriever, tools.length) ? await retriever.fit(tools) : undefined;
       const searchTool = SEARCH_TOOL[kind];
       upfront = [toolListSection('tool-search-tool', serializeToolDefinition(searchTool), true, [searchTool])];
       if (kind === 'openai') {
