@@ -2,9 +2,9 @@ import type { Catalog } from '../catalog/types.ts';
 import { RecordCompactor } from './compact-records.ts';
 import type { TurnRecord } from './turn-record.ts';
 import { distinctIds } from './distinct-ids.ts';
-import { measureTranscript, measureTurn, type TurnHosts } from './turn-metrics.ts';
-import type { AgentState, Pipeline, PromptSection, TurnResult, TurnTranscript } from '../pipelines/types.ts';
-import { directTranscript, sharedParts } from '../prompt/shared-parts.ts';
+import { measureTurn, type TurnHosts } from './turn-metrics.ts';
+import type { AgentState, Pipeline, PromptSection, TurnResult } from '../pipelines/types.ts';
+import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
 import type { Task, TaskTurn } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 
@@ -25,8 +25,6 @@ export interface DrivenTurn {
   turnIndex: number;
   turn: TaskTurn;
   result: TurnResult;
-  /** What the turn left in the context (the pipeline's transcript, or the direct one). */
-  left: TurnTranscript;
 }
 
 /**
@@ -52,9 +50,8 @@ export async function driveTurns(
     for (const [turnIndex, turn] of task.turns.entries()) {
       const state: AgentState = { authScopes, toolOutputs: [...toolOutputs] };
       const result = await pipeline.turn({ task, turnIndex, turn, state, shared: sharedParts(history, turn.user) });
-      const left = result.transcript ?? directTranscript(catalog, turnIndex, turn);
-      onTurn({ task, turnIndex, turn, result, left });
-      history.push(left.section);
+      onTurn({ task, turnIndex, turn, result });
+      history.push(transcriptSection(catalog, turnIndex, turn));
       toolOutputs.push(...turn.tools.map((id) => nameOf.get(id)!));
     }
     onTaskDone?.();
@@ -78,7 +75,7 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
     pipeline,
     tasks,
     opts.catalog,
-    ({ task, turnIndex, turn, result, left }) => {
+    ({ task, turnIndex, turn, result }) => {
       if (result.events?.length) opts.onEvents?.(task.id, turnIndex, result.events);
       records.push(
         compactor.compact({
@@ -94,7 +91,6 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
           // A turn needs a few tools; a Set of every listed tool per turn cost more than the scans.
           neededListed: turn.tools.filter((t) => result.exposure.listedTools.includes(t)).length,
           ...measureTurn(result, turn.tools, opts.tokens, opts),
-          ...measureTranscript(left, result.exposure.discoveryCalls.length, opts.tokens),
         }),
       );
     },

@@ -6,7 +6,6 @@
 export const STUDY_IDS = Object.freeze([
   'projection',
   'real-suite',
-  'host-search',
   'scaling',
   'adversarial',
   'prompt-caching',

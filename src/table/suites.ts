@@ -10,8 +10,6 @@ export interface Suite {
   measuredTable: string;
   projectedTable: string;
   qualityTable: string;
-  /** The host tool search table beside the papers' methods. */
-  hostSearchTable: string;
 }
 
 export const SYNTHETIC_SUITE: Suite = {
@@ -20,7 +18,6 @@ export const SYNTHETIC_SUITE: Suite = {
   measuredTable: 'table3-measured',
   projectedTable: 'table3-projected',
   qualityTable: 'table4-projected',
-  hostSearchTable: 'host-search',
 };
 
 export const REAL_SUITE: Suite = {
@@ -29,7 +26,6 @@ export const REAL_SUITE: Suite = {
   measuredTable: 'table3-measured-real',
   projectedTable: 'table3-projected-real',
   qualityTable: 'table4-projected-real',
-  hostSearchTable: 'host-search-real',
 };
 
 export const SUITES: readonly Suite[] = [SYNTHETIC_SUITE, REAL_SUITE];
