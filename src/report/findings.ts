@@ -103,9 +103,11 @@ export function partialRunNote(m: RunManifest | undefined, findings: readonly Su
   const tasks = m.tasks.perSeed.map((s) => `${int(s.tasks)} of seed ${s.seed}`).join(', ');
   const suites = findings.length ? findings.map((f) => f.suiteName).join(', ') : 'none';
   const studies = m.partial.studies ? `studies ${m.partial.studies.join(', ') || 'none'}` : 'every study';
+  // The pipelines by name only when --pipelines chose them: otherwise every one ran.
+  const chosen = m.partial.options.some((o) => o.startsWith('--pipelines'));
   return [
     `Partial run (${m.partial.options.join(', ')}), not comparable with a whole run:`,
-    `pipelines ${m.pipelines.map((p) => p.code).join(', ') || 'none'};`,
+    chosen ? `pipelines ${m.pipelines.map((p) => p.code).join(', ') || 'none'};` : 'every pipeline;',
     `suites ${suites};`,
     `catalog ${m.catalog.name} (${int(m.catalog.tools)} tools); tasks ${tasks || 'none'}${m.quick ? ' (--quick subset)' : ''};`,
     `${studies}.`,

@@ -164,10 +164,10 @@ const CSS = `
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.45 "DejaVu Sans", system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: var(--ink); background: #f6f7f9; }
 header, main, footer { max-width: 1240px; margin: 0 auto; padding: 0 20px; }
-header { padding-top: 16px; }
+header { padding-top: 10px; }
 h1 { margin: 0 0 4px; font-size: 26px; }
 h2 { font-size: 16px; margin: 0 0 8px; }
-h2.part { font-size: 20px; margin: 14px 0 10px; border-bottom: 2px solid var(--ink); padding-bottom: 4px; }
+h2.part { font-size: 20px; margin: 10px 0 8px; border-bottom: 2px solid var(--ink); padding-bottom: 4px; }
 h3 { font-size: 15px; margin: 0 0 8px; }
 a { color: var(--accent); }
 .lead { margin: 0 0 10px; color: var(--muted); }
@@ -179,7 +179,7 @@ header p.partial { margin: 0 0 8px; padding: 2px 8px; font-size: 13px; backgroun
 .facts div { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; }
 .facts dt { font-size: 12px; color: var(--muted); }
 .facts dd { margin: 0; overflow-wrap: anywhere; }
-.about { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 6px; align-items: start; margin: 10px 0 0; }
+.about { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 6px; align-items: start; margin: 10px 0 0; }
 .about details[open] { grid-column: 1 / -1; }
 @media (max-width: 800px) { .about { grid-template-columns: 1fr; } }
 .about details { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 5px 12px; }
