@@ -5,11 +5,10 @@
  * thread's CPU clock. The table is kept per CPU (model and flags): a run replaces its own CPU's
  * table in reports/perf.md and keeps the others', so the file holds every kind measured.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { Bench } from 'tinybench';
 import { loadCatalog } from '../src/catalog/load.ts';
-import { cachedChoice, kernelChoiceDir, machineKey, WASM_KERNEL } from '../src/embed/kernel-choice.ts';
+import { cachedChoice, cpuFlags, kernelChoiceDir, machineKey, WASM_KERNEL } from '../src/embed/kernel-choice.ts';
 import { installNativeGemm } from '../src/embed/native-gemm.ts';
 import type { KernelRegistry } from '../src/embed/tfjs-wasm-kernels.ts';
 import { equalLengthBatches } from '../src/embed/use-lite.ts';
@@ -24,8 +23,9 @@ const FLAGS = ['sse2', 'avx', 'avx2', 'fma', 'avx512f'];
 /** This CPU, one line: model, and which of FLAGS it has (from /proc/cpuinfo where there is one). */
 function cpuLabel(): string {
   const model = cpus()[0]?.model?.trim() ?? 'unknown CPU';
-  if (!existsSync('/proc/cpuinfo')) return `${model} (${process.arch})`;
-  const flags = new Set((/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '').trim().split(/\s+/));
+  const listed = cpuFlags();
+  if (!listed) return `${model} (${process.arch})`;
+  const flags = new Set(listed);
   const has = FLAGS.filter((f) => flags.has(f));
   const lacks = FLAGS.filter((f) => !flags.has(f));
   return `${model} (${process.arch}; ${has.join(' ')}${lacks.length ? `; no ${lacks.join(', no ')}` : ''})`;

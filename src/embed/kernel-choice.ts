@@ -67,9 +67,15 @@ export async function timeKernels(
     .sort((a, b) => b.textsPerSecond - a.textsPerSecond || a.name.localeCompare(b.name));
 }
 
+/** The CPU's feature flags (from /proc/cpuinfo), or undefined where the system does not list them. */
+export function cpuFlags(): string[] | undefined {
+  if (!existsSync('/proc/cpuinfo')) return undefined;
+  return (/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '').trim().split(/\s+/);
+}
+
 /** The CPU and build a timing holds for: CPU model, its flags, the kernels the addon offers and the addon's bytes. */
 export function machineKey(kernels: readonly string[], addonFile: string | undefined): string {
-  const flags = existsSync('/proc/cpuinfo') ? (/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '') : '';
+  const flags = cpuFlags()?.join(' ') ?? '';
   const addon = addonFile && existsSync(addonFile) ? sha(readFileSync(addonFile)) : 'none';
   return [
     process.arch,

@@ -20,10 +20,10 @@ const WORKER_HEAP_MB = 1024;
 /**
  * Young generation of a worker lane, as scripts/tooltax.mjs's --max-semi-space-size=8 gives every
  * thread (V8's young generation is three semi-spaces; the flag, being process-wide, overrides
- * this limit, which serves runs started without the script). V8's default (16 MB) ran the warm
+ * this limit, which serves runs started without the script). V8's larger default ran the warm
  * bench no faster and peaked higher: each thread holds two semi-spaces, and larger ones let
  * more garbage reach the old generation before a scavenge (the measurement is in the commit
- * that set this value).
+ * that set this value; docs/performance.md names the setting).
  */
 const WORKER_YOUNG_MB = 3 * 8;
 
