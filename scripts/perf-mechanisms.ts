@@ -1,15 +1,23 @@
 /**
  * The mechanism part of `npm run perf`: what each setting of docs/performance.md buys on this
- * machine. The quick bench runs as a user runs it (`scripts/tooltax.mjs`, into scratch
- * folders) with everything at its default, then once with each mechanism switched off, the
- * runs alternated in rounds so that a change in the machine's load hits each alike. Each run
- * gives its wall time (the whole process), its CPU time and its peak RSS (the run's own
- * timings.json). A mechanism that buys nothing here shows it, and is a candidate for removal.
+ * machine. The bench runs as a user runs it (`scripts/tooltax.mjs`, into scratch folders) with
+ * everything at its default, then once with each mechanism switched off, the runs alternated in
+ * rounds so that a change in the machine's load hits each alike. Each run gives its wall time
+ * (the whole process), its CPU time and its peak RSS (the run's own timings.json). A mechanism
+ * that buys nothing here shows it, and is a candidate for removal. The quick bench by default;
+ * `full` runs the whole default bench, the one the budgets are for.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BENCH_RUNTIME } from './tooltax.mjs';
+
+/** How a run without the mechanism starts the CLI directly: node's flags and the MALLOC_* settings it keeps. */
+interface DirectLaunch {
+  nodeFlags: readonly string[];
+  mallocEnv: Readonly<Record<string, string>>;
+}
 
 export interface Mechanism {
   name: string;
@@ -17,15 +25,26 @@ export interface Mechanism {
   off: string;
   /** The environment of the run without it (merged over the default run's). */
   env?: Record<string, string>;
-  /** Start the CLI directly (node's defaults: no runtime flags, no MALLOC_* settings) instead of through the launcher. */
-  direct?: boolean;
+  /** Start the CLI directly, not through the launcher, with these of its runtime settings only. */
+  direct?: DirectLaunch;
   /** The embedding cache starts empty in both runs: the mechanism acts on a cold run's embedding. */
   cold?: boolean;
 }
 
+const HEAP_FLAGS = BENCH_RUNTIME.nodeFlags.filter((f) => !f.startsWith('--max-old-space-size'));
+
 const MECHANISMS: readonly Mechanism[] = [
   { name: 'two lanes (TOOLTAX_BENCH_WORKERS=2)', off: 'one lane', env: { TOOLTAX_BENCH_WORKERS: '1' } },
-  { name: 'runtime flags (heap and MALLOC_* settings)', off: "node's defaults (npx tsx src/cli.ts)", direct: true },
+  {
+    name: `young generation and heap growth (${HEAP_FLAGS.join(' ')})`,
+    off: "V8's defaults",
+    direct: { nodeFlags: BENCH_RUNTIME.nodeFlags.filter((f) => !HEAP_FLAGS.includes(f)), mallocEnv: BENCH_RUNTIME.env },
+  },
+  {
+    name: 'MALLOC_* settings (arenas, trim and mmap thresholds)',
+    off: "glibc's defaults",
+    direct: { nodeFlags: BENCH_RUNTIME.nodeFlags, mallocEnv: {} },
+  },
   { name: 'kept learned and dense scores (.cache/retrieval)', off: 'scores computed again', env: { TOOLTAX_KEEP_SCORES: '0' } },
   {
     name: 'embedding workers (TOOLTAX_EMBED_WORKERS=2), cold embedding cache',
@@ -35,6 +54,8 @@ const MECHANISMS: readonly Mechanism[] = [
   },
 ];
 
+export type BenchSize = 'quick' | 'full';
+
 interface RunFigures {
   wallSeconds: number;
   cpuSeconds: number;
@@ -42,19 +63,26 @@ interface RunFigures {
 }
 
 /** One quick bench into a scratch folder; its figures, or the reason it failed. */
-function quickBench(mechanism: Mechanism | undefined, cold: boolean): RunFigures {
+function benchRun(size: BenchSize, mechanism: Mechanism | undefined, cold: boolean): RunFigures {
   const scratch = mkdtempSync(join(tmpdir(), 'tooltax-perf-'));
   try {
     const out = join(scratch, 'results');
-    const args = ['--quick', '--out', out, '--reports', join(scratch, 'reports')];
-    const command = mechanism?.direct ? ['--import', 'tsx', 'src/cli.ts', ...args] : ['scripts/tooltax.mjs', ...args];
-    const env = { ...process.env, ...(mechanism?.env ?? {}), ...(cold ? { TOOLTAX_CACHE_DIR: join(scratch, 'embeddings') } : {}) };
+    const args = [...(size === 'quick' ? ['--quick'] : []), '--out', out, '--reports', join(scratch, 'reports')];
+    const direct = mechanism?.direct;
+    const command = direct ? [...direct.nodeFlags, '--import', 'tsx', 'src/cli.ts', ...args] : ['scripts/tooltax.mjs', ...args];
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(direct && k.startsWith('MALLOC_'))));
+    const env = {
+      ...inherited,
+      ...(direct?.mallocEnv ?? {}),
+      ...(mechanism?.env ?? {}),
+      ...(cold ? { TOOLTAX_CACHE_DIR: join(scratch, 'embeddings') } : {}),
+    };
     const started = performance.now();
     const run = spawnSync(process.execPath, command, { env, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
     const wallSeconds = (performance.now() - started) / 1000;
     if (run.status !== 0)
       throw new Error(
-        `perf: the quick bench${mechanism ? ` without ${mechanism.name}` : ''} failed: ${run.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+        `perf: the ${size} bench${mechanism ? ` without ${mechanism.name}` : ''} failed: ${run.stderr.trim().split('\n').slice(-3).join(' | ')}`,
       );
     const timings = JSON.parse(readFileSync(join(out, 'timings.json'), 'utf8')) as { totalCpuSeconds?: unknown; peakRssMb?: unknown };
     if (typeof timings.totalCpuSeconds !== 'number' || typeof timings.peakRssMb !== 'number')
@@ -73,24 +101,24 @@ const medianOf = (runs: RunFigures[]): RunFigures => ({
 });
 
 /** Lines of the mechanisms table: `rounds` rounds of (default, each mechanism off), medians per cell. */
-export function mechanismTable(rounds: number, log: (line: string) => void = () => {}): string[] {
+export function mechanismTable(rounds: number, size: BenchSize, log: (line: string) => void = () => {}): string[] {
   const warm: RunFigures[] = [];
   const coldDefault: RunFigures[] = [];
   const off = new Map<string, RunFigures[]>(MECHANISMS.map((m) => [m.name, []]));
   // One quick run first, so the warm runs find every cache filled.
-  quickBench(undefined, false);
+  benchRun(size, undefined, false);
   for (let round = 0; round < rounds; round++) {
-    warm.push(quickBench(undefined, false));
-    if (MECHANISMS.some((m) => m.cold)) coldDefault.push(quickBench(undefined, true));
+    warm.push(benchRun(size, undefined, false));
+    if (MECHANISMS.some((m) => m.cold)) coldDefault.push(benchRun(size, undefined, true));
     for (const m of MECHANISMS) {
-      off.get(m.name)!.push(quickBench(m, m.cold === true));
+      off.get(m.name)!.push(benchRun(size, m, m.cold === true));
       log(`perf: mechanisms round ${round + 1}/${rounds}: ${m.name} done`);
     }
   }
   const on = { warm: medianOf(warm), cold: coldDefault.length ? medianOf(coldDefault) : undefined };
   const change = (withIt: number, without: number) => `${without >= withIt ? '+' : '−'}${Math.abs(without - withIt).toFixed(1)}`;
   return [
-    `The quick bench (\`npm run bench -- --quick\`, scratch folders), ${rounds} round(s) of one run with every mechanism and one without each, alternated; medians. ` +
+    `${size === 'quick' ? 'The quick bench (`npm run bench -- --quick`' : 'The full bench (`npm run bench`'}, scratch folders), ${rounds} round(s) of one run with every mechanism and one without each, alternated; medians. ` +
       `"Without" columns say what switching the mechanism off costs (+) or saves (−): a mechanism earns its place when a cost shows here.`,
     '',
     '| mechanism | switched off | wall s with | wall s without | CPU s with | CPU s without | peak MB with | peak MB without |',

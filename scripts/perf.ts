@@ -16,10 +16,12 @@
  *
  * Then two further sections: use-lite's texts per CPU-second on each encoder kernel this CPU
  * runs (scripts/perf-kernels.ts; other CPUs' tables are kept from the previous file), and what
- * each mechanism of docs/performance.md buys in the quick bench (scripts/perf-mechanisms.ts).
+ * each mechanism of docs/performance.md buys in the bench (scripts/perf-mechanisms.ts).
  *
  * Options: --out <file> (default reports/perf.md), --time <ms per benchmark> (default 300),
- * --rounds <n> rounds of the mechanism runs (default 1; 0 leaves that section out).
+ * --rounds <n> rounds of the mechanism runs (default 1; 0 leaves that section out),
+ * --bench quick|full: the bench the mechanisms are timed on (default quick; full is the one the
+ * budgets are for, ~12 runs of it).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -55,6 +57,8 @@ const out = option('--out', 'reports/perf.md');
 const time = Number(option('--time', '300'));
 if (!Number.isFinite(time) || time <= 0)
   throw new Error(`perf: --time must be a positive number of milliseconds, got ${option('--time', '')}`);
+const benchSize = option('--bench', 'quick');
+if (benchSize !== 'quick' && benchSize !== 'full') throw new Error(`perf: --bench must be quick or full, got ${benchSize}`);
 const rounds = Number(option('--rounds', '1'));
 if (!Number.isInteger(rounds) || rounds < 0 || rounds > 20)
   throw new Error(`perf: --rounds must be an integer from 0 to 20, got ${option('--rounds', '')}`);
@@ -169,7 +173,7 @@ for (const entry of PIPELINES.filter((p) => p.group === 'main')) {
 await bench.run();
 
 const kernels = await kernelTables(previous);
-const mechanisms = rounds > 0 ? mechanismTable(rounds, (line) => console.log(line)) : undefined;
+const mechanisms = rounds > 0 ? mechanismTable(rounds, benchSize, (line) => console.log(line)) : undefined;
 
 const rows: PerfRow[] = bench.tasks.map((task) => {
   const result = task.result;

@@ -96,7 +96,7 @@ describe('disk embedding cache', () => {
     expect(b.stats).toMatchObject({ hits: 2, misses: 1 });
     expect(b.vectors[0]).toEqual(a.vectors[1]);
     expect(b.vectors[1]).toEqual(a.vectors[0]);
-  }, 30_000);
+  });
 
   it('writes atomically: no temp files remain and only complete segments are read', async () => {
     const dir = tempDir();
