@@ -60,7 +60,7 @@ export class TokenCounter {
     let total = 0;
     let start = 0;
     for (let i = text.indexOf('\n'); i >= 0 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) {
-      if (!seamAfterNewline(text[i + 1]!)) continue;
+      if (!seamAfter(text, i)) continue;
       total += this.count(text.slice(start, i + 1));
       start = i + 1;
     }
@@ -126,6 +126,20 @@ export class TokenCounter {
  */
 export function seamAfterNewline(next: string): boolean {
   return !/[\s/]/.test(next);
+}
+
+/**
+ * True when pre-tokenisation always splits after the newline at `text[i]`: seamAfterNewline
+ * holds for the next character, or spaces and tabs follow up to a character that is not white
+ * space. There cl100k/o200k take the newline alone (`\s*[\r\n]+` is tried before
+ * `\s+(?!\S)`, and no other pre-token starts with or runs on past it), so indented code and
+ * nested JSON split at every line too, and their lines are memoised like any other.
+ */
+function seamAfter(text: string, i: number): boolean {
+  let j = i + 1;
+  while (text[j] === ' ' || text[j] === '\t') j++;
+  if (j === i + 1) return seamAfterNewline(text[j]!);
+  return j < text.length && !/\s/.test(text[j]!);
 }
 
 /** Runs of one character class at least this long are counted in pieces (see countLongRuns). */

@@ -1,3 +1,4 @@
+import { Rng } from '../../src/util/rng.ts';
 import { describe, expect, it } from 'vitest';
 import { TokenCounter } from '../../src/tokens/counter.ts';
 
@@ -62,12 +63,27 @@ describe('seam splitting of long texts', () => {
       `${'a: string,\n// a comment\n'.repeat(60)}}\n/end`,
       // No seam: counted whole (1,200 chars: above the split threshold; BPE merging of one long word is quadratic).
       'x'.repeat(1200),
+      // Indented code: a seam after every newline followed by spaces or tabs and then text, none where only white space follows.
+      `${'interface A {\n  a: string;\n    b?: number[];\n\t\tc: "x" | "y";\n  \n\n   /** doc */\n}\n'.repeat(20)}  end`,
     ];
     for (const tokenizer of ['cl100k_base', 'o200k_base'] as const) {
       const counter = new TokenCounter(tokenizer);
       for (const text of texts) {
         expect(text.length).toBeGreaterThan(1000);
         expect(counter.count(text), tokenizer).toBe(counter.encode(text).length);
+      }
+    }
+  });
+
+  it('property: any mix of newlines, spaces, tabs, slashes, punctuation, digits and letters counts as encoded whole', () => {
+    const rng = new Rng(42, 'seams');
+    const alphabet = ['\n', '\n', ' ', ' ', '  ', '\t', '\r\n', '/', '//', ',', '{', '1', 'a', 'word', 'É', '\u00a0', '\f'];
+    for (const tokenizer of ['cl100k_base', 'o200k_base'] as const) {
+      const counter = new TokenCounter(tokenizer);
+      for (let k = 0; k < 60; k++) {
+        let text = '';
+        while (text.length < 1200) text += alphabet[Math.floor(rng.next() * alphabet.length)]!;
+        expect(counter.count(text), `${tokenizer} ${JSON.stringify(text.slice(0, 40))}…`).toBe(counter.encode(text).length);
       }
     }
   });
