@@ -5,7 +5,7 @@ import type { Task } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { BudgetGuard } from './budget.ts';
 import { EndpointError, HttpError, NoResponseError } from './http.ts';
-import { livePrompt } from './prompt-bridge.ts';
+import { CODE_TOOL_NAMES, livePrompt } from './prompt-bridge.ts';
 import type { ExchangeRecorder } from './recorder.ts';
 import { ToolExecutor, type LiveCallRecord } from './tool-executor.ts';
 import { InputError } from '../util/input-error.ts';
@@ -123,7 +123,7 @@ export async function runLiveTask(pipeline: Pipeline, task: Task, opts: AgentLoo
     turns.push(outcome);
     if (outcome.error) error = outcome.error;
     if (!outcome.success) break;
-    history.push(transcriptSection(opts.catalog, turnIndex, turn));
+    history.push(result.transcript?.section ?? transcriptSection(opts.catalog, turnIndex, turn));
     toolOutputs.push(...turn.tools.map((id) => nameOf.get(id)!));
   }
   const completed = turns.filter((t) => t.success).length;
@@ -220,17 +220,19 @@ async function runTurn(
       finished = true;
       break;
     }
-    const results = response.toolCalls.map((call) => {
-      const { content, record } = executor.answer(call, {
-        catalog: opts.catalog,
-        toolByName: prompt.toolByName,
-        gate: opts.gate,
-        offered,
-        cli: opts.cli,
-      });
+    const results = [];
+    for (const call of response.toolCalls) {
+      const ctx = { catalog: opts.catalog, toolByName: prompt.toolByName, gate: opts.gate, offered, cli: opts.cli };
+      if (CODE_TOOL_NAMES.has(call.name) && prompt.tools.some((t) => t.name === call.name)) {
+        const { content, records } = await executor.answerCode(call, ctx);
+        calls.push(...records);
+        results.push({ callId: call.id, name: call.name, content });
+        continue;
+      }
+      const { content, record } = executor.answer(call, ctx);
       calls.push(record);
-      return { callId: call.id, name: call.name, content };
-    });
+      results.push({ callId: call.id, name: call.name, content });
+    }
     messages.push({ role: 'assistant', text: response.text, toolCalls: response.toolCalls }, { role: 'tool', results });
   }
   out.hitStepLimit = !finished && !out.error;

@@ -13,6 +13,9 @@ export const SHELL_TOOL: LiveToolSpec = {
   },
 };
 
+/** The tools through which a model sends code (src/pipelines/code-mode): the executor runs their `code` in the sandbox. */
+export const CODE_TOOL_NAMES: ReadonlySet<string> = new Set(['codemode', 'execute', 'code_execution']);
+
 /** Provider-safe tool name of a catalog tool (`server/name` → `server__name`, other characters → `_`). */
 export function providerToolName(tool: CatalogTool): string {
   return tool.id
@@ -60,6 +63,9 @@ export function livePrompt(result: TurnResult, catalog: Catalog, taskDiscovery: 
         toolByName.set(name, t);
         tools.push({ name, description: describe(t.definition), parameters: t.definition.inputSchema });
       }
+    } else if (s.role === 'tools' && s.toolList?.length && s.toolList.every((d) => CODE_TOOL_NAMES.has(d.name))) {
+      // A code pipeline's own tool (Code Mode's `codemode`, `execute`, `code_execution`): sent as a tool; its code runs in the sandbox.
+      for (const d of s.toolList) tools.push({ name: d.name, description: describe(d), parameters: d.inputSchema });
     } else if (s.role === 'tools' && discoveryTexts.has(s.text.trim())) {
       droppedDiscovery++;
     } else if (s.stable && (s.role === 'system' || s.role === 'tools')) {

@@ -51,6 +51,10 @@ export class RecordCompactor {
       schemaTools: this.list(r.schemaTools, run),
       neededListed: r.neededListed,
       promptTokens: r.promptTokens,
+      resultTokens: r.resultTokens,
+      measuredResultTokens: r.measuredResultTokens,
+      codeTokens: r.codeTokens,
+      roundTrips: r.roundTrips,
       toolTokens: r.toolTokens,
       toolTokensByLabel: this.labels(r.toolTokensByLabel, run),
       // B1's and B2's are equal on every turn, and equal contents share one object.

@@ -23,6 +23,8 @@ export interface SuiteFindings {
   bestRecall: { method: string; tokens: number; recall: number } | null;
   /** The best projected success (†) and its 95% interval. */
   bestSuccess: { method: string; success: number; ci: string | null } | null;
+  /** The host tool search with the best projected success (†), ranked among every method of the suite's host tool search table. */
+  hostSearch: { method: string; tokens: number; recall: number; success: number; rank: number; of: number } | null;
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -60,22 +62,48 @@ export function computeFindings(tables: readonly Table[], manifest: RunManifest 
       leanest: kept ? { ...kept, reductionPct: baselineTokens ? (100 * (baselineTokens - kept.tokens)) / baselineTokens : null } : null,
       bestRecall: kept || !best ? null : best,
       bestSuccess: success ?? null,
+      hostSearch: hostSearchFinding(tables.find((t) => t.id === suite.hostSearchTable)),
     });
   }
   return out;
 }
 
+/** The best host tool search of a suite's host tool search table, by projected success, and its rank among all its methods. */
+function hostSearchFinding(table: Table | undefined): SuiteFindings['hostSearch'] {
+  const rows = (table?.rows ?? [])
+    .map((r) => ({
+      method: String(r.method),
+      host: r.kind === 'host tool search',
+      tokens: num(r.toolTokens),
+      recall: num(r.recall),
+      success: num(r.success),
+    }))
+    .filter(
+      (r): r is typeof r & { tokens: number; recall: number; success: number } =>
+        r.tokens !== null && r.recall !== null && r.success !== null,
+    )
+    .sort((a, b) => b.success - a.success || a.tokens - b.tokens);
+  const best = rows.findIndex((r) => r.host);
+  if (best < 0) return null;
+  const { method, tokens, recall, success } = rows[best]!;
+  return { method, tokens, recall, success, rank: best + 1, of: rows.length };
+}
+
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** A suite's findings as the block's cells (plain text), for the Markdown and the HTML renderings alike. */
-export function findingCells(f: SuiteFindings): { suite: string; baseline: string; leanest: string; success: string } {
+export function findingCells(f: SuiteFindings): { suite: string; baseline: string; leanest: string; success: string; hostSearch: string } {
   const leanest = f.leanest
     ? `${f.leanest.method}: ${int(f.leanest.tokens)}${f.leanest.reductionPct === null ? '' : ` (−${f.leanest.reductionPct.toFixed(1)}%)`}, recall ${f.leanest.recall.toFixed(3)}`
     : `none besides B1; highest recall: ${f.bestRecall ? `${f.bestRecall.method} ${f.bestRecall.recall.toFixed(3)} at ${int(f.bestRecall.tokens)}` : '—'}`;
   const success = f.bestSuccess
     ? `${f.bestSuccess.method}: ${f.bestSuccess.success.toFixed(1)}%${f.bestSuccess.ci ? ` (${f.bestSuccess.ci})` : ''}`
     : '—';
-  return { suite: f.suiteName, baseline: f.baselineTokens === null ? '—' : int(f.baselineTokens), leanest, success };
+  const h = f.hostSearch;
+  const hostSearch = h
+    ? `${h.method}: ${int(h.tokens)}, recall ${h.recall.toFixed(3)}, ${h.success.toFixed(1)}% (rank ${h.rank} of ${h.of})`
+    : '—';
+  return { suite: f.suiteName, baseline: f.baselineTokens === null ? '—' : int(f.baselineTokens), leanest, success, hostSearch };
 }
 
 /**
@@ -119,9 +147,10 @@ export const FINDINGS_HEADERS = [
   'B1 tool tokens/turn',
   `fewest tool tokens keeping recall ≥ ${RECALL_FLOOR} (vs B1), recall`,
   `best projected success ${PROJECTED_MARK} (95% CI)`,
+  `best host tool search: tool tokens, recall, success ${PROJECTED_MARK} (rank among the methods)`,
 ];
 
-export const FINDINGS_NOTE = `Computed from this run's Table 3 of each suite: tool tokens and recall are measured on the exact prompt text; success is projected (${PROJECTED_MARK}) by the documented model, not measured. Labelled ablations (oracle discovery) are left out.`;
+export const FINDINGS_NOTE = `Computed from this run's Table 3 of each suite: tool tokens and recall are measured on the exact prompt text; success is projected (${PROJECTED_MARK}) by the documented model, not measured. Labelled ablations (oracle discovery) are left out. The last column ranks the hosts' own tool search with B1, B3, B4, Tool Attention and ADOL combined by projected success, from each suite's host tool search table.`;
 
 /**
  * The block as Markdown (a heading, what a partial run left out, one sentence and one table row
@@ -131,7 +160,7 @@ export function findingsMarkdown(findings: readonly SuiteFindings[], partial?: s
   if (findings.length === 0) return '';
   const rows = findings.map((f) => {
     const c = findingCells(f);
-    return `| ${[c.suite, c.baseline, c.leanest, c.success].map(markdownCell).join(' | ')} |`;
+    return `| ${[c.suite, c.baseline, c.leanest, c.success, c.hostSearch].map(markdownCell).join(' | ')} |`;
   });
   return [
     '## Findings',
@@ -140,7 +169,7 @@ export function findingsMarkdown(findings: readonly SuiteFindings[], partial?: s
     ...findings.map((f) => `- ${markdownLine(findingSentence(f))}`),
     '',
     `| ${FINDINGS_HEADERS.map(markdownCell).join(' | ')} |`,
-    '| --- | ---: | --- | --- |',
+    '| --- | ---: | --- | --- | --- |',
     ...rows,
     '',
     FINDINGS_NOTE,

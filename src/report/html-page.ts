@@ -109,7 +109,7 @@ function findingsSection(findings: readonly SuiteFindings[]): string {
   if (findings.length === 0) return '';
   const rows = findings.map((f) => {
     const c = findingCells(f);
-    return `<tr><th scope="row">${esc(c.suite)}</th><td class="num">${esc(c.baseline)}</td><td>${esc(c.leanest)}</td><td>${esc(c.success)}</td></tr>`;
+    return `<tr><th scope="row">${esc(c.suite)}</th><td class="num">${esc(c.baseline)}</td><td>${esc(c.leanest)}</td><td>${esc(c.success)}</td><td>${esc(c.hostSearch)}</td></tr>`;
   });
   return `<section class="findings" aria-label="findings">
 <h2>Findings</h2>

@@ -61,6 +61,21 @@ function stem(word: string): string {
 const analyzed = new Map<string, readonly string[]>();
 const MAX_ANALYZED = 200_000;
 
+/**
+ * The words of a text that are not stop words, lower-case, each with its stem, in order and
+ * without repeats (no vocabulary expansion): what a writer of a search pattern would pick from.
+ */
+export function contentWords(text: string): { word: string; stem: string }[] {
+  const seen = new Set<string>();
+  const out: { word: string; stem: string }[] = [];
+  for (const word of wordTokens(text)) {
+    if (STOP.has(word) || seen.has(word)) continue;
+    seen.add(word);
+    out.push({ word, stem: stem(word) });
+  }
+  return out;
+}
+
 /** Stemmed terms of a text, in order (repeats kept: BM25 counts them). A fresh array each call. */
 export function analyze(text: string, options: AnalyzeOptions = {}): string[] {
   const key = `${(options.vocabulary ?? true) ? 1 : 0}${options.entityCues ? 1 : 0}${text}`;

@@ -10,6 +10,8 @@ export interface Suite {
   measuredTable: string;
   projectedTable: string;
   qualityTable: string;
+  /** The host tool search table beside the papers' methods. */
+  hostSearchTable: string;
 }
 
 export const SYNTHETIC_SUITE: Suite = {
@@ -18,6 +20,7 @@ export const SYNTHETIC_SUITE: Suite = {
   measuredTable: 'table3-measured',
   projectedTable: 'table3-projected',
   qualityTable: 'table4-projected',
+  hostSearchTable: 'host-search',
 };
 
 export const REAL_SUITE: Suite = {
@@ -26,6 +29,7 @@ export const REAL_SUITE: Suite = {
   measuredTable: 'table3-measured-real',
   projectedTable: 'table3-projected-real',
   qualityTable: 'table4-projected-real',
+  hostSearchTable: 'host-search-real',
 };
 
 export const SUITES: readonly Suite[] = [SYNTHETIC_SUITE, REAL_SUITE];

@@ -204,6 +204,11 @@ export function keywordAgent(cli = 'tooltax'): Script {
       return toolCallReply(r, [{ name: 'shell', arguments: JSON.stringify({ command: `${cli} ${id}` }) }]);
     }
     if (afterToolResult(r) || tools.length === 0) return textReply(r);
+    const codemode = tools.find((t) => t.function.name === 'codemode');
+    if (codemode)
+      return toolCallReply(r, [
+        { name: 'codemode', arguments: JSON.stringify({ code: codeFor(codemode.function.description ?? '', score) }) },
+      ]);
     const best = tools.reduce((a, b) =>
       score(`${b.function.name} ${b.function.description ?? ''}`) > score(`${a.function.name} ${a.function.description ?? ''}`) ? b : a,
     );
@@ -219,4 +224,37 @@ export function keywordAgent(cli = 'tooltax'): Script {
  */
 export function byContent(script: Script): Script {
   return (r) => script({ ...r, index: parseInt(createHash('sha256').update(JSON.stringify(r.body)).digest('hex').slice(0, 12), 16) });
+}
+
+/**
+ * The stand-in's code for Code Mode: from the `codemode` tool's TypeScript API, the method whose
+ * doc comment and name share the most words with the request, called with a placeholder for each
+ * required field of its input type, its result returned.
+ */
+function codeFor(api: string, score: (text: string) => number): string {
+  const methods = [...api.matchAll(/\/\*\*([\s\S]*?)\*\/\s*(\w+): \(input: (\w+)\)/g)].map((m) => ({
+    doc: m[1]!,
+    name: m[2]!,
+    input: m[3]!,
+  }));
+  if (!methods.length) return 'async () => null';
+  const best = methods.reduce((a, b) => (score(`${b.name} ${b.doc}`) > score(`${a.name} ${a.doc}`) ? b : a));
+  const body = new RegExp(`type ${best.input} = \\{([\\s\\S]*?)\\n\\}`).exec(api)?.[1] ?? '';
+  const args: Record<string, unknown> = {};
+  for (const m of body.matchAll(/^ {4}(\w+): (.+);$/gm)) {
+    const type = m[2]!;
+    const literal = /^"([^"]*)"/.exec(type);
+    args[m[1]!] = literal
+      ? literal[1]
+      : type.startsWith('number')
+        ? 1
+        : type.startsWith('boolean')
+          ? true
+          : type.endsWith('[]')
+            ? []
+            : type.startsWith('string')
+              ? 'x'
+              : {};
+  }
+  return `async () => { const r = await codemode.${best.name}(${JSON.stringify(args)}); return r; }`;
 }

@@ -33,6 +33,12 @@ describe('findings', () => {
       { pipeline: 'b4', method: 'B4', success: 80, successCi: '78.0–82.0' },
       { pipeline: 'b4o', method: 'B4o', success: 95 },
     ]),
+    t(SYNTHETIC_SUITE.hostSearchTable, [
+      { pipeline: 'b1', method: 'B1', kind: "papers' method", toolTokens: 40_000, recall: 1, success: 60 },
+      { pipeline: 'b4', method: 'B4', kind: "papers' method", toolTokens: 5_000, recall: 0.9, success: 80 },
+      { pipeline: 'ats', method: 'ATS', kind: 'host tool search', toolTokens: 2_000, recall: 0.5, success: 55 },
+      { pipeline: 'ots', method: 'OTS', kind: 'host tool search', toolTokens: 2_500, recall: 0.6, success: 70 },
+    ]),
     t(REAL_SUITE.measuredTable, [
       { pipeline: 'b1', method: 'B1', toolTokens: 60_000, recall: RECALL_FLOOR - 0.01 },
       { pipeline: 'b3', method: 'B3', toolTokens: 3_000, recall: 0.6 },
@@ -46,12 +52,16 @@ describe('findings', () => {
       leanest: { method: 'B3', tokens: 4_000, reductionPct: 90, recall: 0.85 },
       bestRecall: null,
       bestSuccess: { method: 'B4', success: 80, ci: '78.0–82.0' },
+      // The best host search by projected success, ranked among every method of its table.
+      hostSearch: { method: 'OTS', tokens: 2_500, recall: 0.6, success: 70, rank: 2, of: 4 },
     });
     // No method keeps the floor: say so, and name the highest recall instead.
-    expect(real).toMatchObject({ leanest: null, bestRecall: { method: 'B3', recall: 0.6 }, bestSuccess: null });
+    expect(real).toMatchObject({ leanest: null, bestRecall: { method: 'B3', recall: 0.6 }, bestSuccess: null, hostSearch: null });
     const md = findingsMarkdown([synthetic!, real!]);
-    expect(md).toContain('| synthetic-120 | 40,000 | B3: 4,000 (−90.0%), recall 0.850 | B4: 80.0% (78.0–82.0) |');
-    expect(md).toContain('| real six servers | 60,000 | none besides B1; highest recall: B3 0.600 at 3,000 | — |');
+    expect(md).toContain(
+      '| synthetic-120 | 40,000 | B3: 4,000 (−90.0%), recall 0.850 | B4: 80.0% (78.0–82.0) | OTS: 2,500, recall 0.600, 70.0% (rank 2 of 4) |',
+    );
+    expect(md).toContain('| real six servers | 60,000 | none besides B1; highest recall: B3 0.600 at 3,000 | — | — |');
     // One plain sentence per suite leads the block, from the same numbers as its row.
     expect(md).toContain(
       [

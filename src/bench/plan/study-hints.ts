@@ -3,6 +3,7 @@ import { adversarialEmbeddings } from '../../studies/adversarial/study.ts';
 import type { StudyId } from '../../studies/ids.ts';
 import { kvSchemaEmbeddings } from '../../studies/kv-schema/study.ts';
 import { realSuiteEmbeddings } from '../../studies/real-suite/study.ts';
+import { hostSearchEmbeddings } from '../../studies/host-search/study.ts';
 import { retrievalEmbeddings } from '../../studies/retrieval/study.ts';
 import { scalingEmbeddings } from '../../studies/scaling/study.ts';
 import type { EmbeddingContext, StudyEmbeddings } from '../../studies/types.ts';
@@ -30,6 +31,8 @@ const SCHEDULING: { readonly [K in StudyId]?: StudyScheduling } = {
   // Every main pipeline on the six real dumps: their fits, transcripts and rankings (~40 MB)
   // would stay in the lane's heap beside the ablations that run there after it.
   'real-suite': { ownThread: true, toEmbed: realSuiteEmbeddings },
+  // Nine methods on the LiveMCPBench tools: like the real suite, their fits go with the thread.
+  'host-search': { ownThread: true, toEmbed: hostSearchEmbeddings },
   // With --scaling-sizes 10000: ~260 MB of heap (catalog, BM25 and TF-IDF indexes of 10,000
   // tools); a heap grown to ~300 MB and index buffers freed only when V8 finalises them.
   scaling: { ownThread: true, largeWorkingSet: true, toEmbed: (ctx) => scalingEmbeddings(ctx) },

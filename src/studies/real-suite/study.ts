@@ -1,6 +1,7 @@
 import { loadRealSuite } from '../../tasks/bundled-suites.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import { mainMeasuredTable } from '../../measure/main-table.ts';
+import { codeModeTable } from '../../measure/code-mode-table.ts';
 import { MEASUREMENT_PARAMS } from '../../measure/params.ts';
 import { runPipeline, type TurnRecord } from '../../measure/run-pipeline.ts';
 import { summarize, type PipelineSummary } from '../../measure/summarize.ts';
@@ -16,6 +17,7 @@ import { runProjectionStudy } from '../projection/study.ts';
 import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
 import { adolMechanismTable } from '../adol/study.ts';
 import { forSuite } from './for-suite.ts';
+import { HOST_SEARCH_TABLE } from '../projection/host-search-table.ts';
 
 /** The ADOL preset with every mechanism on, and the baseline its table compares with. */
 const ADOL_ALL_MECHANISMS = 'adol-combined';
@@ -93,6 +95,7 @@ export const realSuiteStudy: Study = {
         rhoNote(tasks),
       ]),
       ...(await projectedTables(ctx, catalog, tasks, records, summaries, main)),
+      codeModeTable(summaries, entries, context, 'code-mode-real'),
     ];
     if (records.has(ADOL_ALL_MECHANISMS) && records.has(BASELINE)) {
       // The ADOL study's mechanisms table, on this suite's records.
@@ -142,5 +145,8 @@ async function projectedTables(
   if (t3) out.push(forSuite(t3, REAL_SUITE.projectedTable));
   const t4 = pick('table4-projected');
   if (t4) out.push(forSuite(t4, REAL_SUITE.qualityTable));
+  const hostSearch = pick(HOST_SEARCH_TABLE);
+  if (hostSearch)
+    out.push({ ...hostSearch, id: `${HOST_SEARCH_TABLE}-real`, title: hostSearch.title.replace(catalog.name, REAL_SUITE.name) });
   return out;
 }
