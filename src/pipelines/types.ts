@@ -101,6 +101,12 @@ export interface Pipeline {
   turn(input: TurnInput): Promise<TurnResult>;
   /** How it ran, typed: written to the run manifest, read by studies and reports. */
   describe?(): PipelineSettings;
+  /**
+   * A pipeline whose model searches deferred tools (its settings' `toolSearch`): the tool ids
+   * its search returns for a query or a regex pattern the model wrote. Live mode answers a
+   * client-executed search with it.
+   */
+  search?(input: { query: string } | { pattern: string }): Promise<string[]>;
 }
 
 export type { Prompt, PromptSection, SectionRole, SharedPromptParts, TurnTranscript } from '../prompt/types.ts';
@@ -140,4 +146,4 @@ type PipelineOrigin = { published: true; reference: string } | { published?: fal
 
 export type PipelineGroup = 'main' | 'ablation' | 'adol';
 
-export type { GateSettings, PipelineSettings, RetrievalSettings } from '../results/pipeline-settings.ts';
+export type { GateSettings, PipelineSettings, RetrievalSettings, ToolSearchSettings } from '../results/pipeline-settings.ts';

@@ -43,6 +43,15 @@ export function isHostSearch(id: string): boolean {
   return (HOST_SEARCH_IDS as readonly string[]).includes(id);
 }
 
+/**
+ * The provider whose tool search a host search pipeline sends (live mode runs it only there);
+ * undefined for the client's own search, which both providers take, and for any other pipeline.
+ */
+export function hostSearchProvider(id: string): 'anthropic' | 'openai' | undefined {
+  const kind = (Object.keys(ENTRIES) as HostSearchKind[]).find((k) => ENTRIES[k].id === id);
+  return kind === 'openai' ? 'openai' : kind === 'anthropic-bm25' || kind === 'anthropic-regex' ? 'anthropic' : undefined;
+}
+
 /** The registry entry of one host tool search pipeline (group main: ranked with the papers' methods). */
 export function hostSearch(kind: HostSearchKind): PipelineEntry {
   const { reference, ...e } = ENTRIES[kind];

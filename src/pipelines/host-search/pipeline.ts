@@ -5,7 +5,7 @@ import { DEFAULT_QUERY_MODE, describeQueryMode, turnQuery, type QueryMode } from
 import { retrieverFit, retrieverRecord } from '../../retrieval/recorded-settings.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
 import { taskRankings } from '../../retrieval/task-rankings.ts';
-import { skipReason, type FittedRetriever, type Retriever } from '../../retrieval/types.ts';
+import { Ranking, skipReason, type FittedRetriever, type Retriever } from '../../retrieval/types.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { DiscoveryCall, Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
 import { namespaceDescription } from './namespaces.ts';
@@ -55,6 +55,19 @@ import {
  * definitions, after the history: the cached prefix keeps the system text and the search tool.
  */
 export type HostSearchKind = 'anthropic-bm25' | 'anthropic-regex' | 'openai' | 'client';
+
+/**
+ * The labels of the sections that stand for the host's search (the search tool, the namespaces)
+ * and for the searches the bench simulates (a search's call and result, the definitions it
+ * loaded): live mode declares the search in the request instead, and its model runs its own
+ * searches (src/live/prompt-bridge.ts).
+ */
+export const SEARCH_SECTION_LABELS = {
+  searchTool: 'tool-search-tool',
+  namespaces: 'namespaces',
+  call: 'tool-search-call',
+  loaded: 'loaded-tools',
+} as const;
 
 export interface HostSearchOptions {
   kind: HostSearchKind;
@@ -138,7 +151,9 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       const definitions = ids.map((i) => byId.get(i)!.definition);
       loadedSections.set(
         key,
-        (s = Object.freeze(toolListSection('loaded-tools', definitions.map(serializeToolDefinition).join('\n'), false, definitions))),
+        (s = Object.freeze(
+          toolListSection(SEARCH_SECTION_LABELS.loaded, definitions.map(serializeToolDefinition).join('\n'), false, definitions),
+        )),
       );
     }
     return s;
@@ -155,6 +170,15 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
     // A lexical search returns only tools that share a term with the query.
     const hits = ranking.top(references).filter((h) => kind === 'client' || h.score > 0);
     return { input: { query }, found: hits.map((h) => h.id) };
+  }
+
+  /** The tool ids a search with this input returns (the model's own query or pattern, in live mode). */
+  async function searchInput(input: SearchInput): Promise<string[]> {
+    if ('pattern' in input) return input.pattern ? regexSearch(input.pattern, tools, texts, references) : [];
+    if (!fitted) return tools.slice(0, references).map((t) => t.id);
+    const [scores] = await fitted.score([input.query]);
+    const hits = new Ranking(fitted.ids, scores!).top(references);
+    return hits.filter((h) => kind === 'client' || h.score > 0).map((h) => h.id);
   }
 
   function callSection(n: number, input: SearchInput, found: readonly string[]): PromptSection {
@@ -179,7 +203,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       }
       callSections.set(
         key,
-        (s = Object.freeze(section('tools', 'tool-search-call', lines.map((l) => JSON.stringify(l)).join('\n'), false))),
+        (s = Object.freeze(section('tools', SEARCH_SECTION_LABELS.call, lines.map((l) => JSON.stringify(l)).join('\n'), false))),
       );
     }
     return s;
@@ -198,12 +222,12 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       // references a search returns: there every search returns every tool.
       fitted = retriever && !skipReason(retriever, tools.length) ? await retriever.fit(tools) : undefined;
       const searchTool = SEARCH_TOOL[kind];
-      upfront = [toolListSection('tool-search-tool', serializeToolDefinition(searchTool), true, [searchTool])];
+      upfront = [toolListSection(SEARCH_SECTION_LABELS.searchTool, serializeToolDefinition(searchTool), true, [searchTool])];
       if (kind === 'openai') {
         const namespaces = ctx.catalog.servers.map((server) =>
           JSON.stringify(openAiNamespace(server, namespaceDescription(server, tools), [])),
         );
-        upfront.unshift(section('tools', 'namespaces', namespaces.join('\n'), true));
+        upfront.unshift(section('tools', SEARCH_SECTION_LABELS.namespaces, namespaces.join('\n'), true));
       }
     },
     startTask() {
@@ -231,6 +255,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
         exposure: { listedTools: [...loaded], fullSchemaTools: [...loaded], discoveryCalls },
       };
     },
+    search: searchInput,
     describe() {
       const rule =
         kind === 'anthropic-regex'
@@ -240,6 +265,12 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
             : `the host's BM25, stood in for by ${retriever?.name ?? '?'}, over the ${describeQueryMode(queryMode)}; tools with a positive score`;
       return {
         fitted: retrieverFit(retriever, fitted),
+        toolSearch: {
+          execution: kind === 'client' ? 'client' : 'server',
+          ...(kind === 'client' ? {} : { provider: kind === 'openai' ? 'openai' : 'anthropic' }),
+          ...(kind === 'anthropic-bm25' ? { variant: 'bm25' } : kind === 'anthropic-regex' ? { variant: 'regex' } : {}),
+          references,
+        },
         retrieval: {
           ...(retriever ? retrieverRecord(retriever) : { encoder: 'regex' }),
           k: references,
