@@ -194,7 +194,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
         const callId = `tsc_${n}`;
         lines = [
           openAiSearchCall(callId, 'query' in input ? input.query : ''),
-          { type: 'tool_search_output', call_id: callId, execution: 'server', status: 'completed' },
+          { type: 'tool_search_output', call_id: null, execution: 'server', status: 'completed' },
         ];
       } else {
         const useId = `srvtoolu_${n}`;

@@ -4,7 +4,8 @@ import type { McpTool } from '../../catalog/types.ts';
  * The request and response shapes of the hosts' tool search, as their documentation writes them
  * (sources: docs/reference/host-search-sources.md; test/pipelines/host-search-shapes.test.ts pins
  * each to the documented example). The pipelines render the conversation items from these, and
- * live mode sends them (src/live/tool-search-requests.ts).
+ * live mode sends them (src/live/tool-search-requests.ts; test/live/tool-search-requests.test.ts
+ * pins the requests it builds).
  */
 
 export type AnthropicSearchVariant = 'bm25' | 'regex';
@@ -87,9 +88,19 @@ export function openAiFunction(d: McpTool, deferLoading: boolean): Record<string
   };
 }
 
-/** The `tool_search_call` output item of a search. */
+/**
+ * The `tool_search_call` output item of a search. In hosted mode (`execution: "server"`) the
+ * guide sets `call_id` to null; in client mode it is the id the `tool_search_output` echoes.
+ */
 export function openAiSearchCall(id: string, query: string, execution: 'server' | 'client' = 'server') {
-  return { type: 'tool_search_call', id, call_id: id, execution, status: 'completed', arguments: { query } };
+  return {
+    type: 'tool_search_call',
+    id,
+    call_id: execution === 'server' ? null : id,
+    execution,
+    status: 'completed',
+    arguments: { query },
+  };
 }
 
 /** The `tool_search_output` item: the loaded functions, in their namespaces. */
@@ -106,7 +117,7 @@ export function openAiSearchOutput(
   }
   return {
     type: 'tool_search_output',
-    call_id: callId,
+    call_id: execution === 'server' ? null : callId,
     execution,
     status: 'completed',
     tools: [...byNamespace].map(([name, ns]) => openAiNamespace(name, ns.description, ns.tools)),
