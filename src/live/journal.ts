@@ -201,7 +201,23 @@ const ENTRY_SCHEMA = {
                 items: {
                   type: 'object',
                   required: ['id', 'name', 'argumentsText'],
-                  properties: { id: STRING, name: STRING, argumentsText: STRING, argumentsOverLimit: STRING },
+                  properties: {
+                    id: STRING,
+                    name: STRING,
+                    argumentsText: STRING,
+                    argumentsOverLimit: STRING,
+                    namespace: STRING,
+                    search: { type: 'boolean' },
+                  },
+                },
+              },
+              // Server-side tool searches, sent back in the next request (src/live/types.ts, LiveSearch).
+              searches: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['execution', 'blocks'],
+                  properties: { execution: { const: 'server' }, blocks: { type: 'array' } },
                 },
               },
               usage: {

@@ -26,8 +26,9 @@ afterAll(() => {
 });
 
 type Json = Record<string, unknown>;
+type Outcome = { pipeline: string; turns: { calls: { kind: string }[] }[] } & Json;
 
-async function runLive(provider: 'anthropic' | 'openai', pipelines: string[]) {
+async function runLive(provider: 'anthropic' | 'openai', pipelines: string[], times = 1) {
   const server = await startScriptedLlmServer(toolSearchAgent());
   const out = mkdtempSync(join(tmpdir(), 'tooltax-live-search-'));
   dirs.push(out);
@@ -35,13 +36,21 @@ async function runLive(provider: 'anthropic' | 'openai', pipelines: string[]) {
   const saved = process.env[variable];
   process.env[variable] = 'sk-standin-search';
   try {
-    const status = await live(standInLiveOptions(server.url, out, { provider, pipelines, tasks: 3 }), process.cwd(), () => {});
+    const read = () =>
+      readFileSync(join(out, 'live-outcomes.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+    const runs: { status: number; sent: number; outcomes: Outcome[] }[] = [];
+    for (let i = 0; i < times; i++) {
+      const before = server.requests.length;
+      const status = await live(standInLiveOptions(server.url, out, { provider, pipelines, tasks: 3 }), process.cwd(), () => {});
+      runs.push({ status, sent: server.requests.length - before, outcomes: read() });
+    }
+    const status = runs[0]!.status;
     const table = (id: string) => JSON.parse(readFileSync(join(out, 'tables', `${id}.json`), 'utf8'));
-    const outcomes = readFileSync(join(out, 'live-outcomes.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    return { status, requests: server.requests, table, outcomes };
+    const outcomes = runs[0]!.outcomes;
+    return { status, requests: server.requests, table, outcomes, runs };
   } finally {
     if (saved === undefined) delete process.env[variable];
     else process.env[variable] = saved;
@@ -84,6 +93,9 @@ describe('live: the host tool search pipelines against the stand-in', () => {
       expect(roles.every((role, i) => i === 0 || role !== roles[i - 1])).toBe(true);
     }
     expectRun(table, outcomes, 3);
+    expect(table('live-vs-projected').notes.join(' ')).toContain(
+      "Host tool searches send every tool deferred with the provider's tool search",
+    );
   });
 
   it('OpenAI: Responses requests with tool_search and namespaces of deferred functions; hosted and client-executed searches', async () => {
@@ -110,6 +122,19 @@ describe('live: the host tool search pipelines against the stand-in', () => {
     expectRun(table, outcomes, 2);
   });
 
+  it('resumes from its journal: started again, it replays every call (the searches sent back alike) and sends nothing', async () => {
+    for (const [provider, pipelines] of [
+      ['openai', ['openai-tool-search', 'client-search']],
+      ['anthropic', ['anthropic-tool-search-bm25', 'client-search']],
+    ] as const) {
+      const [first, again] = (await runLive(provider, [...pipelines], 2)).runs;
+      expect(first!.sent).toBeGreaterThan(0);
+      expect(again).toMatchObject({ status: 0, sent: 0 });
+      const timeless = (outcomes: Outcome[]) => outcomes.map((o) => ({ ...o, turns: o.turns.map((t) => ({ ...t, latencyMs: 0 })) }));
+      expect(timeless(again!.outcomes)).toEqual(timeless(first!.outcomes));
+    }
+  });
+
   it('refuses a host search pipeline on the other provider, before any request', async () => {
     const o = standInLiveOptions('http://127.0.0.1:9/v1', mkdtempSync(join(tmpdir(), 'tooltax-live-search-')), {
       pipelines: ['anthropic-tool-search-bm25'],
@@ -123,11 +148,7 @@ describe('live: the host tool search pipelines against the stand-in', () => {
 });
 
 /** Every pipeline ran its tasks, called catalog tools, and live-tokens put the provider's count beside each profile's. */
-function expectRun(
-  table: (id: string) => { rows: Json[] },
-  outcomes: { pipeline: string; turns: { calls: { kind: string }[] }[] }[],
-  pipelines: number,
-) {
+function expectRun(table: (id: string) => { rows: Json[]; notes: string[] }, outcomes: Outcome[], pipelines: number) {
   const tokens = table('live-tokens');
   expect(tokens.rows).toHaveLength(pipelines);
   for (const row of tokens.rows) {
