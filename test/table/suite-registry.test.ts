@@ -7,7 +7,7 @@ import { BENCH_REGISTRY } from '../../src/bench/units.ts';
 import { LIVEMCPBENCH_SUITE, REAL_SUITE, SUITES, SYNTHETIC_SUITE } from '../../src/table/suites.ts';
 import { SOURCE_COLORS, SUITE_COLORS } from '../../src/report/charts/spec-base.ts';
 import type { Table } from '../../src/table/table.ts';
-import { FIXTURE_SUITE } from '../fixtures/fourth-suite/suite.ts';
+import { FIXTURE_SUITE } from '../examples/suite.ts';
 import { smallTaskFile } from '../helpers/result-files.ts';
 import { smallBenchOptions } from '../helpers/small-runs.ts';
 
