@@ -110,7 +110,7 @@ export class RecordCompactor {
 
   /**
    * A list's key: one or two characters per id (its number among the ids met), not the ids
-   * joined. The lists' keys were the compactor's largest part (~10 MB in a full run).
+   * joined. The lists' keys were the compactor's largest part.
    */
   private listKey(ids: readonly string[]): string {
     let key = '';

@@ -72,7 +72,7 @@ function yieldToEventLoop(): Promise<void> {
 export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], opts: RunOptions): Promise<TurnRecord[]> {
   const records: TurnRecord[] = [];
   // Records share equal strings and tool lists (every B1 turn lists all tools: as a list per
-  // record they were ~36 MB of a run's records).
+  // record they were a large part of a run's records).
   const compactor = new RecordCompactor();
   await driveTurns(
     pipeline,

@@ -7,8 +7,8 @@ import { ABBREVIATIONS, entityCueWords } from './vocabulary.ts';
  * word tokens split on punctuation, `_`, `-` and camelCase, optional
  * developer-vocabulary expansion (./vocabulary.ts), English stop words dropped, Porter stems
  * (wink-porter2-stemmer, a maintained stemmer, rather than hand-written suffix rules; imported on
- * its own: wink-nlp-utils, which re-exports it, loads wink-nlp's English model, ~20 MB of heap
- * in every thread, on import).
+ * its own: wink-nlp-utils, which re-exports it, loads wink-nlp's English model into
+ * every thread's heap on import).
  */
 export interface AnalyzeOptions {
   /** Expand abbreviations and shell habits (default true). */

@@ -19,7 +19,7 @@ import { isHostSearch } from '../pipelines/host-search/entries.ts';
 /**
  * True for a pipeline the bench runs on every seed's task set (the main methods); ablation and
  * ADOL variants, and the host tool searches (their records on every seed held the bench's peak
- * memory ~70 MB over its budget), run on the first only.
+ * memory over its budget), run on the first only.
  */
 export function runsOnEverySeed(entry: Pick<PipelineEntry, 'group'> & { id?: string }): boolean {
   return entry.group === 'main' && !(entry.id !== undefined && isHostSearch(entry.id));

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import { realPrimaryDumps } from '../../src/catalog/bundled.ts';
+import { realPrimaryDumps } from '../../src/table/suites.ts';
 import { ARRAY_ITEMS, instanceOf, resultSourceCounts, toolResult, toolResults } from '../../src/catalog/tool-results.ts';
 import { directTranscript } from '../../src/prompt/shared-parts.ts';
 import { countTokens } from '../../src/tokens/counter.ts';

@@ -5,7 +5,8 @@ import { HOST_SEARCH_IDS } from '../../pipelines/host-search/entries.ts';
 import type { PipelineEntry } from '../../pipelines/types.ts';
 import { shareEncoder } from '../../retrieval/registry.ts';
 import { PROJECTION_PARAMS } from '../../sim/projection/params.ts';
-import { loadLiveMcpBenchSuite } from '../../tasks/bundled-suites.ts';
+import { loadSuite } from '../../tasks/bundled-suites.ts';
+import { LIVEMCPBENCH_SUITE } from '../../table/suites.ts';
 import { pipelineContext, studyWorkDir } from '../common.ts';
 import { HOST_SEARCH_BESIDE, HOST_SEARCH_TABLE } from '../projection/host-search-table.ts';
 import { runProjectionStudy } from '../projection/study.ts';
@@ -28,7 +29,7 @@ function applies(ctx: Pick<StudyContext, 'catalog' | 'tasks' | 'pipelines'>): bo
 
 /** What the study embeds up front (src/commands/study-scheduling.ts): the LiveMCPBench tools and requests. */
 export function hostSearchEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
-  const suite = applies(ctx) ? loadLiveMcpBenchSuite(ctx.root) : undefined;
+  const suite = applies(ctx) ? loadSuite(LIVEMCPBENCH_SUITE, ctx.root) : undefined;
   return suite ? { catalogs: [suite.catalog], taskSets: [suite.tasks] } : {};
 }
 
@@ -46,7 +47,7 @@ export const hostSearchStudy: Study = {
   needsTasks: false,
   async run(ctx) {
     if (!applies(ctx)) return [];
-    const suite = loadLiveMcpBenchSuite(ctx.root);
+    const suite = loadSuite(LIVEMCPBENCH_SUITE, ctx.root);
     if (!suite) {
       ctx.log('host-search: the LiveMCPBench catalog or tasks are missing; its host tool search table skipped');
       return [];
