@@ -90,6 +90,16 @@ const SETTINGS_SCHEMA = {
       required: ['mode', 'cli', 'rule'],
       properties: { mode: { enum: ['policy', 'oracle'] }, cli: string, rule: string },
     },
+    toolSearch: {
+      type: 'object',
+      required: ['execution', 'references'],
+      properties: {
+        execution: { enum: ['server', 'client'] },
+        provider: { enum: ['anthropic', 'openai'] },
+        variant: { enum: ['bm25', 'regex'] },
+        references: integer,
+      },
+    },
     calibration: {
       type: 'object',
       required: ['encoder', 'encoderDescription', 'toolText', 'queries', 'pairs', 'positives', 'step', 'chosen', 'points', 'published'],
