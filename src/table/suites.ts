@@ -12,6 +12,8 @@ export interface Suite {
   qualityTable: string;
   /** The host tool search table beside the papers' methods. */
   hostSearchTable: string;
+  /** The code mode table: definitions, tool results and code of the code-execution methods. */
+  codeModeTable: string;
 }
 
 export const SYNTHETIC_SUITE: Suite = {
@@ -21,6 +23,7 @@ export const SYNTHETIC_SUITE: Suite = {
   projectedTable: 'table3-projected',
   qualityTable: 'table4-projected',
   hostSearchTable: 'host-search',
+  codeModeTable: 'code-mode',
 };
 
 export const REAL_SUITE: Suite = {
@@ -30,6 +33,7 @@ export const REAL_SUITE: Suite = {
   projectedTable: 'table3-projected-real',
   qualityTable: 'table4-projected-real',
   hostSearchTable: 'host-search-real',
+  codeModeTable: 'code-mode-real',
 };
 
 export const SUITES: readonly Suite[] = [SYNTHETIC_SUITE, REAL_SUITE];

@@ -95,7 +95,7 @@ export const realSuiteStudy: Study = {
         rhoNote(tasks),
       ]),
       ...(await projectedTables(ctx, catalog, tasks, records, summaries, main)),
-      codeModeTable(summaries, entries, context, 'code-mode-real'),
+      codeModeTable(summaries, entries, context, REAL_SUITE.codeModeTable),
     ];
     if (records.has(ADOL_ALL_MECHANISMS) && records.has(BASELINE)) {
       // The ADOL study's mechanisms table, on this suite's records.
