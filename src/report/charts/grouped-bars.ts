@@ -1,5 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, legendColumns, SCHEMA, textWidthPx } from './spec-base.ts';
+import { ownValue } from '../../util/json.ts';
 
 /**
  * Room for one bar: a bar's value label (font VALUE_FONT_PX, whose box is about 1.2 em tall)
@@ -28,7 +29,7 @@ export interface GroupedBars {
 
 export function groupedBarsSpec(g: GroupedBars): TopLevelSpec {
   const height = Math.max(CHART_HEIGHT, g.category.order.length * g.series.order.length * BAR_PX);
-  const numbers = g.values.map((v) => v[g.value.field]).filter((v): v is number => typeof v === 'number');
+  const numbers = g.values.map((v) => ownValue(v, g.value.field)).filter((v): v is number => typeof v === 'number');
   const plotPx = CHART_WIDTH - textWidthPx(g.category.order, CHART_CONFIG.axis?.labelFontSize as number) - 20;
   const lo = g.value.domain ? undefined : negativeDomainMin(numbers, Math.max(0, ...numbers), plotPx, LABEL_CHARS);
   return {
@@ -79,7 +80,7 @@ export function valueLabelLayers(field: string, format: string, values: readonly
   });
   const value = `datum[${JSON.stringify(field)}]`;
   // A layer only for a side that has bars: an empty one makes Vega warn of an infinite extent.
-  const numbers = values.map((v) => v[field]).filter((v): v is number => typeof v === 'number');
+  const numbers = values.map((v) => ownValue(v, field)).filter((v): v is number => typeof v === 'number');
   return [
     ...(numbers.some((v) => v >= 0) ? [side(`${value} >= 0`, 'left', 3)] : []),
     ...(numbers.some((v) => v < 0) ? [side(`${value} < 0`, 'right', -3)] : []),
