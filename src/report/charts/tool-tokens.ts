@@ -81,9 +81,9 @@ export const toolTokensChart: ChartDef = {
         x: {
           field: 'tokens',
           type: 'quantitative',
-          scale: { type: 'log', padding: 8 },
+          scale: { type: 'log', nice: false, padding: 8 },
           title: `${tokensTitle} (log scale)`,
-          axis: { format: '~s', labelSeparation: 8 },
+          axis: { format: '~s', labelSeparation: 8, labelFlush: true, labelBound: true },
         },
         color: {
           field: 'source',
