@@ -24,6 +24,8 @@ export interface Suite {
   qualityTable: string;
   /** The host tool search table beside the papers' methods. */
   hostSearchTable: string;
+  /** The code mode table: definitions, tool results and code of the code-execution methods. */
+  codeModeTable: string;
   /** Whether the main pipelines run on it in the bench (the real-suite study), giving the tables above. */
   mainTables: boolean;
   /** Where a fixed suite's data is; absent for the run's own catalog and tasks. */
@@ -74,6 +76,7 @@ export function defineSuite(entry: Pick<Suite, 'id' | 'name' | 'color' | 'mainTa
     projectedTable: id('table3-projected'),
     qualityTable: id('table4-projected'),
     hostSearchTable: id('host-search'),
+    codeModeTable: id('code-mode'),
   };
 }
 

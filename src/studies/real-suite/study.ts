@@ -107,7 +107,7 @@ async function suiteTables(ctx: StudyContext, suite: Suite): Promise<Table[]> {
       rhoNote(tasks, data.taskSetName),
     ]),
     ...(await projectedTables(ctx, suite, catalog, tasks, records, summaries, main)),
-    codeModeTable(summaries, entries, context, `code-mode-${suite.id}`),
+    codeModeTable(summaries, entries, context, suite.codeModeTable),
   ];
   if (records.has(ADOL_ALL_MECHANISMS) && records.has(BASELINE)) {
     // The ADOL study's mechanisms table, on this suite's records.
