@@ -19,7 +19,8 @@ import { allRetrieverNames, retrieverByName } from '../src/retrieval/registry.ts
 import { DEFAULT_QUERY_MODE, turnQuery } from '../src/retrieval/query.ts';
 import { rankScores } from '../src/retrieval/types.ts';
 import { loadTasks } from '../src/tasks/load.ts';
-import { loadLiveMcpBenchSuite, loadRealSuite } from '../src/tasks/bundled-suites.ts';
+import { loadSuite } from '../src/tasks/bundled-suites.ts';
+import { LIVEMCPBENCH_SUITE, REAL_SUITE } from '../src/table/suites.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -44,8 +45,8 @@ const loaded =
         return { catalog, tasks: loadTasks(join(ROOT, 'tasks', 'tasks.jsonl'), catalog) };
       })()
     : suite === 'livemcpbench'
-      ? loadLiveMcpBenchSuite(ROOT)
-      : loadRealSuite(ROOT);
+      ? loadSuite(LIVEMCPBENCH_SUITE, ROOT)
+      : loadSuite(REAL_SUITE, ROOT);
 if (!loaded) throw new Error(`bench-retrieval: the ${suite} suite's files are missing`);
 const { catalog, tasks } = loaded;
 const queries = tasks.flatMap((t) => t.turns.map((_, i) => turnQuery(t.turns, i, DEFAULT_QUERY_MODE)));

@@ -15,7 +15,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { realCatalogDir } from '../src/catalog/bundled.ts';
+import { realCatalogDir } from '../src/table/suites.ts';
 import { loadCatalog } from '../src/catalog/load.ts';
 import type { Catalog } from '../src/catalog/types.ts';
 import { loadTasks } from '../src/tasks/load.ts';

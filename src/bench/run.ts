@@ -60,7 +60,12 @@ async function runPhases(
   timer.recordSince('inputs (catalog, tasks)', inputsStarted);
   const pipelines = registry.pipelines.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
   const studies = registry.studies.filter((s) => !opts.studies || opts.studies.includes(s.id));
-  const { encoder, cacheDir } = await warmUp(opts, inputs, { pipelines, studies, embeds: !execution.merges }, timer);
+  const { encoder, cacheDir } = await warmUp(
+    opts,
+    inputs,
+    { pipelines, studies, suites: registry.suites, embeds: !execution.merges },
+    timer,
+  );
   const before = await timer.time('footprint, task tables', () => inputTables(inputs, opts.log));
   if (!inputs.taskSets.length) opts.log(missingTasksNote(studies));
 

@@ -5,6 +5,7 @@ import type { Encoder } from '../embed/types.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
 import { comparedProfiles } from '../hosts/registry.ts';
 import { hostProfilesTable } from '../measure/host-table.ts';
+import { codeModeTable } from '../measure/code-mode-table.ts';
 import { mainMeasuredTable } from '../measure/main-table.ts';
 import { staticCostTable } from '../measure/static-cost.ts';
 import { withRecallGapNotes } from '../measure/suite-gap.ts';
@@ -71,6 +72,7 @@ function measuredTables(inputs: RunInputs, run: { pipelines: readonly PipelineEn
       retrieval ? `${context} ${retrieval}` : context,
     ),
     hostProfilesTable(collected.summaries, run.pipelines, comparedProfiles(hostSpec), context),
+    codeModeTable(collected.summaries, run.pipelines, context),
   ];
 }
 

@@ -12,6 +12,7 @@ import { STUDIES } from '../studies/registry.ts';
 import type { Study } from '../studies/types.ts';
 import { runsOnEverySeed, taskSetsRunBy } from '../studies/common.ts';
 import type { Encoder } from '../embed/types.ts';
+import { SUITES, type Suite } from '../table/suites.ts';
 import { tokenCounter } from '../tokens/counter.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
 import { progress } from '../util/progress.ts';
@@ -45,9 +46,11 @@ export function benchEncoder(inputs: BenchInputs, given?: Encoder): Promise<Enco
 export interface BenchRegistry {
   pipelines: readonly PipelineEntry[];
   studies: readonly Study[];
+  /** The suites (src/table/suites.ts); absent: every built-in one. */
+  suites?: readonly Suite[];
 }
 
-export const BENCH_REGISTRY: BenchRegistry = { pipelines: PIPELINES, studies: STUDIES };
+export const BENCH_REGISTRY: BenchRegistry = { pipelines: PIPELINES, studies: STUDIES, suites: SUITES };
 
 /** Registry entries of the run, in registry order. */
 function runEntries(inputs: Pick<BenchInputs, 'pipelineIds'>, registry: BenchRegistry): PipelineEntry[] {
@@ -171,6 +174,7 @@ export async function runStudyUnit(
     seed: inputs.seed,
     quick: inputs.quick,
     scalingSizes: inputs.scalingSizes,
+    suites: registry.suites,
     resultsDir: inputs.resultsDir,
     // A study that does not read the pipelines' results gets none, whenever it runs.
     records: new Map(study.readsPipelineResults ? results!.records : []),

@@ -9,6 +9,7 @@ import { createBenchEncoder } from '../retrieval/encoder.ts';
 import { prewarmEmbeddings } from '../retrieval/prewarm.ts';
 import { DEFAULT_RETRIEVER, retrieverByName, shareEncoder, trainLearnedModels } from '../retrieval/registry.ts';
 import type { Study } from '../studies/types.ts';
+import type { Suite } from '../table/suites.ts';
 import type { StepTimer } from '../util/step-timer.ts';
 import type { RunInputs } from './inputs.ts';
 import type { BenchOptions } from './options.ts';
@@ -29,7 +30,7 @@ export interface WarmEncoder {
 export async function warmUp(
   opts: BenchOptions,
   inputs: RunInputs,
-  run: { pipelines: readonly PipelineEntry[]; studies: readonly Study[]; embeds: boolean },
+  run: { pipelines: readonly PipelineEntry[]; studies: readonly Study[]; suites?: readonly Suite[]; embeds: boolean },
   timer: StepTimer,
 ): Promise<WarmEncoder> {
   const { catalog, taskSets } = inputs;
@@ -48,6 +49,7 @@ export async function warmUp(
       quick: opts.quick,
       scalingSizes: opts.scalingSizes,
       pipelines: run.pipelines,
+      suites: run.suites,
     },
   );
   await timer.time('embeddings', () =>

@@ -7,6 +7,7 @@ import { inlineRefs, type RefInlining } from '../catalog/refs.ts';
 import { emptyParts, PARTS, splitDefinition, type PartTokens } from './split.ts';
 import type { HostMeasure } from '../hosts/measure.ts';
 import { ownValue } from '../util/json.ts';
+import type { ToolSearchRule } from './tool-search-rule.ts';
 
 /**
  * The token budget of a catalog's tool definitions: per server and per tool, each definition
@@ -102,6 +103,8 @@ export interface BudgetReport {
   catalog: string;
   source: string;
   tokenizer: string;
+  /** Where the catalog stands against the hosts' tool search auto rule (set by the budget command). */
+  toolSearch?: ToolSearchRule;
   /** The host profile measured (src/hosts); absent: mcp-json, every definition as compact tools/list JSON. */
   host?: BudgetHost;
   limits: BudgetLimits;

@@ -1,6 +1,7 @@
 import { fmt, type BudgetReport, type ToolBudget } from './budget.ts';
 import { PARTS, type PartTokens } from './split.ts';
 import { markdownCell, markdownLine, terminalText } from '../report/escape.ts';
+import { toolSearchRuleLines } from './tool-search-rule.ts';
 
 /** Tool rows shown in full; the rest of a Markdown report goes in a collapsed block. */
 export const MARKDOWN_TOP = 20;
@@ -189,6 +190,10 @@ export function renderText(r: BudgetReport): string {
   );
   const refs = refRows(r);
   if (refs) out.push('', 'Definitions using $ref (internal references inlined in memory):', textTable(refs.header, refs.rows));
+  if (r.toolSearch) {
+    const [head, ...hosts] = toolSearchRuleLines(r.toolSearch);
+    out.push('', head!, ...hosts.map((l) => `  ${l}`));
+  }
   out.push('', ...notes(r).map((n) => `- ${n.replaceAll('`', '')}`));
   return `${out.join('\n')}\n`;
 }
@@ -257,6 +262,10 @@ export function renderMarkdown(r: BudgetReport): string {
       '',
       mdTable(refs.header, refs.rows, [0, 5]),
     );
+  if (r.toolSearch) {
+    const [head, ...hosts] = toolSearchRuleLines(r.toolSearch);
+    out.push('', `**${markdownLine(head!)}**`, '', ...hosts.map((l) => `- ${markdownLine(l)}`));
+  }
   out.push('', ...notes(r).map((n) => `<sub>${n}</sub>  `));
   return `${out.join('\n')}\n`;
 }

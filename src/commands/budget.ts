@@ -5,6 +5,7 @@ import { badgeJson, hostsReport, renderHostsMarkdown, renderHostsText, type Host
 import { lintContext, runLint } from '../lint/lint.ts';
 import { renderLintMarkdown, renderLintText } from '../lint/render.ts';
 import { writeFileSync } from 'node:fs';
+import { toolSearchRule } from '../budget/tool-search-rule.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import type { TokenizerName } from '../tokens/counter.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
@@ -75,7 +76,8 @@ export async function budgetCommand(
   const gated = limits.maxToolTokens !== undefined || limits.perTool !== undefined;
   return withCatalogFiles(o, 'budget', (files) => {
     const catalog = loadCatalog(files, limitsFromOptions(o));
-    const reports = hosts.map((h) => budgetReport(catalog, h.tokens, limits, h));
+    const toolSearch = toolSearchRule(catalog, o.tokenizer);
+    const reports = hosts.map((h): BudgetReport => ({ ...budgetReport(catalog, h.tokens, limits, h), toolSearch }));
     const lint = o.lint ? runLint(lintContext(catalog, hosts[0]!)) : undefined;
     let report: BudgetReport | HostsReport;
     let text: string;

@@ -8,6 +8,9 @@ import { DEFAULT_RETRY, EndpointError, endpointUrl, type RetryPolicy } from '../
 import { urlSecrets } from '../mcp/redact.ts';
 import { acquireRunLock } from '../results/lock.ts';
 import { openAiClient, OPENAI_DEFAULT_BASE_URL } from '../live/openai-client.ts';
+import { openAiProviderClient, openAiResponsesClient } from '../live/openai-responses-client.ts';
+import { hostSearchProvider, isHostSearch } from '../pipelines/host-search/entries.ts';
+import type { ChatClient } from '../live/types.ts';
 import { listPrice, type ModelPrice } from '../live/prices.ts';
 import { runLive, type LiveRunResult } from '../live/run-live.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
@@ -97,7 +100,7 @@ const pricePair = (v: string): [number, number] => {
 export function liveCommand(root: string, log: (line: string) => void): Command {
   return new Command('live')
     .description(
-      "run sampled tasks against a real model (OpenAI-compatible chat completions or Anthropic messages) with each pipeline's exact prompt; live success beside the projection, provider tokens beside ours, every request saved; key from OPENAI_API_KEY / ANTHROPIC_API_KEY",
+      "run sampled tasks against a real model (OpenAI-compatible chat completions, OpenAI's Responses API for tool search, or Anthropic messages) with each pipeline's exact prompt; live success beside the projection, provider tokens beside ours, every request saved; key from OPENAI_API_KEY / ANTHROPIC_API_KEY",
     )
     .requiredOption(
       '--provider <name>',
@@ -113,7 +116,7 @@ export function liveCommand(root: string, log: (line: string) => void): Command 
     .option('--sample <n>', 'a seeded random sample of N tasks (default 20)', positiveInt)
     .option(
       '--pipelines <ids>',
-      'comma-separated pipeline ids (default: the main methods)',
+      'comma-separated pipeline ids (default: the main methods but the host tool searches, which need a model that supports them)',
       idListParser({ noun: 'pipeline', ids: PIPELINES.map((p) => p.id) }),
     )
     .option('--max-usd <x>', 'budget cap: no request is sent that could take the spend past it', nonNegative, 5)
@@ -190,9 +193,14 @@ export async function live(o: LiveCommandOptions, root: string, log: (line: stri
     throw new LiveUsageError(`live: ${(err as Error).message}`);
   }
   checkIds('pipelines', o.pipelines ?? [], { noun: 'pipeline', ids: PIPELINES.map((p) => p.id) });
-  const pipelines = o.pipelines
-    ? PIPELINES.filter((p) => o.pipelines!.includes(p.id))
-    : PIPELINES.filter((p) => p.group === 'main' && !p.ablationOf);
+  const pipelines = o.pipelines ? PIPELINES.filter((p) => o.pipelines!.includes(p.id)) : defaultLivePipelines();
+  for (const p of pipelines) {
+    const needs = hostSearchProvider(p.id);
+    if (needs && needs !== o.provider)
+      throw new LiveUsageError(
+        `live: ${p.id} sends ${needs === 'openai' ? "OpenAI's tool_search" : "Anthropic's tool search tool"}: run it with --provider ${needs}`,
+      );
+  }
 
   if (o.dryRun && o.shard) throw new LiveUsageError('live: --dry-run prices the whole run: give no --shard');
   const folder = o.out ?? defaultLiveOut(root, o.provider, o.model);
@@ -209,11 +217,7 @@ export async function live(o: LiveCommandOptions, root: string, log: (line: stri
   try {
     const inputs = await loadLiveInputs(root, { ...o, tokenizer }, (all) => chooseTasks(all, o), pipelines, out, log);
     const retry: RetryPolicy = { ...DEFAULT_RETRY, attempts: o.retries + 1, baseDelayMs: o.backoffMs, timeoutMs: o.timeout * 1000 };
-    const client = o.dryRun
-      ? null
-      : o.provider === 'openai'
-        ? openAiClient(apiKey!, baseUrl, retry)
-        : anthropicClient(apiKey!, baseUrl, retry);
+    const client = o.dryRun ? null : providerClient(o.provider, apiKey!, baseUrl, retry);
     let plan: string[][] = [];
     const shard: LiveShard | undefined = spec && {
       spec,
@@ -249,6 +253,21 @@ export async function live(o: LiveCommandOptions, root: string, log: (line: stri
   if (spec) log(`shard ${spec.index}/${spec.count}: a part of the run; join every shard's folder with \`merge\``);
   if (result.stopped) console.error(`live: stopped early: ${result.stopped}`);
   return result.stopped ? 1 : 0;
+}
+
+/**
+ * The pipelines of a live run without --pipelines: the main methods, but not the host tool
+ * searches, which need a model that supports them (Claude Sonnet/Opus 4.5 and later, gpt-5.4
+ * and later): a run names them.
+ */
+function defaultLivePipelines() {
+  return PIPELINES.filter((p) => p.group === 'main' && !p.ablationOf && !isHostSearch(p.id));
+}
+
+/** A provider's client: Anthropic messages; for openai, chat completions and the Responses API for a request with a tool search. */
+function providerClient(provider: Provider, apiKey: string, baseUrl: string, retry?: RetryPolicy): ChatClient {
+  if (provider === 'anthropic') return anthropicClient(apiKey, baseUrl, retry);
+  return openAiProviderClient(openAiClient(apiKey, baseUrl, retry), openAiResponsesClient(apiKey, baseUrl, retry));
 }
 
 /** The default output folder of a live run: results/live/<provider>-<model>. */
@@ -388,7 +407,7 @@ export async function mergeLiveParts(
     const shards = new RecordedCalls();
     for (const part of parts) shards.addAll(readRecordedCalls(part.dir));
     // The client only shapes the requests (to check them against the recorded ones): nothing is sent, no key is needed.
-    const client = run.provider === 'openai' ? openAiClient('', run.baseUrl) : anthropicClient('', run.baseUrl);
+    const client = providerClient(run.provider === 'openai' ? 'openai' : 'anthropic', '', run.baseUrl);
     result = await runLive(inputs, {
       client,
       provider: run.provider,

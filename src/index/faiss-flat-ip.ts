@@ -57,7 +57,7 @@ export class FaissFlatIpIndex implements VectorIndex {
     checkAdd(this.dim, ids, vectors, this.idSet);
     if (ids.length === 0) return;
     // faiss-node takes a plain array of numbers (8 bytes each in V8): passed in slices, so
-    // 10,000 512-d vectors need 2 MB of it at a time, not 41 MB. faiss appends, so the index is the same.
+    // a large catalog's vectors are never all copied at once. faiss appends, so the index is the same.
     for (let start = 0; start < vectors.length; start += ADD_SLICE) {
       const slice = vectors.slice(start, start + ADD_SLICE);
       const flat: number[] = new Array(slice.length * this.dim);

@@ -13,11 +13,11 @@ export function loadNativeFlatIp(): { ok: true; addon: SgemmAddon } | { ok: fals
  * Every score is summed over the dimensions in order from 0 in float32, the product rounded
  * before the add: exactly what faiss's IndexFlatIP computes for one query as Debian's libfaiss
  * 1.7.3 runs it (its fvec_inner_product is a plain scalar loop there), so the scores are the
- * same bits and the hits the same (test/index/parity.test.ts). faiss-node pays ~150 µs a
- * search at 120 × 512 (copying the query element by element into C++, and a scalar loop whose
- * every add waits for the previous one); this scan sums 32 rows at once in SIMD lanes, each
- * lane in order: ~3 µs. Rows are stored in panels of PANEL_ROWS, k-major (the layout the
- * addon's matrix product packs into); a partial last panel is zero-padded and its scores unused.
+ * same bits and the hits the same (test/index/parity.test.ts). faiss-node copies the query
+ * element by element into C++ and runs a scalar loop whose every add waits for the previous
+ * one; this scan sums 32 rows at once in SIMD lanes, each lane in order. Rows are stored in
+ * panels of PANEL_ROWS, k-major (the layout the addon's matrix product packs into); a partial
+ * last panel is zero-padded and its scores unused.
  */
 export class NativeFlatIpIndex implements VectorIndex {
   readonly name = 'native-flat-ip';

@@ -9,10 +9,11 @@ export type VectorIndexName = 'native-flat-ip' | 'faiss-flat-ip' | 'exact-flat-i
 export interface CreateVectorIndexOptions {
   /**
    * `auto` (default): the native/sgemm scan when it is built, else faiss when it loads, else
-   * exact; the first two give the same scores bit for bit, the native one ~50× faster at 120
-   * tools. `native`, `faiss`: that one or throw with the reason. `exact`: always the TypeScript
-   * index. `hnsw`: the approximate HNSW graph (hnswlib-node) or throw with the reason; never
-   * chosen by `auto`, since it can miss a true top-k tool.
+   * exact; the first two give the same scores bit for bit, and the native one is the faster
+   * (its own SIMD scan, where faiss-node copies each query into C++). `native`, `faiss`: that
+   * one or throw with the reason. `exact`: always the TypeScript index. `hnsw`: the approximate
+   * HNSW graph (hnswlib-node) or throw with the reason; never chosen by `auto`, since it can
+   * miss a true top-k tool.
    */
   prefer?: 'auto' | 'native' | 'faiss' | 'exact' | 'hnsw';
 }

@@ -1,15 +1,17 @@
 import type { Catalog } from '../catalog/types.ts';
-import type { AgentState, DiscoveryCall, Pipeline, PromptSection } from '../pipelines/types.ts';
+import type { AgentState, DiscoveryCall, Pipeline, PromptSection, ToolSearchSettings } from '../pipelines/types.ts';
 import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
 import type { Task } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { BudgetGuard } from './budget.ts';
 import { EndpointError, HttpError, NoResponseError } from './http.ts';
-import { livePrompt } from './prompt-bridge.ts';
+import { CODE_TOOL_NAMES, livePrompt, type LivePrompt } from './prompt-bridge.ts';
 import type { ExchangeRecorder } from './recorder.ts';
 import { ToolExecutor, type LiveCallRecord } from './tool-executor.ts';
 import { InputError } from '../util/input-error.ts';
-import type { CallCoordinates, ChatClient, ChatRequest, ChatResponse, LiveMessage } from './types.ts';
+import { loadedBy } from './tool-search-requests.ts';
+import type { CallCoordinates, ChatClient, ChatRequest, ChatResponse, LiveMessage, LiveSearch, LiveToolCall } from './types.ts';
+import type { McpTool } from '../catalog/types.ts';
 import type { HostMeasure } from '../hosts/measure.ts';
 import type { HostMessage } from '../hosts/types.ts';
 import { hostRequestTokens } from '../hosts/request.ts';
@@ -68,6 +70,9 @@ export interface AgentLoopOptions {
   /** The pipeline's settings declare a hallucination gate / a CLI discovery mode. */
   gate: boolean;
   cli?: string;
+  /** The pipeline's model searches deferred tools (its settings' toolSearch); a client-executed search is answered with `search`. */
+  toolSearch?: ToolSearchSettings;
+  search?: Pipeline['search'];
   /** Host profiles that count each turn's first request beside the provider (live-tokens table). */
   hosts?: readonly HostMeasure[];
   /** Whether the endpoint has answered any request of the run yet (shared by the run's tasks). */
@@ -101,29 +106,31 @@ export async function runLiveTask(pipeline: Pipeline, task: Task, opts: AgentLoo
   const toolOutputs: string[] = [];
   const taskDiscovery: DiscoveryCall[] = [];
   const turns: LiveTurnOutcome[] = [];
+  // The live model's tool searches of the task so far: carried into later turns, so what they loaded stays loaded.
+  const searches: LiveSearch[] = [];
   let error: string | undefined;
 
   for (const [turnIndex, turn] of task.turns.entries()) {
     const state: AgentState = { authScopes: new Set(task.initialState.authScopes), toolOutputs: [...toolOutputs] };
     const result = await pipeline.turn({ task, turnIndex, turn, state, shared: sharedParts(history, turn.user) });
     taskDiscovery.push(...result.exposure.discoveryCalls);
-    const prompt = livePrompt(result, opts.catalog, taskDiscovery, opts.cli !== undefined);
+    const prompt = livePrompt(result, opts.catalog, taskDiscovery, opts.cli !== undefined, opts.toolSearch);
     const measured = result.prompt.sections.reduce((n, s) => n + opts.tokens.count(s.text), 0);
-    const outcome = await runTurn(
+    const { outcome, turnSearches } = await runTurn(
       turnIndex,
       turn.tools,
       prompt,
       result.exposure.fullSchemaTools,
       measured,
       executor,
-      pipeline.id,
-      task.id,
+      { pipeline: pipeline.id, taskId: task.id, searches },
       opts,
     );
+    searches.push(...turnSearches);
     turns.push(outcome);
     if (outcome.error) error = outcome.error;
     if (!outcome.success) break;
-    history.push(transcriptSection(opts.catalog, turnIndex, turn));
+    history.push(result.transcript?.section ?? transcriptSection(opts.catalog, turnIndex, turn));
     toolOutputs.push(...turn.tools.map((id) => nameOf.get(id)!));
   }
   const completed = turns.filter((t) => t.success).length;
@@ -143,15 +150,24 @@ export async function runLiveTask(pipeline: Pipeline, task: Task, opts: AgentLoo
 async function runTurn(
   turnIndex: number,
   needed: string[],
-  prompt: ReturnType<typeof livePrompt>,
+  prompt: LivePrompt,
   offered: readonly string[],
   measuredPromptTokens: number,
   executor: ToolExecutor,
-  pipelineId: string,
-  taskId: string,
+  task: { pipeline: string; taskId: string; searches: readonly LiveSearch[] },
   opts: AgentLoopOptions,
-): Promise<LiveTurnOutcome> {
-  const messages: LiveMessage[] = [{ role: 'user', text: prompt.user }];
+): Promise<{ outcome: LiveTurnOutcome; turnSearches: LiveSearch[] }> {
+  const { pipeline: pipelineId, taskId } = task;
+  // Earlier searches go between the history and the user's message, where the pipeline keeps them.
+  const messages: LiveMessage[] =
+    task.searches.length && prompt.history
+      ? [
+          { role: 'user', text: prompt.history },
+          { role: 'searches', searches: [...task.searches] },
+          { role: 'user', text: prompt.afterHistory },
+        ]
+      : [{ role: 'user', text: prompt.user }];
+  const turnSearches: LiveSearch[] = [];
   const calls: LiveCallRecord[] = [];
   const out: LiveTurnOutcome = {
     turn: turnIndex,
@@ -180,8 +196,9 @@ async function runTurn(
       messages: [...messages],
       tools: prompt.tools,
       maxTokens: opts.maxTokens,
+      ...(prompt.toolSearch ? { toolSearch: prompt.toolSearch } : {}),
     };
-    const sent = requestTokens(request, opts.tokens);
+    const sent = requestTokens(request, prompt, opts.tokens);
     if (step === 0) out.sentPromptTokens = sent;
     if (step === 0 && opts.hosts?.length) out.hostPromptTokens = hostCounts(request, prompt, opts.hosts);
     opts.budget.check(sent, opts.maxTokens);
@@ -216,29 +233,80 @@ async function runTurn(
     out.outputTokens += charged.outputTokens;
     out.latencyMs += exchange.latencyMs;
     out.costUsd += charged.costUsd;
+    turnSearches.push(...(response.searches ?? []));
     if (response.toolCalls.length === 0) {
       finished = true;
       break;
     }
-    const results = response.toolCalls.map((call) => {
-      const { content, record } = executor.answer(call, {
-        catalog: opts.catalog,
-        toolByName: prompt.toolByName,
-        gate: opts.gate,
-        offered,
-        cli: opts.cli,
-      });
+    const results: Extract<LiveMessage, { role: 'tool' }>['results'] = [];
+    for (const call of response.toolCalls) {
+      const ctx = { catalog: opts.catalog, toolByName: prompt.toolByName, gate: opts.gate, offered, cli: opts.cli };
+      if (isSearchCall(call, prompt)) {
+        const { content, loaded, record } = await answerSearch(call, prompt, opts.search);
+        calls.push(record);
+        results.push({ callId: call.id, name: call.name, content, loaded });
+        turnSearches.push({ execution: 'client', call, loaded });
+        continue;
+      }
+      if (CODE_TOOL_NAMES.has(call.name) && prompt.tools.some((t) => t.name === call.name)) {
+        const { content, records } = await executor.answerCode(call, ctx);
+        calls.push(...records);
+        results.push({ callId: call.id, name: call.name, content });
+        continue;
+      }
+      const { content, record } = executor.answer(call, ctx);
       calls.push(record);
-      return { callId: call.id, name: call.name, content };
-    });
-    messages.push({ role: 'assistant', text: response.text, toolCalls: response.toolCalls }, { role: 'tool', results });
+      results.push({ callId: call.id, name: call.name, content });
+    }
+    messages.push(
+      {
+        role: 'assistant',
+        text: response.text,
+        toolCalls: response.toolCalls,
+        ...(response.searches?.length ? { searches: response.searches } : {}),
+      },
+      { role: 'tool', results },
+    );
   }
   out.hitStepLimit = !finished && !out.error;
   const validCalls = new Set(calls.filter((c) => c.kind === 'tool' && c.argsValid === true && !c.gated).map((c) => c.toolId));
   const toolCalls = calls.filter((c) => c.kind === 'tool');
   out.wrongTool = toolCalls.some((c) => c.toolId !== undefined && !needed.includes(c.toolId));
   out.success = !out.error && finished && (needed.length ? needed.every((id) => validCalls.has(id)) : toolCalls.length === 0);
-  return out;
+  return { outcome: out, turnSearches };
+}
+
+/** A client-executed search: the Responses API's `tool_search_call`, or a call of the client's own search tool. */
+function isSearchCall(call: LiveToolCall, prompt: LivePrompt): boolean {
+  const ts = prompt.toolSearch;
+  return ts?.execution === 'client' && (call.search === true || call.name === ts.clientTool.name);
+}
+
+/**
+ * Answers a client-executed search with the pipeline's own search over the model's query: the
+ * provider names of the tools it loads (the client renders them as `tool_reference` blocks or
+ * a `tool_search_output`). A call without a query loads nothing and is graded as invalid.
+ */
+async function answerSearch(
+  call: LiveToolCall,
+  prompt: LivePrompt,
+  search: AgentLoopOptions['search'],
+): Promise<{ content: string; loaded: string[]; record: LiveCallRecord }> {
+  const base = { name: call.name, malformed: false, argsValid: null, gated: false };
+  let query: unknown;
+  try {
+    query = (JSON.parse(call.argumentsText) as { query?: unknown } | null)?.query;
+  } catch {
+    query = undefined;
+  }
+  if (call.argumentsOverLimit || typeof query !== 'string' || !search) {
+    const error = search ? 'invalid_arguments' : 'no_search';
+    return { content: JSON.stringify({ error }), loaded: [], record: { ...base, kind: 'invalid', malformed: true, error } };
+  }
+  const ids = await search({ query });
+  const byId = new Map([...prompt.toolByName].map(([name, t]) => [t.id, name]));
+  const loaded = ids.flatMap((id) => byId.get(id) ?? []);
+  return { content: JSON.stringify({ loaded }), loaded, record: { ...base, kind: 'discovery' } };
 }
 
 /**
@@ -265,30 +333,75 @@ function responseTokens(r: ChatResponse, tokens: TokenCounter, maxTokens: number
   return n;
 }
 
-/** Each host profile's count of a request: the catalog tool behind each provider tool (under its provider name), other tools (the shell) as sent. */
-function hostCounts(r: ChatRequest, prompt: ReturnType<typeof livePrompt>, hosts: readonly HostMeasure[]): Record<string, number> {
-  const tools = r.tools.map((t) => {
+/**
+ * Each host profile's count of a request: the catalog tool behind each provider tool (under its
+ * provider name), other tools (the shell) as sent; for a tool search, the search tool as the
+ * pipeline stands it in and every definition a search in the request loaded (deferred ones cost
+ * nothing), the searches' calls as text.
+ */
+function hostCounts(r: ChatRequest, prompt: LivePrompt, hosts: readonly HostMeasure[]): Record<string, number> {
+  const tools: McpTool[] = r.tools.map((t) => {
     const def = prompt.toolByName.get(t.name)?.definition;
     return def ? { ...def, name: t.name } : { name: t.name, description: t.description, inputSchema: t.parameters };
   });
+  if (r.toolSearch) tools.push(...prompt.searchToolDefinitions, ...loadedDefinitions(r, prompt));
   const messages = r.messages.flatMap((m): HostMessage[] =>
     m.role === 'user'
       ? [{ role: 'user', text: m.text }]
       : m.role === 'assistant'
-        ? [{ role: 'assistant', text: m.text + m.toolCalls.map((c) => c.name + c.argumentsText).join('') }]
-        : m.results.map((x) => ({ role: 'tool', text: x.content })),
+        ? [{ role: 'assistant', text: m.text + m.toolCalls.map((c) => c.name + c.argumentsText).join('') + searchText(m.searches) }]
+        : m.role === 'tool'
+          ? m.results.map((x) => ({ role: 'tool', text: x.content }))
+          : [{ role: 'assistant', text: searchText(m.searches) }],
   );
-  return Object.fromEntries(hosts.map((h) => [h.id, hostRequestTokens(h, { system: r.system, messages, tools })]));
+  // OpenAI's namespaces are seen up front: their names and descriptions count as text.
+  const system = r.toolSearch?.namespaces.length ? `${r.system}\n${JSON.stringify(r.toolSearch.namespaces)}` : r.system;
+  return Object.fromEntries(hosts.map((h) => [h.id, hostRequestTokens(h, { system, messages, tools })]));
 }
 
-/** Our tokenizer's count of a request as sent: system, every message's text, tool results and the tool specs' JSON. */
-function requestTokens(r: ChatRequest, tokens: TokenCounter): number {
+/** The searches of a request (carried, or in an assistant message), and the definitions they loaded, by provider name. */
+function requestSearches(r: ChatRequest): LiveSearch[] {
+  return r.messages.flatMap((m) => (m.role === 'searches' ? m.searches : m.role === 'assistant' ? (m.searches ?? []) : []));
+}
+
+function loadedDefinitions(r: ChatRequest, prompt: LivePrompt): McpTool[] {
+  const names = new Set([
+    ...requestSearches(r).flatMap(loadedBy),
+    ...r.messages.flatMap((m) => (m.role === 'tool' ? m.results.flatMap((x) => x.loaded ?? []) : [])),
+  ]);
+  return [...names].flatMap((n) => {
+    const def = prompt.toolByName.get(n)?.definition;
+    return def ? [{ ...def, name: n }] : [];
+  });
+}
+
+/** A server search's blocks, or a client search's call, as text (the loaded definitions are counted as tools). */
+function searchText(searches: readonly LiveSearch[] | undefined): string {
+  return (searches ?? []).map((s) => (s.execution === 'server' ? JSON.stringify(s.blocks) : s.call.name + s.call.argumentsText)).join('');
+}
+
+/**
+ * Our tokenizer's count of a request as sent: system, every message's text, tool results and the
+ * tool specs' JSON. For a tool search: the search as declared and the namespaces' names and
+ * descriptions (what the model sees up front), the searches' text and every definition they
+ * loaded; the deferred definitions are not in the prompt.
+ */
+function requestTokens(r: ChatRequest, prompt: LivePrompt, tokens: TokenCounter): number {
   let n = tokens.count(r.system);
   for (const m of r.messages) {
     if (m.role === 'user') n += tokens.count(m.text);
     else if (m.role === 'assistant')
-      n += tokens.count(m.text) + m.toolCalls.reduce((s, c) => s + tokens.count(c.name) + tokens.count(c.argumentsText), 0);
-    else n += m.results.reduce((s, res) => s + tokens.count(res.content), 0);
+      n +=
+        tokens.count(m.text) +
+        m.toolCalls.reduce((s, c) => s + tokens.count(c.name) + tokens.count(c.argumentsText), 0) +
+        tokens.count(searchText(m.searches));
+    else if (m.role === 'tool') n += m.results.reduce((s, res) => s + tokens.count(res.content), 0);
+    else n += tokens.count(searchText(m.searches));
+  }
+  const ts = r.toolSearch;
+  if (ts) {
+    const declared = ts.execution === 'client' ? ts.clientTool : { type: ts.variant ?? 'tool_search' };
+    n += tokens.count(JSON.stringify([declared, ...ts.namespaces])) + tokens.count(JSON.stringify(loadedDefinitions(r, prompt)));
   }
   return n + (r.tools.length ? tokens.count(JSON.stringify(r.tools)) : 0);
 }

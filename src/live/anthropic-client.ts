@@ -1,13 +1,18 @@
 import { redactUrl, urlSecrets } from '../mcp/redact.ts';
 import { DEFAULT_RETRY, endpointUrl, postJson, type RetryPolicy } from './http.ts';
 import { boundArgumentsValue } from './tool-arguments.ts';
-import type { ChatClient, ChatExchange, ChatRequest, ChatResponse } from './types.ts';
+import { ANTHROPIC_BETA_HEADERS, anthropicSearchAnswer, anthropicSearchTools, anthropicServerSearches } from './tool-search-requests.ts';
+import type { ChatClient, ChatExchange, ChatRequest, ChatResponse, LiveSearch, LiveToolCall } from './types.ts';
 import { providerUsage, reportedCount } from './usage.ts';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 const ANTHROPIC_VERSION = '2023-06-01';
 
-/** Anthropic Messages API (`POST {base}/v1/messages`) with client tools. */
+/**
+ * Anthropic Messages API (`POST {base}/v1/messages`) with client tools; a request with a tool
+ * search carries the search tool, the deferred tools and the beta header
+ * (./tool-search-requests.ts).
+ */
 export function anthropicClient(apiKey: string, baseUrl = ANTHROPIC_DEFAULT_BASE_URL, retry: RetryPolicy = DEFAULT_RETRY): ChatClient {
   const endpoint = endpointUrl(baseUrl, '/v1/messages');
   const url = redactUrl(endpoint);
@@ -20,7 +25,7 @@ export function anthropicClient(apiKey: string, baseUrl = ANTHROPIC_DEFAULT_BASE
       const requestBody = anthropicBody(request);
       const { body, attempts, latencyMs } = await postJson(
         endpoint,
-        { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_VERSION },
+        { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_VERSION, ...(request.toolSearch ? ANTHROPIC_BETA_HEADERS : {}) },
         requestBody,
         { policy: retry, secrets },
       );
@@ -38,24 +43,58 @@ export function anthropicBody(r: ChatRequest): Record<string, unknown> {
         role: 'assistant',
         content: [
           ...(m.text ? [{ type: 'text', text: m.text }] : []),
-          ...m.toolCalls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: parseOrWrap(c.argumentsText) })),
+          ...(m.searches ?? []).flatMap((s) => (s.execution === 'server' ? s.blocks : [])),
+          ...m.toolCalls.map(toolUse),
         ],
       });
-    else
+    else if (m.role === 'tool')
       messages.push({
         role: 'user',
-        content: m.results.map((res) => ({ type: 'tool_result', tool_use_id: res.callId, content: res.content })),
+        content: m.results.map((res) =>
+          res.loaded
+            ? anthropicSearchAnswer(res.callId, res.loaded)
+            : { type: 'tool_result', tool_use_id: res.callId, content: res.content },
+        ),
       });
+    else messages.push(...carriedSearches(m.searches));
   }
+  const tools = [
+    ...(r.toolSearch ? anthropicSearchTools(r.toolSearch) : []),
+    ...r.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters })),
+  ];
   return {
     model: r.model,
     // One cache breakpoint after the stable part (tools, then system text: Anthropic's cache
     // order), as the projection assumes a prompt cache; shorter than the minimum, it is ignored.
     system: [{ type: 'text', text: r.system, cache_control: { type: 'ephemeral' } }],
-    messages,
-    ...(r.tools.length ? { tools: r.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters })) } : {}),
+    messages: joinSameRole(messages),
+    ...(tools.length ? { tools } : {}),
     max_tokens: r.maxTokens,
   };
+}
+
+/** Consecutive messages of one role as one message (what the API does with them anyway), so the roles alternate. */
+function joinSameRole(messages: Record<string, unknown>[]): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const m of messages) {
+    const last = out.at(-1);
+    if (last && last.role === m.role) last.content = [...(last.content as unknown[]), ...(m.content as unknown[])];
+    else out.push({ ...m });
+  }
+  return out;
+}
+
+const toolUse = (c: LiveToolCall) => ({ type: 'tool_use', id: c.id, name: c.name, input: parseOrWrap(c.argumentsText) });
+
+/**
+ * Searches of earlier turns: an assistant message with their calls (and a server search's
+ * result), then a user message with a client search's `tool_result`, joined with the user
+ * message that follows (joinSameRole).
+ */
+function carriedSearches(searches: readonly LiveSearch[]): Record<string, unknown>[] {
+  const calls = searches.flatMap((s) => (s.execution === 'server' ? s.blocks : [toolUse(s.call)]));
+  const answers = searches.flatMap((s) => (s.execution === 'client' ? [anthropicSearchAnswer(s.call.id, s.loaded)] : []));
+  return [{ role: 'assistant', content: calls }, ...(answers.length ? [{ role: 'user', content: answers }] : [])];
 }
 
 /** Anthropic's `input` must be an object: a malformed argument text is sent back wrapped, as the model wrote it. */
@@ -90,11 +129,13 @@ export function parseAnthropic(body: unknown, url: string): ChatResponse {
         ...(bounded.overLimit ? { argumentsOverLimit: bounded.overLimit } : {}),
       };
     });
+  const searches = anthropicServerSearches(b.content);
   return {
     text,
     toolCalls,
     usage: anthropicUsage(b.usage),
     stopReason: b.stop_reason ?? '',
+    ...(searches.length ? { searches } : {}),
   };
 }
 

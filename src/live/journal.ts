@@ -168,6 +168,10 @@ function shardText(shard: ShardSpec | null): string {
 }
 
 const STRING = { type: 'string' };
+const arrayOfObjects = (required: string[], properties: Record<string, unknown>) => ({
+  type: 'array',
+  items: { type: 'object', required, properties },
+});
 const COUNT = { type: 'integer', minimum: 0 };
 const ENTRY_SCHEMA = {
   type: 'object',
@@ -196,14 +200,16 @@ const ENTRY_SCHEMA = {
             properties: {
               text: STRING,
               stopReason: STRING,
-              toolCalls: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['id', 'name', 'argumentsText'],
-                  properties: { id: STRING, name: STRING, argumentsText: STRING, argumentsOverLimit: STRING },
-                },
-              },
+              toolCalls: arrayOfObjects(['id', 'name', 'argumentsText'], {
+                id: STRING,
+                name: STRING,
+                argumentsText: STRING,
+                argumentsOverLimit: STRING,
+                namespace: STRING,
+                search: { type: 'boolean' },
+              }),
+              // Server-side tool searches, sent back in the next request (src/live/types.ts, LiveSearch).
+              searches: arrayOfObjects(['execution', 'blocks'], { execution: { const: 'server' }, blocks: { type: 'array' } }),
               usage: {
                 type: ['object', 'null'],
                 required: ['inputTokens', 'outputTokens', 'cachedInputTokens'],

@@ -45,7 +45,9 @@ export function openAiBody(r: ChatRequest, limitField: 'max_tokens' | 'max_compl
           ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.argumentsText } })) }
           : {}),
       });
-    else for (const res of m.results) messages.push({ role: 'tool', tool_call_id: res.callId, content: res.content });
+    else if (m.role === 'tool')
+      for (const res of m.results) messages.push({ role: 'tool', tool_call_id: res.callId, content: res.content });
+    // No tool search in chat completions: a run never sends a search pipeline here (src/commands/live.ts).
   }
   return {
     model: r.model,

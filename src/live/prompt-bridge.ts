@@ -1,6 +1,9 @@
 import type { Catalog, CatalogTool, McpTool } from '../catalog/types.ts';
-import type { DiscoveryCall, PromptSection, TurnResult } from '../pipelines/types.ts';
-import type { LiveToolSpec } from './types.ts';
+import { namespaceDescription } from '../pipelines/host-search/namespaces.ts';
+import { SEARCH_SECTION_LABELS } from '../pipelines/host-search/pipeline.ts';
+import { CLIENT_SEARCH_TOOL } from '../pipelines/host-search/shapes.ts';
+import type { DiscoveryCall, PromptSection, ToolSearchSettings, TurnResult } from '../pipelines/types.ts';
+import type { LiveToolSearch, LiveToolSpec } from './types.ts';
 
 /** The CLI tool B4-style pipelines get instead of tool schemas: one command line per call. */
 export const SHELL_TOOL: LiveToolSpec = {
@@ -13,20 +16,29 @@ export const SHELL_TOOL: LiveToolSpec = {
   },
 };
 
+/** The tools through which a model sends code (src/pipelines/code-mode): the executor runs their `code` in the sandbox. */
+export const CODE_TOOL_NAMES: ReadonlySet<string> = new Set(['codemode', 'execute', 'code_execution']);
+
 /** Provider-safe tool name of a catalog tool (`server/name` → `server__name`, other characters → `_`). */
 export function providerToolName(tool: CatalogTool): string {
-  return tool.id
-    .replace(/\//g, '__')
-    .replace(/[^A-Za-z0-9_-]/g, '_')
-    .slice(0, 64);
+  return safeName(tool.id.replace(/\//g, '__')).slice(0, 64);
 }
+
+const safeName = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_');
 
 export interface LivePrompt {
   /** System text: the system section and the stable tool text (summary pool, CLI description). */
   system: string;
   /** The turn's user message: history, per-turn tool text, then the user's message. */
   user: string;
+  /** The same text in two parts: the history, and what follows it (where earlier tool searches go between them). */
+  history: string;
+  afterHistory: string;
   tools: LiveToolSpec[];
+  /** A tool search pipeline's search and deferred tools (every catalog tool), declared in the request. */
+  toolSearch?: LiveToolSearch;
+  /** The definitions a host profile counts for the search tool (the pipeline's stand-in for the host's own). */
+  searchToolDefinitions: McpTool[];
   /** Catalog tools passed as provider tools, by provider name. */
   toolByName: Map<string, CatalogTool>;
   /** Sections left out because the live model makes those calls itself (B4's --list/--help). */
@@ -41,25 +53,46 @@ export interface LivePrompt {
  * - a discovery call's output (`$ command` + output, from this task's exposure) is dropped: the
  *   live model runs its own `--list`/`--help` through the shell tool and gets the real text;
  * - every other section is text: stable ones in the system prompt, the rest in the user turn.
- * `cli` pipelines (their settings declare a discovery mode) get the shell tool.
+ * `cli` pipelines (their settings declare a discovery mode) get the shell tool. A tool search
+ * pipeline (its settings' `toolSearch`) sends every catalog tool deferred with the search
+ * declared as the provider documents it; the sections that stand for the search and for the
+ * searches the bench simulated are left out (as B4's discovery outputs are): the live model runs
+ * its own searches.
  */
-export function livePrompt(result: TurnResult, catalog: Catalog, taskDiscovery: readonly DiscoveryCall[], cli: boolean): LivePrompt {
+export function livePrompt(
+  result: TurnResult,
+  catalog: Catalog,
+  taskDiscovery: readonly DiscoveryCall[],
+  cli: boolean,
+  search?: ToolSearchSettings,
+): LivePrompt {
   const byDefinition = new Map(catalog.tools.map((t) => [JSON.stringify(t.definition), t]));
   const discoveryTexts = new Set(taskDiscovery.map((c) => `$ ${c.command}\n${c.output}`.trim()));
   const system: string[] = [];
   const user: string[] = [];
+  let historyParts = 0;
   const tools: LiveToolSpec[] = [];
   const toolByName = new Map<string, CatalogTool>();
+  const searchToolDefinitions: McpTool[] = [];
   let droppedDiscovery = 0;
+  const searchLabels: readonly string[] = Object.values(SEARCH_SECTION_LABELS);
   for (const s of result.prompt.sections) {
-    const definitions = s.role === 'tools' ? definitionsIn(s, byDefinition) : null;
-    if (definitions) {
+    const definitions = s.role === 'tools' && !search ? definitionsIn(s, byDefinition) : null;
+    if (search && searchLabels.includes(s.label)) {
+      if (s.label === SEARCH_SECTION_LABELS.searchTool) searchToolDefinitions.push(...(s.toolList ?? []));
+    } else if (s.role === 'history') {
+      user.push(s.text);
+      historyParts = user.length;
+    } else if (definitions) {
       for (const t of definitions) {
         const name = providerToolName(t);
         if (toolByName.has(name)) continue;
         toolByName.set(name, t);
         tools.push({ name, description: describe(t.definition), parameters: t.definition.inputSchema });
       }
+    } else if (s.role === 'tools' && s.toolList?.length && s.toolList.every((d) => CODE_TOOL_NAMES.has(d.name))) {
+      // A code pipeline's own tool (Code Mode's `codemode`, `execute`, `code_execution`): sent as a tool; its code runs in the sandbox.
+      for (const d of s.toolList) tools.push({ name: d.name, description: describe(d), parameters: d.inputSchema });
     } else if (s.role === 'tools' && discoveryTexts.has(s.text.trim())) {
       droppedDiscovery++;
     } else if (s.stable && (s.role === 'system' || s.role === 'tools')) {
@@ -69,7 +102,34 @@ export function livePrompt(result: TurnResult, catalog: Catalog, taskDiscovery: 
     }
   }
   if (cli) tools.push(SHELL_TOOL);
-  return { system: system.join('\n\n'), user: user.join('\n\n'), tools, toolByName, droppedDiscovery };
+  if (search) for (const t of catalog.tools) toolByName.set(providerToolName(t), t);
+  return {
+    system: system.join('\n\n'),
+    user: user.join('\n\n'),
+    history: user.slice(0, historyParts).join('\n\n'),
+    afterHistory: user.slice(historyParts).join('\n\n'),
+    tools,
+    ...(search ? { toolSearch: liveToolSearch(catalog, search) } : {}),
+    searchToolDefinitions,
+    toolByName,
+    droppedDiscovery,
+  };
+}
+
+/** The request's tool search: every catalog tool deferred, in one namespace per server (as the host search pipelines group them). */
+function liveToolSearch(catalog: Catalog, search: ToolSearchSettings): LiveToolSearch {
+  return {
+    execution: search.execution,
+    ...(search.variant ? { variant: search.variant } : {}),
+    deferred: catalog.tools.map((t) => ({
+      name: providerToolName(t),
+      description: describe(t.definition),
+      parameters: t.definition.inputSchema,
+      namespace: safeName(t.server),
+    })),
+    namespaces: catalog.servers.map((server) => ({ name: safeName(server), description: namespaceDescription(server, catalog.tools) })),
+    clientTool: { name: CLIENT_SEARCH_TOOL.name, description: describe(CLIENT_SEARCH_TOOL), parameters: CLIENT_SEARCH_TOOL.inputSchema },
+  };
 }
 
 /**

@@ -158,6 +158,7 @@ interface MeasuredPipeline {
   pipeline: Pipeline;
   gate: boolean;
   cli?: string;
+  toolSearch?: PipelineSettings['toolSearch'];
   method: LiveMethod;
   /** Model calls per task if every turn succeeds, by task id. */
   estimatedCalls: Map<string, number>;
@@ -217,7 +218,7 @@ async function runLiveWith(
     methods.push(method);
     const estimatedCalls = new Map<string, number>();
     for (const r of records) estimatedCalls.set(r.taskId, (estimatedCalls.get(r.taskId) ?? 0) + 1 + r.needed + r.discoveryCalls);
-    measured.push({ pipeline, gate, cli: settingsOf.discovery?.cli, method, estimatedCalls });
+    measured.push({ pipeline, gate, cli: settingsOf.discovery?.cli, toolSearch: settingsOf.toolSearch, method, estimatedCalls });
   }
   const mine = settings.shard?.select(
     measured.flatMap((m) =>
@@ -225,7 +226,7 @@ async function runLiveWith(
     ),
   );
 
-  for (const { pipeline, gate, cli, method } of measured) {
+  for (const { pipeline, gate, cli, toolSearch, method } of measured) {
     if (!client || stopped) continue;
     for (const task of inputs.tasks) {
       if (mine && !mine.has(liveUnitKey(pipeline.id, task.id))) continue;
@@ -241,6 +242,7 @@ async function runLiveWith(
           maxSteps: settings.maxSteps,
           gate,
           cli,
+          ...(toolSearch ? { toolSearch, search: pipeline.search?.bind(pipeline) } : {}),
           endpoint,
           hosts,
         });

@@ -5,6 +5,7 @@ import type { Table } from '../table/table.ts';
 import type { LiveTaskOutcome } from './agent-loop.ts';
 import type { CostEstimate } from './cost-estimate.ts';
 import type { ModelPrice } from './prices.ts';
+import { isHostSearch } from '../pipelines/host-search/entries.ts';
 
 export interface LiveMethod {
   id: string;
@@ -82,6 +83,11 @@ export function liveVsProjectedTable(methods: readonly LiveMethod[], info: LiveR
       'A turn succeeds when the model calls every tool the turn needs with arguments valid against its inputSchema (ajv) before answering in text (a turn needing no tool: no tool call); a task succeeds when every turn does; the run stops a task at its first failed turn ("turns completed": turns that succeeded out of all turns of the tasks).',
       "Each turn sends the pipeline's exact prompt: tool definitions in the provider's tool parameter where the prompt carries tools/list definitions, all other sections as text; B4 gets a shell tool answered with the real --list/--help text. Tool calls are answered with the catalog's sample responses; the hallucination gate rejects calls to tools not offered when the pipeline declares it. The history carried between turns is the harness's shared transcript, so live and projected runs see the same prompts.",
       "Projected: src/sim/projection with its default parameters, on the same tasks' measured turns (3 simulation seeds; bootstrap over tasks). Live success: Wilson 95% interval over tasks.",
+      ...(methods.some((m) => isHostSearch(m.id))
+        ? [
+            "Host tool searches send every tool deferred with the provider's tool search (docs/live.md#host-tool-search): the model runs its own searches, a client search is answered with the pipeline's own, and the searches of earlier turns are sent again so what they loaded stays loaded.",
+          ]
+        : []),
       ...ownCountNote(methods),
       ...(info.stopped ? [`Stopped early: ${info.stopped}`] : []),
     ],

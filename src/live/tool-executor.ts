@@ -3,14 +3,17 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { Catalog, CatalogTool, JsonSchema } from '../catalog/types.ts';
 import { renderHelp, renderList, toKebab } from '../pipelines/b4-cli-lazy/render.ts';
 import { providerToolName, SHELL_TOOL } from './prompt-bridge.ts';
+import { runInSandbox, type SandboxLimits, type SandboxTool } from './sandbox.ts';
+import { codeName } from '../pipelines/code-mode/render.ts';
+import { toolResult } from '../catalog/tool-results.ts';
 import type { LiveToolCall } from './types.ts';
 
 /** What one tool call of the live model was, as graded. */
 export interface LiveCallRecord {
   /** The name the model called (provider tool name, or `shell`). */
   name: string;
-  /** `tool`: a catalog tool; `discovery`: `--list`/`--help`; `invalid`: unknown tool or command. */
-  kind: 'tool' | 'discovery' | 'invalid';
+  /** `tool`: a catalog tool (also one called from code); `discovery`: `--list`/`--help`; `code`: code run in the sandbox; `invalid`: unknown tool or command. */
+  kind: 'tool' | 'discovery' | 'code' | 'invalid';
   /** The catalog tool called, when there is one. */
   toolId?: string;
   /** The arguments were not JSON (or not an object). */
@@ -36,7 +39,8 @@ export interface ExecutorContext {
 
 /**
  * Answers the live model's tool calls the way the harness's world would: a catalog tool returns
- * its sample response (the one the shared transcript shows), B4's CLI prints the real `--list` /
+ * its result (src/catalog/tool-results.ts, the one the transcript shows), code runs in the
+ * sandbox (answerCode), B4's CLI prints the real `--list` /
  * `--help` text and runs a tool from `<cli> <server/tool> --option value`, the hallucination
  * gate rejects calls to tools not offered, and every argument object is validated with ajv
  * against the tool's inputSchema (invalid or malformed arguments get a structured error back).
@@ -83,6 +87,45 @@ export class ToolExecutor {
     return this.callTool(tool, parsed, ctx, { ...base, kind: 'tool', toolId: tool.id });
   }
 
+  /**
+   * Runs the code of a code tool call (CODE_TOOL_NAMES) in the WebAssembly sandbox
+   * (./sandbox.ts): the catalog tools are `codemode.<server>_<tool>` and globals of the same
+   * name, each answered as a direct call would be. Returns what the code returned or printed,
+   * or its error; the records are the code call's and each tool call the code made.
+   */
+  async answerCode(
+    call: LiveToolCall,
+    ctx: ExecutorContext,
+    limits?: SandboxLimits,
+  ): Promise<{ content: string; records: LiveCallRecord[] }> {
+    const base: LiveCallRecord = { name: call.name, kind: 'code', malformed: false, argsValid: null, gated: false };
+    const parsed = call.argumentsOverLimit ? null : parseObject(call.argumentsText);
+    if (!parsed || typeof parsed.code !== 'string') {
+      const { content, record } = fail({ ...base, malformed: true }, 'invalid_arguments', 'expected {"code": "<JavaScript>"}');
+      return { content, records: [record] };
+    }
+    const records: LiveCallRecord[] = [];
+    const tools = new Map<string, SandboxTool>();
+    for (const tool of this.catalog.tools)
+      tools.set(codeName(tool), (args) => {
+        const r = this.callTool(
+          tool,
+          isObjectArgs(args) ? args : {},
+          { ...ctx, gate: false },
+          { ...base, name: tool.name, kind: 'tool', toolId: tool.id },
+        );
+        records.push(r.record);
+        if (r.record.error) throw new Error(r.content);
+        return JSON.parse(r.content) as unknown;
+      });
+    const outcome = await runInSandbox(parsed.code, tools, limits);
+    if (!outcome.ok) {
+      const { content, record } = fail(base, 'code_error', outcome.error);
+      return { content: JSON.stringify({ ...(JSON.parse(content) as object), logs: outcome.logs }), records: [record, ...records] };
+    }
+    return { content: JSON.stringify({ result: outcome.result, logs: outcome.logs }), records: [base, ...records] };
+  }
+
   private callTool(tool: CatalogTool, args: Record<string, unknown>, ctx: ExecutorContext, base: LiveCallRecord) {
     if (ctx.gate && !ctx.offered.includes(tool.id)) {
       const content = JSON.stringify({ error: 'tool_not_available', tool: tool.id, available: [...ctx.offered] });
@@ -93,7 +136,7 @@ export class ToolExecutor {
       const why = (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`.trim()).join('; ');
       return fail({ ...base, argsValid: false }, 'invalid_arguments', why);
     }
-    return { content: JSON.stringify(tool.sampleResponse ?? { ok: true }), record: { ...base, argsValid: true } };
+    return { content: toolResult(this.catalog, tool.id).text, record: { ...base, argsValid: true } };
   }
 
   private shell(command: string, ctx: ExecutorContext, base: Omit<LiveCallRecord, 'kind'>) {
@@ -138,6 +181,10 @@ export class ToolExecutor {
 
 function fail(record: LiveCallRecord, error: string, detail: string): { content: string; record: LiveCallRecord } {
   return { content: JSON.stringify({ error, detail }), record: { ...record, error } };
+}
+
+function isObjectArgs(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function parseObject(text: string): Record<string, unknown> | null {

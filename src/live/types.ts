@@ -13,26 +13,64 @@ export interface LiveToolCall {
   argumentsText: string;
   /** Set when the arguments were over a limit of src/live/tool-arguments.ts (and so not kept): why. */
   argumentsOverLimit?: string;
+  /** Responses API: the namespace of a namespaced function (`name` is then the provider name, `<namespace>__<function>`). */
+  namespace?: string;
+  /** A client-executed tool search call (the model asks the client to search the deferred tools); answered with the tools it loads. */
+  search?: boolean;
 }
+
+/**
+ * One tool search of the conversation, sent back so that the tools it loaded stay loaded (both
+ * providers expand a search's references only where the search is in the conversation).
+ */
+export type LiveSearch =
+  /** Run by the provider: its own blocks (Anthropic `server_tool_use` + `tool_search_tool_result`; Responses `tool_search_call` + `tool_search_output`), sent back verbatim. */
+  | { execution: 'server'; blocks: unknown[] }
+  /** Run by the client: the model's call and the provider names of the tools the client loaded. */
+  | { execution: 'client'; call: LiveToolCall; loaded: string[] };
 
 export type LiveMessage =
   | { role: 'user'; text: string }
-  | { role: 'assistant'; text: string; toolCalls: LiveToolCall[] }
-  | { role: 'tool'; results: { callId: string; name: string; content: string }[] };
+  | { role: 'assistant'; text: string; toolCalls: LiveToolCall[]; searches?: LiveSearch[] }
+  /** A tool result; `loaded` answers a client-executed search: the provider names of the tools it loads. */
+  | { role: 'tool'; results: { callId: string; name: string; content: string; loaded?: string[] }[] }
+  /** Searches of earlier turns of the task, carried into this turn's request (between the history and the user's message). */
+  | { role: 'searches'; searches: LiveSearch[] };
 
 export interface LiveToolSpec {
   /** Provider-safe name (`^[A-Za-z0-9_-]{1,64}$`). */
   name: string;
   description: string;
   parameters: JsonSchema;
+  /** The server the tool belongs to (a Responses API namespace, for tool search). */
+  namespace?: string;
+}
+
+/**
+ * A request whose tools are deferred and found by a tool search (the hosts' tool search,
+ * src/pipelines/host-search): how the client declares the search and the deferred tools.
+ */
+export interface LiveToolSearch {
+  /** Who runs the search: the provider (Anthropic's tool search tool, OpenAI's hosted tool_search) or the client. */
+  execution: 'server' | 'client';
+  /** Anthropic's server-side variant. */
+  variant?: 'bm25' | 'regex';
+  /** Every deferred tool (`defer_loading: true`), with its namespace. */
+  deferred: LiveToolSpec[];
+  /** OpenAI: one namespace per server, its name and description visible up front. */
+  namespaces: { name: string; description: string }[];
+  /** The client-executed search tool the model calls (its name, description and input). */
+  clientTool: LiveToolSpec;
 }
 
 export interface ChatRequest {
   model: string;
   system: string;
   messages: LiveMessage[];
+  /** Tools sent as they are (not deferred). */
   tools: LiveToolSpec[];
   maxTokens: number;
+  toolSearch?: LiveToolSearch;
 }
 
 export interface LiveUsage {
@@ -48,6 +86,8 @@ export interface ChatResponse {
   /** What the provider reports it billed; null when the response carries no readable usage (src/live/usage.ts). */
   usage: LiveUsage | null;
   stopReason: string;
+  /** Tool searches the provider ran within this response (server-side tool search), in order. */
+  searches?: LiveSearch[];
 }
 
 /** What a client returns: the parsed response plus the wire exchange, for the saved transcript. */

@@ -51,6 +51,10 @@ export class RecordCompactor {
       schemaTools: this.list(r.schemaTools, run),
       neededListed: r.neededListed,
       promptTokens: r.promptTokens,
+      resultTokens: r.resultTokens,
+      measuredResultTokens: r.measuredResultTokens,
+      codeTokens: r.codeTokens,
+      roundTrips: r.roundTrips,
       toolTokens: r.toolTokens,
       toolTokensByLabel: this.labels(r.toolTokensByLabel, run),
       // B1's and B2's are equal on every turn, and equal contents share one object.
@@ -106,7 +110,7 @@ export class RecordCompactor {
 
   /**
    * A list's key: one or two characters per id (its number among the ids met), not the ids
-   * joined. The lists' keys were the compactor's largest part (~10 MB in a full run).
+   * joined. The lists' keys were the compactor's largest part.
    */
   private listKey(ids: readonly string[]): string {
     let key = '';

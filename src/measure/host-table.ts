@@ -1,5 +1,6 @@
 import type { HostProfile } from '../hosts/types.ts';
 import type { PipelineEntry } from '../pipelines/types.ts';
+import { isHostSearch } from '../pipelines/host-search/entries.ts';
 import type { Column, Table } from '../table/table.ts';
 import type { PipelineSummary } from './summarize.ts';
 
@@ -17,7 +18,7 @@ export function hostProfilesTable(
   profiles: readonly HostProfile[],
   context: string,
 ): Table {
-  const shown = entries.filter((e) => (e.group === 'main' && !e.ablationOf) || e.group === 'adol');
+  const shown = entries.filter((e) => (e.group === 'main' && !e.ablationOf && !isHostSearch(e.id)) || e.group === 'adol');
   const rows = shown.flatMap((e) => summaries.filter((s) => s.pipeline === e.id).map((s) => ({ entry: e, s })));
   const baseline = rows.find((r) => r.entry.baseline)?.s;
   const columns: Column[] = [

@@ -4,6 +4,7 @@ import { MEASUREMENT_PARAMS } from './params.ts';
 import { PUBLISHED_MAIN, PUBLISHED_SOURCE, TESTBED_CATALOG } from '../reference/published.ts';
 import type { Table } from '../table/table.ts';
 import { ownValue } from '../util/json.ts';
+import { resultCells, resultColumns, resultNote } from './result-columns.ts';
 
 /** The measured columns of the paper's Table 3, with the published figures beside them. */
 export function mainMeasuredTable(summaries: readonly PipelineSummary[], context: string): Table {
@@ -17,6 +18,7 @@ export function mainMeasuredTable(summaries: readonly PipelineSummary[], context
       { key: 'pubTokens', header: 'published', kind: 'published', publishedFor: TESTBED_CATALOG },
       { key: 'diffTokensPct', header: 'Δ %', kind: 'difference', digits: 1, publishedFor: TESTBED_CATALOG },
       { key: 'phases', header: 'by part (mean tokens)', kind: 'measured' },
+      ...resultColumns(summaries),
       { key: 'promptTokens', header: 'prompt tokens/turn', kind: 'measured' },
       { key: 'rho', header: `rho T${MEASUREMENT_PARAMS.rhoTurn}`, kind: 'measured', digits: 2 },
       { key: 'pubRho', header: 'published', kind: 'published', digits: 2, publishedFor: TESTBED_CATALOG },
@@ -43,6 +45,7 @@ export function mainMeasuredTable(summaries: readonly PipelineSummary[], context
         phases: Object.entries(s.toolTokensByLabel)
           .map(([k, v]) => `${k} ${fmt(v)}`)
           .join('; '),
+        ...resultCells(s),
         promptTokens: s.promptTokens.mean,
         rho: s.rhoAtTurn.mean,
         pubRho: pub?.rhoT30,
@@ -59,6 +62,7 @@ export function mainMeasuredTable(summaries: readonly PipelineSummary[], context
       `rho(K) = C_task / (C_task + tool tokens + C_sys) at turn ${MEASUREMENT_PARAMS.rhoTurn} of long-horizon tasks; C_task = history + user message tokens.`,
       ...summaries.filter((s) => s.settings.discovery).map((s) => `${s.label} discovery — ${s.settings.discovery!.rule}.`),
       ...fitNotes(summaries),
+      resultNote(summaries),
       `Recall/precision: full schemas present in the prompt versus the turn's ground-truth tools (turns that need a tool). Published: ${PUBLISHED_SOURCE}, Table 3.`,
     ],
   };

@@ -2,9 +2,9 @@ import type { Catalog } from '../catalog/types.ts';
 import { RecordCompactor } from './compact-records.ts';
 import type { TurnRecord } from './turn-record.ts';
 import { distinctIds } from './distinct-ids.ts';
-import { measureTurn, type TurnHosts } from './turn-metrics.ts';
-import type { AgentState, Pipeline, PromptSection, TurnResult } from '../pipelines/types.ts';
-import { sharedParts, transcriptSection } from '../prompt/shared-parts.ts';
+import { measureTranscript, measureTurn, type TurnHosts } from './turn-metrics.ts';
+import type { AgentState, Pipeline, PromptSection, TurnResult, TurnTranscript } from '../pipelines/types.ts';
+import { directTranscript, sharedParts } from '../prompt/shared-parts.ts';
 import type { Task, TaskTurn } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 
@@ -25,6 +25,8 @@ export interface DrivenTurn {
   turnIndex: number;
   turn: TaskTurn;
   result: TurnResult;
+  /** What the turn left in the context (the pipeline's transcript, or the direct one). */
+  left: TurnTranscript;
 }
 
 /**
@@ -50,8 +52,9 @@ export async function driveTurns(
     for (const [turnIndex, turn] of task.turns.entries()) {
       const state: AgentState = { authScopes, toolOutputs: [...toolOutputs] };
       const result = await pipeline.turn({ task, turnIndex, turn, state, shared: sharedParts(history, turn.user) });
-      onTurn({ task, turnIndex, turn, result });
-      history.push(transcriptSection(catalog, turnIndex, turn));
+      const left = result.transcript ?? directTranscript(catalog, turnIndex, turn);
+      onTurn({ task, turnIndex, turn, result, left });
+      history.push(left.section);
       toolOutputs.push(...turn.tools.map((id) => nameOf.get(id)!));
     }
     onTaskDone?.();
@@ -69,13 +72,13 @@ function yieldToEventLoop(): Promise<void> {
 export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], opts: RunOptions): Promise<TurnRecord[]> {
   const records: TurnRecord[] = [];
   // Records share equal strings and tool lists (every B1 turn lists all tools: as a list per
-  // record they were ~36 MB of a run's records).
+  // record they were a large part of a run's records).
   const compactor = new RecordCompactor();
   await driveTurns(
     pipeline,
     tasks,
     opts.catalog,
-    ({ task, turnIndex, turn, result }) => {
+    ({ task, turnIndex, turn, result, left }) => {
       if (result.events?.length) opts.onEvents?.(task.id, turnIndex, result.events);
       records.push(
         compactor.compact({
@@ -91,6 +94,7 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
           // A turn needs a few tools; a Set of every listed tool per turn cost more than the scans.
           neededListed: turn.tools.filter((t) => result.exposure.listedTools.includes(t)).length,
           ...measureTurn(result, turn.tools, opts.tokens, opts),
+          ...measureTranscript(left, result.exposure.discoveryCalls.length, opts.tokens),
         }),
       );
     },

@@ -15,6 +15,14 @@ export interface PipelineSummary {
   /** Mean tool tokens per turn as each compared host profile sends the prompts, by profile id (src/hosts). */
   toolTokensByHost: Record<string, number>;
   promptTokens: Estimate;
+  /** Mean tokens of the tool results the host kept per turn (src/measure/turn-metrics.ts, TranscriptMetrics). */
+  resultTokens: number;
+  /** Share of those result tokens that are measured results (1: no result was modelled). */
+  measuredResultShare: number;
+  /** Mean tokens of the code the model wrote per turn (modelled, †). */
+  codeTokens: number;
+  /** Mean model requests per turn. */
+  roundTrips: number;
   recall: number;
   precision: number;
   f1: number;
@@ -73,6 +81,7 @@ export function summarize(
     toolTokensByLabel,
     toolTokensByHost,
     promptTokens,
+    ...transcriptMeans(records),
     recall,
     precision,
     f1: recall + precision > 0 ? (2 * recall * precision) / (recall + precision) : 0,
@@ -82,5 +91,22 @@ export function summarize(
     toolWindowShareAtTurn: mean(atTurn.map((r) => r.toolTokens / MEASUREMENT_PARAMS.contextWindow)),
     stablePrefixShare: mean(records.map((r) => r.stablePrefixTokens / r.promptTokens)),
     settings,
+  };
+}
+
+function transcriptMeans(
+  records: readonly TurnRecord[],
+): Pick<PipelineSummary, 'resultTokens' | 'measuredResultShare' | 'codeTokens' | 'roundTrips'> {
+  let results = 0;
+  let measured = 0;
+  for (const r of records) {
+    results += r.resultTokens;
+    measured += r.measuredResultTokens;
+  }
+  return {
+    resultTokens: records.length ? results / records.length : 0,
+    measuredResultShare: results ? measured / results : 1,
+    codeTokens: mean(records.map((r) => r.codeTokens)),
+    roundTrips: mean(records.map((r) => r.roundTrips)),
   };
 }

@@ -1,6 +1,6 @@
 import type { TurnResult } from '../pipelines/types.ts';
 import { setOwn } from '../util/json.ts';
-import type { PromptSection } from '../prompt/types.ts';
+import type { PromptSection, TurnTranscript } from '../prompt/types.ts';
 import { promptText } from '../pipelines/types.ts';
 import { hasCleanSeams } from '../prompt/sections.ts';
 import { sectionTokens } from '../prompt/section-tokens.ts';
@@ -105,6 +105,28 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
     recall: neededTools.length ? neededPresent / neededTools.length : null,
     precision: present.length ? neededPresent / present.length : null,
     missingNeeded: neededPresent < neededTools.length,
+  };
+}
+
+/** What a turn adds to the context besides its prompt: tool results, the code the model wrote, and its round trips. */
+export interface TranscriptMetrics {
+  /** Tokens of the tool results the host kept this turn (every result, or what code printed). */
+  resultTokens: number;
+  /** Of them, tokens of measured results (the rest are modelled, †). */
+  measuredResultTokens: number;
+  /** Tokens of the code the model wrote this turn (modelled from the turn's calls, †). */
+  codeTokens: number;
+  /** Model requests of the turn: its transcript's, plus one per discovery call. */
+  roundTrips: number;
+}
+
+export function measureTranscript(left: TurnTranscript, discoveryCalls: number, tokens: TokenCounter): TranscriptMetrics {
+  const count = (parts: readonly string[]) => parts.reduce((n, p) => n + tokens.count(p), 0);
+  return {
+    resultTokens: count(left.results),
+    measuredResultTokens: count(left.measuredResults),
+    codeTokens: count(left.code),
+    roundTrips: left.roundTrips + discoveryCalls,
   };
 }
 

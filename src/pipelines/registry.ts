@@ -7,6 +7,8 @@ import { ADOL_PRESETS, createAdolPreset, type AdolPresetId } from './adol/pipeli
 import { PUBLISHED_ADOL_SOURCE } from './adol/published.ts';
 import { TOOL_ATTENTION_ABLATIONS } from './tool-attention/ablations.ts';
 import { checkedPipelineRegistry } from './check-registry.ts';
+import { CODE_EXECUTION_PIPELINES } from './code-mode/entries.ts';
+import { hostSearch } from './host-search/entries.ts';
 import type { PipelineEntry } from './types.ts';
 
 export type { PipelineEntry } from './types.ts';
@@ -92,6 +94,11 @@ export const PIPELINES: readonly PipelineEntry[] = checkedPipelineRegistry([
     reference: `${TOOL_ATTENTION_PAPER}, §4`,
     create: () => createToolAttentionPipeline({ id: 'tool-attention-paper', label: 'Tool Attention (paper form)', paperForm: true }),
   },
+  ...CODE_EXECUTION_PIPELINES,
+  hostSearch('anthropic-bm25'),
+  hostSearch('anthropic-regex'),
+  hostSearch('openai'),
+  hostSearch('client'),
   ...TOOL_ATTENTION_ABLATIONS,
   adol('adol-ref-internal', 'repeated schema parts hoisted into internal $defs'),
   adol('adol-ref-external', 'repeated schema parts moved to external templates'),

@@ -1,4 +1,4 @@
-import type { Prompt, SharedPromptParts } from '../prompt/types.ts';
+import type { Prompt, SharedPromptParts, TurnTranscript } from '../prompt/types.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { PipelineSettings } from '../results/pipeline-settings.ts';
 import type { Encoder } from '../embed/types.ts';
@@ -57,6 +57,12 @@ export interface TurnResult {
   exposure: TurnExposure;
   /** Structured events (e.g. Tool Attention's routing events), written to the results. */
   events?: Record<string, unknown>[];
+  /**
+   * What the finished turn leaves in the context, when the host keeps something else than the
+   * direct calls and every result (src/prompt/shared-parts.ts, directTranscript): code mode
+   * keeps the code and what it printed. Its section is the history from the next turn on.
+   */
+  transcript?: TurnTranscript;
 }
 
 export interface PipelineContext {
@@ -95,9 +101,15 @@ export interface Pipeline {
   turn(input: TurnInput): Promise<TurnResult>;
   /** How it ran, typed: written to the run manifest, read by studies and reports. */
   describe?(): PipelineSettings;
+  /**
+   * A pipeline whose model searches deferred tools (its settings' `toolSearch`): the tool ids
+   * its search returns for a query or a regex pattern the model wrote. Live mode answers a
+   * client-executed search with it.
+   */
+  search?(input: { query: string } | { pattern: string }): Promise<string[]>;
 }
 
-export type { Prompt, PromptSection, SectionRole, SharedPromptParts } from '../prompt/types.ts';
+export type { Prompt, PromptSection, SectionRole, SharedPromptParts, TurnTranscript } from '../prompt/types.ts';
 export { promptText } from '../prompt/types.ts';
 
 /** A registered pipeline with its typed metadata (src/pipelines/registry.ts, checked when it loads). */
@@ -134,4 +146,4 @@ type PipelineOrigin = { published: true; reference: string } | { published?: fal
 
 export type PipelineGroup = 'main' | 'ablation' | 'adol';
 
-export type { GateSettings, PipelineSettings, RetrievalSettings } from '../results/pipeline-settings.ts';
+export type { GateSettings, PipelineSettings, RetrievalSettings, ToolSearchSettings } from '../results/pipeline-settings.ts';

@@ -4,7 +4,7 @@ import type { PromptSection } from './types.ts';
 
 // A builder hands back the same section object on every turn for what does not change (a
 // full tool list, a summary pool, one promoted definition): its count is kept with the
-// object, so a 16 MB list at N = 10,000 is not split and looked up again each turn, and a
+// object, so a large list is not split and looked up again each turn, and a
 // definition promoted on a thousand turns is not hashed and compared a thousand times.
 // Keyed weakly; the text is compared too, in case an object is reused with new text. One count
 // per counter: host profiles count the same section with their own tokenizers (src/hosts).

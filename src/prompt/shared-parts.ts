@@ -1,5 +1,6 @@
 import type { Catalog } from '../catalog/types.ts';
-import type { PromptSection, SharedPromptParts } from './types.ts';
+import type { PromptSection, SharedPromptParts, TurnTranscript } from './types.ts';
+import { toolResult } from '../catalog/tool-results.ts';
 import type { TaskTurn } from '../tasks/types.ts';
 import { keptSection, section } from './sections.ts';
 import { isObject, ownValue } from '../util/json.ts';
@@ -33,40 +34,64 @@ function userSection(message: string): PromptSection {
 }
 
 /**
- * The transcript a completed turn leaves in the context: the user's message, the calls the
- * agent made (the turn's ground-truth tools, in order), their results (each tool's sample
- * response), and a short reply. This is the ideal trajectory, the same for every pipeline;
- * what goes wrong when a pipeline hides a needed tool is the projection layer's business.
+ * The transcript a completed turn leaves in the context when the model calls tools directly:
+ * the user's message, the calls the agent made (the turn's ground-truth tools, in order), each
+ * call's result (src/catalog/tool-results.ts: measured where the tool was run, modelled †
+ * elsewhere), and a short reply. This is the ideal trajectory; what goes wrong when a pipeline
+ * hides a needed tool is the projection layer's business. Pipelines whose host keeps something
+ * else (code that prints a filtered answer) return their own TurnTranscript.
  */
 export function transcriptSection(catalog: Catalog, turnIndex: number, turn: TaskTurn): PromptSection {
+  return directTranscript(catalog, turnIndex, turn).section;
+}
+
+/** transcriptSection with its results counted apart (see TurnTranscript). */
+export function directTranscript(catalog: Catalog, turnIndex: number, turn: TaskTurn): TurnTranscript {
   // The same for every pipeline: built once per (catalog, turn) and shared (sections are never
-  // changed), so the 28 pipelines of a run do not rebuild it and its token count stays with the
-  // object (measure/turn-metrics.ts). ~7 MB for the bench's 9,309 turns, held while their tasks are.
+  // changed), so the pipelines of a run do not rebuild it and its token count stays with the
+  // object (measure/turn-metrics.ts).
   let byTurn = transcripts.get(catalog);
   if (!byTurn) transcripts.set(catalog, (byTurn = new WeakMap()));
   let built = byTurn.get(turn);
   // A turn is at the same index of its task every time (the label says which; checked all the same).
-  if (!built || built.label !== transcriptLabel(turnIndex)) byTurn.set(turn, (built = buildTranscript(catalog, turnIndex, turn)));
+  if (!built || built.section.label !== transcriptLabel(turnIndex)) byTurn.set(turn, (built = buildTranscript(catalog, turnIndex, turn)));
   return built;
 }
 
-const transcripts = new WeakMap<Catalog, WeakMap<TaskTurn, PromptSection>>();
+const transcripts = new WeakMap<Catalog, WeakMap<TaskTurn, TurnTranscript>>();
 const transcriptLabel = (turnIndex: number) => `turn-${turnIndex + 1}`;
 
-function buildTranscript(catalog: Catalog, turnIndex: number, turn: TaskTurn): PromptSection {
+function buildTranscript(catalog: Catalog, turnIndex: number, turn: TaskTurn): TurnTranscript {
   const lines = [`User: ${turn.user}`];
+  const results: string[] = [];
+  const measuredResults: string[] = [];
   for (const id of turn.tools) {
     const tool = catalog.tools.find((t) => t.id === id);
     if (!tool) throw new Error(`transcript: unknown tool ${id}`);
+    const result = toolResult(catalog, id);
     lines.push(`Assistant → tool call ${tool.name} ${JSON.stringify(exampleArguments(tool.definition.inputSchema))}`);
-    lines.push(`Tool result (${tool.name}): ${JSON.stringify(tool.sampleResponse ?? { ok: true })}`);
+    const line = resultLine(tool.name, result.text);
+    lines.push(line.slice(0, -1));
+    results.push(line);
+    if (result.source === 'measured') measuredResults.push(line);
   }
   lines.push(
     turn.tools.length
       ? `Assistant: Done — summarised the ${turn.tools.length === 1 ? 'result' : 'results'} above for you.`
       : 'Assistant: Understood.',
   );
-  return keptSection(section('history', transcriptLabel(turnIndex), lines.join('\n'), false));
+  return {
+    section: keptSection(section('history', transcriptLabel(turnIndex), lines.join('\n'), false)),
+    results,
+    measuredResults,
+    code: [],
+    roundTrips: 1 + turn.tools.length,
+  };
+}
+
+/** A tool result as the transcript shows it: one part that starts a line and ends with a newline. */
+export function resultLine(toolName: string, text: string): string {
+  return `Tool result (${toolName}): ${text.trim()}\n`;
 }
 
 export function sharedParts(history: readonly PromptSection[], message: string): SharedPromptParts {
@@ -74,14 +99,14 @@ export function sharedParts(history: readonly PromptSection[], message: string):
 }
 
 /** Plausible arguments for a call: each required parameter's default, first enum value or a placeholder. */
-function exampleArguments(schema: Record<string, unknown>): Record<string, unknown> {
+export function exampleArguments(schema: Record<string, unknown>): Record<string, unknown> {
   const props = isObject(schema.properties) ? schema.properties : {};
   const required: unknown[] = Array.isArray(schema.required) ? schema.required : [];
   // From entries: a parameter named `__proto__` or `constructor` is an argument like any other.
   return Object.fromEntries(required.map((r) => [String(r), exampleValue(String(r), ownValue(props, String(r)))]));
 }
 
-function exampleValue(name: string, property: unknown): unknown {
+export function exampleValue(name: string, property: unknown): unknown {
   const p = isObject(property) ? property : {};
   if (p.default !== undefined) return p.default;
   if (Array.isArray(p.enum) && p.enum.length) return p.enum[0];

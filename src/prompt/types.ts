@@ -38,3 +38,21 @@ export interface SharedPromptParts {
 export function promptText(prompt: Prompt): string {
   return prompt.sections.map((s) => s.text).join('');
 }
+
+/**
+ * What a finished turn leaves in the context: its transcript section (the history from the
+ * next turn on) and the parts of it a table counts apart. Each part is whole lines of the
+ * section's text that start a line and end with a newline, so its tokens are its share of the
+ * section's count.
+ */
+export interface TurnTranscript {
+  section: PromptSection;
+  /** The tool results the host keeps (every result of a direct call; what code printed). */
+  results: readonly string[];
+  /** Of `results`, those whose text is a measured result (src/catalog/tool-results.ts). */
+  measuredResults: readonly string[];
+  /** The code the model wrote (modelled from the turn's calls). */
+  code: readonly string[];
+  /** Model requests of the turn: one, plus one per tool call or code execution. */
+  roundTrips: number;
+}

@@ -23,6 +23,17 @@ export interface SuiteFindings {
   bestRecall: { method: string; tokens: number; recall: number } | null;
   /** The best projected success (†) and its 95% interval. */
   bestSuccess: { method: string; success: number; ci: string | null } | null;
+  /** The host tool search with the best projected success (†), ranked among every method of the suite's host tool search table. */
+  hostSearch: { method: string; tokens: number; recall: number; success: number; rank: number; of: number } | null;
+  /**
+   * From the suite's code mode table (definitions + results + code per turn, †): the code-execution
+   * method with the fewest keeping recall ≥ RECALL_FLOOR (`kept`; else the highest recall, `kept`
+   * false), and the code-execution method that sends the most more than B1 (null when none does).
+   */
+  codeMode: {
+    best: { method: string; total: number; vsB1: number | null; recall: number; kept: boolean };
+    costliest: { method: string; vsB1: number } | null;
+  } | null;
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -39,11 +50,13 @@ export function computeFindings(tables: readonly Table[], manifest: RunManifest 
     const rows = measured.rows.filter((r) => !isAblation(r.pipeline));
     const baseline = rows.find((r) => isBaseline(r.pipeline));
     const baselineTokens = num(baseline?.toolTokens);
-    // The mitigations: B1 is what they reduce, not a candidate (it keeps recall 1 by listing everything).
+    // The mitigations: B1 is what they reduce, not a candidate (it keeps recall 1 by listing everything),
+    // and neither is a method that sends as many tool tokens as B1 or more (it reduces nothing).
     const candidates = rows
       .filter((r) => r !== baseline)
       .map((r) => ({ method: String(r.method), tokens: num(r.toolTokens), recall: num(r.recall) }))
-      .filter((r): r is { method: string; tokens: number; recall: number } => r.tokens !== null && r.recall !== null);
+      .filter((r): r is { method: string; tokens: number; recall: number } => r.tokens !== null && r.recall !== null)
+      .filter((r) => baselineTokens === null || r.tokens < baselineTokens);
     const kept = candidates.filter((r) => r.recall >= RECALL_FLOOR).sort((a, b) => a.tokens - b.tokens)[0];
     const best = [...candidates].sort((a, b) => b.recall - a.recall || a.tokens - b.tokens)[0];
     const projected = tables.find((t) => t.id === suite.projectedTable);
@@ -60,22 +73,84 @@ export function computeFindings(tables: readonly Table[], manifest: RunManifest 
       leanest: kept ? { ...kept, reductionPct: baselineTokens ? (100 * (baselineTokens - kept.tokens)) / baselineTokens : null } : null,
       bestRecall: kept || !best ? null : best,
       bestSuccess: success ?? null,
+      hostSearch: hostSearchFinding(tables.find((t) => t.id === suite.hostSearchTable)),
+      codeMode: codeModeFinding(tables.find((t) => t.id === suite.codeModeTable)),
     });
   }
   return out;
 }
 
+/** The best host tool search of a suite's host tool search table, by projected success, and its rank among all its methods. */
+function hostSearchFinding(table: Table | undefined): SuiteFindings['hostSearch'] {
+  const rows = (table?.rows ?? [])
+    .map((r) => ({
+      method: String(r.method),
+      host: r.kind === 'host tool search',
+      tokens: num(r.toolTokens),
+      recall: num(r.recall),
+      success: num(r.success),
+    }))
+    .filter(
+      (r): r is typeof r & { tokens: number; recall: number; success: number } =>
+        r.tokens !== null && r.recall !== null && r.success !== null,
+    )
+    .sort((a, b) => b.success - a.success || a.tokens - b.tokens);
+  const best = rows.findIndex((r) => r.host);
+  if (best < 0) return null;
+  const { method, tokens, recall, success } = rows[best]!;
+  return { method, tokens, recall, success, rank: best + 1, of: rows.length };
+}
+
+/** The code-execution rows of a suite's code mode table (kind "code execution"): the leanest that keeps the recall floor, and the costliest. */
+function codeModeFinding(table: Table | undefined): SuiteFindings['codeMode'] {
+  const rows = (table?.rows ?? [])
+    .filter((r) => r.kind === 'code execution')
+    .map((r) => ({ method: String(r.method), total: num(r.totalTokens), vsB1: num(r.vsB1), recall: num(r.recall) }))
+    .filter((r): r is typeof r & { total: number; recall: number } => r.total !== null && r.recall !== null);
+  // As for the leanest method: one that sends as much as B1 or more saves nothing, whatever its recall.
+  const savers = rows.filter((r) => r.vsB1 === null || r.vsB1 < 0);
+  if (savers.length === 0) return null;
+  const kept = savers.filter((r) => r.recall >= RECALL_FLOOR).sort((a, b) => a.total - b.total)[0];
+  const best = kept ?? [...savers].sort((a, b) => b.recall - a.recall || a.total - b.total)[0]!;
+  const costliest = rows.filter((r): r is typeof r & { vsB1: number } => r.vsB1 !== null && r.vsB1 > 0).sort((a, b) => b.vsB1 - a.vsB1)[0];
+  return {
+    best: { ...best, kept: kept !== undefined },
+    costliest: costliest ? { method: costliest.method, vsB1: costliest.vsB1 } : null,
+  };
+}
+
+/** A signed percentage as the tables print a difference: −92.5%, +20.5%. */
+const signedPct = (n: number) => `${n < 0 ? '−' : '+'}${Math.abs(n).toFixed(1)}%`;
+
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** A suite's findings as the block's cells (plain text), for the Markdown and the HTML renderings alike. */
-export function findingCells(f: SuiteFindings): { suite: string; baseline: string; leanest: string; success: string } {
+export function findingCells(f: SuiteFindings): {
+  suite: string;
+  baseline: string;
+  leanest: string;
+  success: string;
+  hostSearch: string;
+  codeMode: string;
+} {
   const leanest = f.leanest
     ? `${f.leanest.method}: ${int(f.leanest.tokens)}${f.leanest.reductionPct === null ? '' : ` (−${f.leanest.reductionPct.toFixed(1)}%)`}, recall ${f.leanest.recall.toFixed(3)}`
     : `none besides B1; highest recall: ${f.bestRecall ? `${f.bestRecall.method} ${f.bestRecall.recall.toFixed(3)} at ${int(f.bestRecall.tokens)}` : '—'}`;
   const success = f.bestSuccess
     ? `${f.bestSuccess.method}: ${f.bestSuccess.success.toFixed(1)}%${f.bestSuccess.ci ? ` (${f.bestSuccess.ci})` : ''}`
     : '—';
-  return { suite: f.suiteName, baseline: f.baselineTokens === null ? '—' : int(f.baselineTokens), leanest, success };
+  const h = f.hostSearch;
+  const hostSearch = h
+    ? `${h.method}: ${int(h.tokens)}, recall ${h.recall.toFixed(3)}, ${h.success.toFixed(1)}% (rank ${h.rank} of ${h.of})`
+    : '—';
+  const c = f.codeMode;
+  const codeMode = c
+    ? [
+        `${c.best.kept ? '' : `none keeps recall ≥ ${RECALL_FLOOR}; highest: `}${c.best.method}: ${int(c.best.total)}${c.best.vsB1 === null ? '' : ` (${signedPct(c.best.vsB1)})`}, recall ${c.best.recall.toFixed(3)}`,
+        ...(c.costliest ? [`costliest: ${c.costliest.method} ${signedPct(c.costliest.vsB1)}`] : []),
+      ].join('; ')
+    : '—';
+  return { suite: f.suiteName, baseline: f.baselineTokens === null ? '—' : int(f.baselineTokens), leanest, success, hostSearch, codeMode };
 }
 
 /**
@@ -119,9 +194,11 @@ export const FINDINGS_HEADERS = [
   'B1 tool tokens/turn',
   `fewest tool tokens keeping recall ≥ ${RECALL_FLOOR} (vs B1), recall`,
   `best projected success ${PROJECTED_MARK} (95% CI)`,
+  `best host tool search: tokens, recall, success ${PROJECTED_MARK} (rank)`,
+  `code execution: fewest tokens ${PROJECTED_MARK} keeping recall ≥ ${RECALL_FLOOR} (vs B1)`,
 ];
 
-export const FINDINGS_NOTE = `Computed from this run's Table 3 of each suite: tool tokens and recall are measured on the exact prompt text; success is projected (${PROJECTED_MARK}) by the documented model, not measured. Labelled ablations (oracle discovery) are left out.`;
+export const FINDINGS_NOTE = `From this run's tables of each suite. Tool tokens and recall: measured on the exact prompt text (Table 3); success: projected (${PROJECTED_MARK}) by the documented model. Ablations (oracle discovery) are left out; a method sending as many tool tokens as B1 or more is no reduction. Host tool search: the best host search ranked with B1, B3, B4, Tool Attention and ADOL combined by projected success (host tool search table). Code execution: definitions + tool results + code per turn, results and code modelled (${PROJECTED_MARK}), and the code method that sends the most over B1 (code mode table).`;
 
 /**
  * The block as Markdown (a heading, what a partial run left out, one sentence and one table row
@@ -131,7 +208,7 @@ export function findingsMarkdown(findings: readonly SuiteFindings[], partial?: s
   if (findings.length === 0) return '';
   const rows = findings.map((f) => {
     const c = findingCells(f);
-    return `| ${[c.suite, c.baseline, c.leanest, c.success].map(markdownCell).join(' | ')} |`;
+    return `| ${[c.suite, c.baseline, c.leanest, c.success, c.hostSearch, c.codeMode].map(markdownCell).join(' | ')} |`;
   });
   return [
     '## Findings',
@@ -140,7 +217,7 @@ export function findingsMarkdown(findings: readonly SuiteFindings[], partial?: s
     ...findings.map((f) => `- ${markdownLine(findingSentence(f))}`),
     '',
     `| ${FINDINGS_HEADERS.map(markdownCell).join(' | ')} |`,
-    '| --- | ---: | --- | --- |',
+    '| --- | ---: | --- | --- | --- | --- |',
     ...rows,
     '',
     FINDINGS_NOTE,

@@ -109,14 +109,14 @@ function findingsSection(findings: readonly SuiteFindings[]): string {
   if (findings.length === 0) return '';
   const rows = findings.map((f) => {
     const c = findingCells(f);
-    return `<tr><th scope="row">${esc(c.suite)}</th><td class="num">${esc(c.baseline)}</td><td>${esc(c.leanest)}</td><td>${esc(c.success)}</td></tr>`;
+    return `<tr><th scope="row">${esc(c.suite)}</th><td class="num">${esc(c.baseline)}</td><td>${esc(c.leanest)}</td><td>${esc(c.success)}</td><td>${esc(c.hostSearch)}</td><td>${esc(c.codeMode)}</td></tr>`;
   });
   return `<section class="findings" aria-label="findings">
 <h2>Findings</h2>
 <ul class="sentences">${findings.map((f) => `<li>${esc(findingSentence(f))}</li>`).join('')}</ul>
 <table><thead><tr>${FINDINGS_HEADERS.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('')}</tbody></table>
-<p class="muted">${esc(FINDINGS_NOTE)}</p>
+<details class="findings-note"><summary>How these are computed</summary><p class="muted">${esc(FINDINGS_NOTE)}</p></details>
 </section>`;
 }
 
@@ -132,7 +132,7 @@ function chartFigure(c: ChartResult, interactive: boolean): string {
   const spec = interactive ? `\n<script type="application/json" id="spec-${esc(c.id)}">${jsonInScript(c.spec)}</script>` : '';
   return `<figure class="chart" id="chart-${esc(c.id)}"${interactive ? ` data-spec="spec-${esc(c.id)}"` : ''}>${live}
 <div class="chart-static">${inlineSvg(c.svg!, `c-${c.id}`, c.title)}</div>${spec}
-<figcaption>${esc(c.title)} · from table ${c.tables.map((t) => `<a href="#table-${esc(t)}">${esc(t)}</a>`).join(', ')} · ${links.join(' · ')}</figcaption>
+<figcaption>From table ${c.tables.map((t) => `<a href="#table-${esc(t)}">${esc(t)}</a>`).join(', ')} · ${links.join(' · ')}</figcaption>
 </figure>`;
 }
 
@@ -173,6 +173,7 @@ a { color: var(--accent); }
 .lead { margin: 0 0 10px; color: var(--muted); }
 section.findings h2 { margin-bottom: 4px; }
 section.findings p { margin: 6px 0 0; }
+section.findings details.findings-note summary { cursor: pointer; color: var(--muted); font-size: 12px; margin-top: 4px; }
 section.findings ul.sentences { margin: 2px 0 6px; padding-left: 20px; }
 header p.partial { margin: 0 0 8px; padding: 2px 8px; font-size: 13px; background: #fff4d6; border-left: 4px solid #d9a400; }
 .muted, .id { color: var(--muted); font-weight: normal; font-size: 12px; }

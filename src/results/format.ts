@@ -19,7 +19,8 @@ const integer = { type: 'integer' } as const;
 const strings = { type: 'array', items: string } as const;
 const version = { const: RESULTS_FORMAT_VERSION } as const;
 
-const TABLE_SCHEMA = {
+/** The schemas below are checked against the TypeScript types they are read as, field by field, and documented field by field in docs/results-format.md (test/results/results-format.test.ts holds the three together). */
+export const TABLE_SCHEMA = {
   type: 'object',
   required: ['formatVersion', 'id', 'title', 'columns', 'rows'],
   properties: {
@@ -48,7 +49,96 @@ const TABLE_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-const MANIFEST_SCHEMA = {
+const nullableNumber = { type: ['number', 'null'] } as const;
+const thresholdPoint = {
+  type: 'object',
+  required: ['theta', 'tp', 'fp', 'fn', 'tn', 'precision', 'recall', 'f1'],
+  properties: { theta: number, tp: integer, fp: integer, fn: integer, tn: integer, precision: number, recall: number, f1: number },
+} as const;
+
+/** What a pipeline recorded about how it ran (./pipeline-settings.ts); `details` is free-form. */
+const SETTINGS_SCHEMA = {
+  type: 'object',
+  required: ['details'],
+  properties: {
+    fitted: { type: 'array', items: { type: 'object', required: ['part', 'on'], properties: { part: string, on: string } } },
+    retrieval: {
+      type: 'object',
+      required: ['encoder', 'k', 'toolText', 'query'],
+      properties: {
+        encoder: string,
+        encoderDescription: string,
+        index: string,
+        indexNote: string,
+        k: integer,
+        theta: number,
+        thetaSource: string,
+        toolText: string,
+        query: string,
+        retriever: string,
+        retrieverDescription: string,
+        scoreScale: string,
+      },
+    },
+    gates: {
+      type: 'object',
+      required: ['hallucination', 'preconditions'],
+      properties: { hallucination: { type: 'boolean' }, preconditions: { type: 'boolean' } },
+    },
+    discovery: {
+      type: 'object',
+      required: ['mode', 'cli', 'rule'],
+      properties: { mode: { enum: ['policy', 'oracle'] }, cli: string, rule: string },
+    },
+    toolSearch: {
+      type: 'object',
+      required: ['execution', 'references'],
+      properties: {
+        execution: { enum: ['server', 'client'] },
+        provider: { enum: ['anthropic', 'openai'] },
+        variant: { enum: ['bm25', 'regex'] },
+        references: integer,
+      },
+    },
+    calibration: {
+      type: 'object',
+      required: ['encoder', 'encoderDescription', 'toolText', 'queries', 'pairs', 'positives', 'step', 'chosen', 'points', 'published'],
+      properties: {
+        encoder: string,
+        encoderDescription: string,
+        toolText: string,
+        queries: integer,
+        pairs: integer,
+        positives: integer,
+        step: number,
+        chosen: thresholdPoint,
+        points: { type: 'array', items: thresholdPoint },
+        policy: {
+          type: 'object',
+          required: ['kind'],
+          properties: { kind: { enum: ['f1', 'coverage'] }, target: number },
+        },
+        coverage: { type: 'array', items: number },
+        scoreScale: string,
+        published: {
+          type: 'object',
+          required: ['theta', 'minilmRange'],
+          properties: { theta: number, minilmRange: { type: 'array', items: number, minItems: 2, maxItems: 2 } },
+        },
+      },
+    },
+    adol: {
+      type: 'object',
+      properties: {
+        externalTemplates: { type: 'object', required: ['templates', 'tokens'], properties: { templates: integer, tokens: integer } },
+        tagFallbackTurns: integer,
+      },
+    },
+    details: { type: 'object' },
+  },
+} as const;
+
+export const MANIFEST_SCHEMA = {
   type: 'object',
   required: [
     'formatVersion',
@@ -109,8 +199,7 @@ const MANIFEST_SCHEMA = {
           group: { enum: ['main', 'ablation', 'adol'] },
           baseline: { type: 'boolean' },
           ablationOf: string,
-          // What each pipeline recorded (src/results/pipeline-settings.ts); `details` is free-form.
-          settings: { type: 'object', required: ['details'], properties: { details: { type: 'object' } } },
+          settings: SETTINGS_SCHEMA,
         },
       },
     },
@@ -125,6 +214,86 @@ const MANIFEST_SCHEMA = {
       },
     },
   },
+} as const;
+
+const tokensByKey = { type: 'object', additionalProperties: integer } as const;
+
+/**
+ * One line of turns/<pipeline>.seed<n>.jsonl: a TurnRecord (src/measure/turn-record.ts). No
+ * reader of a results folder reads them back (reports read the tables); the schema says what a
+ * consumer may rely on, and the bench's tests check written records against it.
+ */
+export const TURN_RECORD_SCHEMA = {
+  type: 'object',
+  required: [
+    'pipeline',
+    'seed',
+    'taskId',
+    'kind',
+    'ambiguous',
+    'turn',
+    'turns',
+    'promptTokens',
+    'toolTokens',
+    'toolTokensByLabel',
+    'toolTokensByHost',
+    'systemTokens',
+    'historyTokens',
+    'userTokens',
+    'stablePrefixTokens',
+    'listedTools',
+    'fullSchemaTools',
+    'discoveryCalls',
+    'listedForm',
+    'neededSelected',
+    'needed',
+    'neededPresent',
+    'neededListed',
+    'recall',
+    'precision',
+    'missingNeeded',
+    'resultTokens',
+    'measuredResultTokens',
+    'codeTokens',
+    'roundTrips',
+    'neededTools',
+    'schemaTools',
+  ],
+  properties: {
+    pipeline: string,
+    seed: integer,
+    taskId: string,
+    kind: { enum: ['single', 'multi', 'long'] },
+    ambiguous: { type: 'boolean' },
+    turn: integer,
+    turns: integer,
+    promptTokens: integer,
+    toolTokens: integer,
+    toolTokensByLabel: tokensByKey,
+    toolTokensByHost: tokensByKey,
+    systemTokens: integer,
+    historyTokens: integer,
+    userTokens: integer,
+    stablePrefixTokens: integer,
+    listedTools: integer,
+    fullSchemaTools: integer,
+    discoveryCalls: integer,
+    listedForm: { enum: ['summary', 'cli-line'] },
+    neededSelected: integer,
+    needed: integer,
+    neededPresent: integer,
+    neededListed: integer,
+    recall: nullableNumber,
+    precision: nullableNumber,
+    missingNeeded: { type: 'boolean' },
+    resultTokens: integer,
+    measuredResultTokens: integer,
+    codeTokens: integer,
+    roundTrips: integer,
+    neededTools: strings,
+    schemaTools: strings,
+  },
+  additionalProperties: false,
 } as const;
 
 /** A table file as written: the table with the format version first. */

@@ -36,6 +36,21 @@ export interface DiscoverySettings {
   rule: string;
 }
 
+/**
+ * How a pipeline's model finds deferred tools with a host's tool search (src/pipelines/host-search):
+ * what live mode declares in the request instead of the definitions.
+ */
+export interface ToolSearchSettings {
+  /** Who runs the search: the provider (its tool search tool) or the client (the pipeline's own search, answered by live mode). */
+  execution: 'server' | 'client';
+  /** The provider whose request shape a server search is (`anthropic`: the tool search tool; `openai`: Responses `tool_search` with namespaces); a client search runs on either. */
+  provider?: 'anthropic' | 'openai';
+  /** Anthropic's variant. */
+  variant?: 'bm25' | 'regex';
+  /** Tools a search returns at most. */
+  references: number;
+}
+
 export interface GateSettings {
   /** Calls to tools that were not promoted are rejected. */
   hallucination: boolean;
@@ -61,6 +76,7 @@ export interface PipelineSettings {
   retrieval?: RetrievalSettings;
   gates?: GateSettings;
   discovery?: DiscoverySettings;
+  toolSearch?: ToolSearchSettings;
   /** The θ calibration the pipeline ran (Tool Attention), with every point of the sweep. */
   calibration?: ThresholdCalibration;
   /** ADOL counts that the ADOL study prints. */

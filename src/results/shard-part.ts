@@ -63,7 +63,7 @@ export interface ShardPart {
 const strings = { type: 'array', items: { type: 'string' } } as const;
 
 /** shard.json as read: its version (`format`) first, then every field. */
-const PART_JSON: JsonFileFormat<ShardPart> = {
+export const PART_JSON: JsonFileFormat<ShardPart> = {
   what: 'the shard manifest JSON',
   version: { field: 'format', value: PART_FORMAT },
   schema: {

@@ -6,7 +6,7 @@ import { TIMINGS_FILE } from './write.ts';
 const number = { type: 'number' } as const;
 
 /** timings.json as read: what StepTimer.report() wrote (./write.ts writes it). */
-const TIMINGS_JSON: JsonFileFormat<TimingReport> = {
+export const TIMINGS_JSON: JsonFileFormat<TimingReport> = {
   what: 'the timings a run wrote (timings.json)',
   schema: {
     type: 'object',

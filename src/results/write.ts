@@ -32,7 +32,7 @@ export function writeEvents(dir: string, pipeline: string, seed: number, events:
 }
 
 /**
- * Hashed as written, in the lane that writes it: the turn records and events are ~200 MB a run,
+ * Hashed as written, in the lane that writes it: the turn records and events are the largest files of a run,
  * and reading them back to hash them would cost the main thread time after the lanes end.
  */
 function writeRunFile(dir: string, path: string, text: string): RunFile {

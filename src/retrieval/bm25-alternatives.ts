@@ -2,7 +2,7 @@ import okapiModule from 'okapibm25';
 import winkBm25 from 'wink-bm25-text-search';
 import type { CatalogTool } from '../catalog/types.ts';
 import { analyze } from './tokenize.ts';
-import { describeFields, TOOL_FIELDS, toolFields, type ToolField } from './tool-fields.ts';
+import { describeFields, TOOL_FIELDS, toolFields, type ToolField, type ToolFields } from './tool-fields.ts';
 import { skipReason, type FittedRetriever, type Retriever } from './types.ts';
 
 // okapibm25 is CommonJS with `exports.default`: depending on the loader's interop the default
@@ -20,28 +20,44 @@ const okapiBm25: OkapiFunction = typeof okapiModule === 'function' ? (okapiModul
 const EQUAL_WEIGHTS: Readonly<Record<ToolField, number>> = { name: 1, server: 1, description: 1, parameters: 1, parameterDescriptions: 1 };
 const UNTUNED = { vocabulary: false } as const;
 
-/** wink-bm25-text-search: classic BM25 (k1 = 1.2, b = 0.75), every field weight 1. */
-export function createWinkBm25Retriever(): Retriever {
-  const weights = EQUAL_WEIGHTS;
+/** What a wink BM25 indexes besides the defaults: another name, field weights (0 leaves a field out) or field texts. */
+export interface WinkBm25Options {
+  name?: string;
+  weights?: Readonly<Record<ToolField, number>>;
+  /** The text of each field of a tool (default: toolFields). */
+  fields?: (tool: CatalogTool) => ToolFields;
+  /** How `fields` differs from the default, for the description. */
+  fieldsNote?: string;
+}
+
+/** wink-bm25-text-search: classic BM25 (k1 = 1.2, b = 0.75), every field weight 1 unless told. */
+export function createWinkBm25Retriever(options: WinkBm25Options = {}): Retriever {
+  const weights = options.weights ?? EQUAL_WEIGHTS;
+  const fieldsOf = options.fields ?? toolFields;
+  const name = options.name ?? 'bm25:wink';
   const retriever: Retriever = {
-    name: 'bm25:wink',
-    description: `BM25 (wink-bm25-text-search), fields ${describeFields(weights)}, untuned`,
+    name,
+    description: `BM25 (wink-bm25-text-search), fields ${describeFields(weights)}${options.fieldsNote ? ` (${options.fieldsNote})` : ''}, untuned`,
     toolText: describeFields(weights),
     scale: 'unbounded',
     // The library refuses to consolidate an index of fewer documents.
     minTools: 3,
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
       const cannot = skipReason(retriever, tools.length);
-      if (cannot) throw new Error(`bm25:wink ${cannot}`);
+      if (cannot) throw new Error(`${name} ${cannot}`);
       const engine = winkBm25();
+      const used = TOOL_FIELDS.filter((f) => weights[f] > 0);
       engine.defineConfig({
-        fldWeights: Object.fromEntries(TOOL_FIELDS.map((f) => [f, weights[f]])),
+        fldWeights: Object.fromEntries(used.map((f) => [f, weights[f]])),
         bm25Params: { k1: 1.2, b: 0.75, k: 1 },
       });
       // Queries arrive analyzed; documents are analyzed per field.
       engine.definePrepTasks([(text: string) => text.split(' ').filter(Boolean)]);
-      for (const f of TOOL_FIELDS) engine.definePrepTasks([(text: string) => analyze(text, UNTUNED)], f);
-      tools.forEach((t, i) => engine.addDoc({ ...toolFields(t) }, i));
+      for (const f of used) engine.definePrepTasks([(text: string) => analyze(text, UNTUNED)], f);
+      tools.forEach((t, i) => {
+        const all = fieldsOf(t);
+        engine.addDoc(Object.fromEntries(used.map((f) => [f, all[f]])), i);
+      });
       engine.consolidate();
       const ids = tools.map((t) => t.id);
       return {

@@ -104,7 +104,7 @@ export function createBm25Retriever(options: Bm25Options = {}): Retriever {
   };
 }
 
-/** Term scores kept per fitted index at most (12 bytes each: ~48 MB), then the memo starts over. */
+/** Term scores kept per fitted index at most (12 bytes each), then the memo starts over. */
 const MAX_POSTINGS = 4_000_000;
 
 /** The MiniSearch index of the tools' weighted fields (exported for the test that checks scores against its own search). */

@@ -247,7 +247,7 @@ export function shareEncoder(tools: readonly CatalogTool[], encoder: Encoder): v
  * One fit per tool list, shared by every user of the retriever (B3, Tool Attention, the
  * ablations, the fusions and the learned reranker's first stages). Scores are not kept in
  * memory here: the learned and dense retrievers keep theirs on disk, and BM25 and TF-IDF score
- * each message again (a memo of every message cost ~15 MB per thread and made no run faster).
+ * each message again (a memo of every message cost memory in every thread and made no run faster).
  */
 function memoised(retriever: Retriever): Retriever {
   const fits = new WeakMap<readonly CatalogTool[], Promise<FittedRetriever>>();

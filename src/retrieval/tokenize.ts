@@ -7,8 +7,8 @@ import { ABBREVIATIONS, entityCueWords } from './vocabulary.ts';
  * word tokens split on punctuation, `_`, `-` and camelCase, optional
  * developer-vocabulary expansion (./vocabulary.ts), English stop words dropped, Porter stems
  * (wink-porter2-stemmer, a maintained stemmer, rather than hand-written suffix rules; imported on
- * its own: wink-nlp-utils, which re-exports it, loads wink-nlp's English model, ~20 MB of heap
- * in every thread, on import).
+ * its own: wink-nlp-utils, which re-exports it, loads wink-nlp's English model into
+ * every thread's heap on import).
  */
 export interface AnalyzeOptions {
   /** Expand abbreviations and shell habits (default true). */
@@ -60,6 +60,21 @@ function stem(word: string): string {
 // queries (a 10,000-tool catalog repeats its servers' texts); bounded, then started over.
 const analyzed = new Map<string, readonly string[]>();
 const MAX_ANALYZED = 200_000;
+
+/**
+ * The words of a text that are not stop words, lower-case, each with its stem, in order and
+ * without repeats (no vocabulary expansion): what a writer of a search pattern would pick from.
+ */
+export function contentWords(text: string): { word: string; stem: string }[] {
+  const seen = new Set<string>();
+  const out: { word: string; stem: string }[] = [];
+  for (const word of wordTokens(text)) {
+    if (STOP.has(word) || seen.has(word)) continue;
+    seen.add(word);
+    out.push({ word, stem: stem(word) });
+  }
+  return out;
+}
 
 /** Stemmed terms of a text, in order (repeats kept: BM25 counts them). A fresh array each call. */
 export function analyze(text: string, options: AnalyzeOptions = {}): string[] {

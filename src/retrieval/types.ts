@@ -75,7 +75,7 @@ export function rankScores(ids: readonly string[], scores: Float64Array): Ranked
 /**
  * One query's ranking of all tools, best first (ties in catalog order), held as a permutation
  * of the scores: a run keeps every turn's ranking for the pipelines that share it, and as
- * {id, score} objects they took ~150 MB. Hits are made as they are read.
+ * {id, score} objects they took far more memory. Hits are made as they are read.
  */
 export class Ranking implements Iterable<RankedTool> {
   private readonly order: IndexArray;

@@ -37,7 +37,7 @@ export function quantilesOf(values: Float64Array, qs: readonly number[]): number
   return out;
 }
 
-/** A loop, not `some`: a callback is given each element as a boxed number (~0.4 MB a projection). */
+/** A loop, not `some`: a callback is given each element as a boxed number. */
 function hasNaNOrNegativeZero(values: Float64Array): boolean {
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;

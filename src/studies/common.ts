@@ -3,6 +3,7 @@ import type { StudyContext, TaskSet } from './types.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { PipelineContext, PipelineEntry } from '../pipelines/types.ts';
 import type { Task } from '../tasks/types.ts';
+import { isHostSearch } from '../pipelines/host-search/entries.ts';
 
 /**
  * Helpers shared by the studies in this folder. Nothing here knows which pipeline it drives:
@@ -15,9 +16,13 @@ import type { Task } from '../tasks/types.ts';
  * invocation (so `--pipelines` is honoured), without the labelled ablations shown beside them
  * in Table 3 (`ablationOf`). A study's options may override the list (tests run B1 alone).
  */
-/** True for a pipeline the bench runs on every seed's task set (the main methods); ablation and ADOL variants run on the first only. */
-export function runsOnEverySeed(entry: Pick<PipelineEntry, 'group'>): boolean {
-  return entry.group === 'main';
+/**
+ * True for a pipeline the bench runs on every seed's task set (the main methods); ablation and
+ * ADOL variants, and the host tool searches (their records on every seed held the bench's peak
+ * memory over its budget), run on the first only.
+ */
+export function runsOnEverySeed(entry: Pick<PipelineEntry, 'group'> & { id?: string }): boolean {
+  return entry.group === 'main' && !(entry.id !== undefined && isHostSearch(entry.id));
 }
 
 /** The task sets the bench runs a pipeline on (runsOnEverySeed). */

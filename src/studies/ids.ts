@@ -6,6 +6,7 @@
 export const STUDY_IDS = Object.freeze([
   'projection',
   'real-suite',
+  'host-search',
   'scaling',
   'adversarial',
   'prompt-caching',

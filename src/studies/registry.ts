@@ -2,6 +2,7 @@ import type { Study } from './types.ts';
 import { STUDY_IDS, type StudyId } from './ids.ts';
 import { adolStudy } from './adol/study.ts';
 import { realSuiteStudy } from './real-suite/study.ts';
+import { hostSearchStudy } from './host-search/study.ts';
 import { projectionStudy } from './projection/study.ts';
 import { scalingStudy } from './scaling/study.ts';
 import { adversarialStudy } from './adversarial/study.ts';
@@ -17,6 +18,7 @@ import { checkedStudyRegistry } from './check-registry.ts';
 const BY_ID: { readonly [K in StudyId]: Study } = {
   projection: projectionStudy,
   'real-suite': realSuiteStudy,
+  'host-search': hostSearchStudy,
   scaling: scalingStudy,
   adversarial: adversarialStudy,
   'prompt-caching': promptCachingStudy,

@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog/types.ts';
 import type { Encoder } from '../embed/types.ts';
 import type { Table } from '../table/table.ts';
+import type { Suite } from '../table/suites.ts';
 import type { PipelineEntry } from '../pipelines/types.ts';
 import type { Task } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
@@ -35,6 +36,8 @@ export interface StudyContext {
   quick: boolean;
   /** Catalog sizes of the scaling study (`--scaling-sizes`); undefined: its default sweep. */
   scalingSizes?: readonly number[];
+  /** The suites of the registry the bench runs with (src/table/suites.ts); absent: every built-in one. */
+  suites?: readonly Suite[];
   resultsDir: string;
   /** Every pipeline's turn records, by pipeline id (all seeds). */
   records: ReadonlyMap<string, readonly TurnRecord[]>;
@@ -79,7 +82,10 @@ export interface PipelineResultsContext extends Pick<StudyContext, 'catalog' | '
 }
 
 /** What a study's embedding plan reads (the bench's up-front embedding pass: src/bench/plan/study-hints.ts). */
-export type EmbeddingContext = Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 'seed' | 'quick' | 'scalingSizes' | 'pipelines'>;
+export type EmbeddingContext = Pick<
+  StudyContext,
+  'root' | 'catalog' | 'tasks' | 'seed' | 'quick' | 'scalingSizes' | 'pipelines' | 'suites'
+>;
 
 /** Catalogs (their tool texts) and task sets (their queries, as a message and as rolling context) a study will embed. */
 export interface StudyEmbeddings {

@@ -1,25 +1,17 @@
 import { existsSync } from 'node:fs';
-import { liveMcpBenchCatalogDir, liveMcpBenchTasksFile, realPrimaryDumps, realQueriesFile } from '../catalog/bundled.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
+import type { Suite } from '../table/suites.ts';
 import { loadTasks } from './load.ts';
 import type { Task } from './types.ts';
 
-/** The real suite: the six primary dumps (267 tools) and the real query set; undefined when a file is missing (an override folder without them). */
-export function loadRealSuite(root: string): { catalog: Catalog; tasks: Task[] } | undefined {
-  const dumps = realPrimaryDumps(root);
-  const queries = realQueriesFile(root);
-  if (!dumps.every((f) => existsSync(f)) || !existsSync(queries)) return undefined;
-  const catalog = loadCatalog(dumps);
-  return { catalog, tasks: loadTasks(queries, catalog) };
-}
-
-/** The LiveMCPBench development half: its 70 dumps (527 tools) and 47 requests; undefined when a file is missing. */
-export function loadLiveMcpBenchSuite(root: string): { catalog: Catalog; tasks: Task[] } | undefined {
-  const dir = liveMcpBenchCatalogDir(root);
-  const tasks = liveMcpBenchTasksFile(root);
-  if (!existsSync(dir) || !existsSync(tasks)) return undefined;
-  // A folder of dumps: the loader reads each, in name order.
-  const catalog = loadCatalog(dir);
-  return { catalog, tasks: loadTasks(tasks, catalog) };
+/** A fixed suite's catalog and tasks (src/table/suites.ts); undefined when a file is missing (an override folder without them) or the suite is the run's own. */
+export function loadSuite(suite: Suite, root: string): { catalog: Catalog; tasks: Task[] } | undefined {
+  if (!suite.data) return undefined;
+  const catalogPath = suite.data.catalog(root);
+  const tasksFile = suite.data.tasks(root);
+  if (![catalogPath].flat().every((f) => existsSync(f)) || !existsSync(tasksFile)) return undefined;
+  // A folder of dumps is read in name order.
+  const catalog = loadCatalog(catalogPath);
+  return { catalog, tasks: loadTasks(tasksFile, catalog) };
 }

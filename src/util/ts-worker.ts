@@ -94,7 +94,7 @@ async function compile(entry: string): Promise<URL | { unwritable: string }> {
   return pathToFileURL(file);
 }
 
-/** Builds of the same module not used for a day go (each edit of a source makes a new one, ~1 MB). */
+/** Builds of the same module not used for a day go (each edit of a source makes a new one). */
 function pruneOlderBuilds(name: string, kept: string): void {
   const dayAgo = Date.now() - 86_400_000;
   for (const f of readdirSync(WORKERS_DIR)) {

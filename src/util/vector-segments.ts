@@ -18,8 +18,7 @@ import { forgetProcessSharedBytes, sharedBytes } from './process-shared.ts';
  *
  * A segment is read into a SharedArrayBuffer and its vectors are views of it: the file never
  * changes once written, so its bytes are shared by file path with the worker threads
- * (./process-shared.ts) instead of each thread holding a copy of every vector (the bench's
- * embedding cache alone is ~25 MB per thread).
+ * (./process-shared.ts) instead of each thread holding a copy of every vector.
  */
 
 /** An element type of a store: float32 (embeddings) or float64 (scores, kept exact). */

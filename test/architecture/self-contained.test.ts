@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { liveMcpBenchCatalogDir, liveMcpBenchTasksFile, realPrimaryDumps, realQueriesFile } from '../../src/catalog/bundled.ts';
+import { LIVEMCPBENCH_SUITE, REAL_SUITE, realPrimaryDumps } from '../../src/table/suites.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
 
 // A user clones the repository alone: nothing beside it. Code, tests, scripts and CI must not
@@ -42,9 +42,9 @@ describe('the repository is self-contained', () => {
   it('ships the real dumps, the real query set and the LiveMCPBench development half with their licences', () => {
     const root = process.cwd();
     expect(loadCatalog(realPrimaryDumps(root)).tools).toHaveLength(267);
-    expect(readFileSync(realQueriesFile(root), 'utf8').length).toBeGreaterThan(0);
-    expect(readdirSync(liveMcpBenchCatalogDir(root)).filter((f) => f.endsWith('.json'))).toHaveLength(70);
-    expect(readFileSync(liveMcpBenchTasksFile(root), 'utf8').trim().split('\n')).toHaveLength(47);
+    expect(readFileSync(REAL_SUITE.data!.tasks(root), 'utf8').length).toBeGreaterThan(0);
+    expect(readdirSync(LIVEMCPBENCH_SUITE.data!.catalog(root) as string).filter((f) => f.endsWith('.json'))).toHaveLength(70);
+    expect(readFileSync(LIVEMCPBENCH_SUITE.data!.tasks(root), 'utf8').trim().split('\n')).toHaveLength(47);
     for (const f of [
       'catalogs/real/LICENSES.md',
       'catalogs/real/README.md',

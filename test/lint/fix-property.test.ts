@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { realPrimaryDumps } from '../../src/catalog/bundled.ts';
+import { realPrimaryDumps } from '../../src/table/suites.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import type { McpTool } from '../../src/catalog/types.ts';
 import { HostMeasure } from '../../src/hosts/measure.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import { realPrimaryDumps } from '../../src/catalog/bundled.ts';
+import { realPrimaryDumps } from '../../src/table/suites.ts';
 import { HostMeasure } from '../../src/hosts/measure.ts';
 import { hostProfile } from '../../src/hosts/registry.ts';
 import type { HostId } from '../../src/hosts/types.ts';

@@ -6,13 +6,14 @@ import type { AddressInfo } from 'node:net';
  * TEST STAND-IN — not a model. A local OpenAI-compatible chat-completions server on 127.0.0.1
  * that answers each request with a scripted step: a reply (tool calls or text), an HTTP error
  * (429 with Retry-After, 5xx, 401), a delay (for timeouts), a non-JSON body or a redirect. It
- * also takes Anthropic's `/messages` path (the script then writes that format's replies). The
+ * also takes Anthropic's `/messages` path and OpenAI's Responses `/responses` path (the script
+ * then writes that format's replies: ./tool-search-stand-in.ts). The
  * live mode's tests and `scripts/live-smoke.ts` start it; nothing here needs a network or a key.
  */
 
 export interface StandInRequest {
   index: number;
-  /** The request path: `/v1/chat/completions`, `/v1/messages`. */
+  /** The request path: `/v1/chat/completions`, `/v1/messages`, `/v1/responses`. */
   path: string;
   headers: IncomingMessage['headers'];
   body: {
@@ -48,7 +49,7 @@ export async function startScriptedLlmServer(script: Script): Promise<StandInSer
     req.on('data', (c: Buffer) => (data += c.toString('utf8')));
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0]!;
-      if (req.method !== 'POST' || !(path.endsWith('/chat/completions') || path.endsWith('/messages'))) {
+      if (req.method !== 'POST' || !(path.endsWith('/chat/completions') || path.endsWith('/messages') || path.endsWith('/responses'))) {
         res.writeHead(404).end('{"error":"not found"}');
         return;
       }
@@ -142,7 +143,7 @@ export function afterToolResult(r: StandInRequest): boolean {
   return r.body.messages?.at(-1)?.role === 'tool';
 }
 
-const words = (s: string) =>
+export const words = (s: string) =>
   new Set(
     s
       .toLowerCase()
@@ -151,7 +152,7 @@ const words = (s: string) =>
   );
 
 /** Required arguments filled with placeholders of the right JSON type (string, number, boolean, array, object). */
-function placeholderArguments(schema: Record<string, unknown> | undefined): Record<string, unknown> {
+export function placeholderArguments(schema: Record<string, unknown> | undefined): Record<string, unknown> {
   const props = (schema?.properties ?? {}) as Record<string, { type?: string; enum?: unknown[] }>;
   const required = Array.isArray(schema?.required) ? (schema!.required as string[]) : [];
   const args: Record<string, unknown> = {};
@@ -204,6 +205,11 @@ export function keywordAgent(cli = 'tooltax'): Script {
       return toolCallReply(r, [{ name: 'shell', arguments: JSON.stringify({ command: `${cli} ${id}` }) }]);
     }
     if (afterToolResult(r) || tools.length === 0) return textReply(r);
+    const codemode = tools.find((t) => t.function.name === 'codemode');
+    if (codemode)
+      return toolCallReply(r, [
+        { name: 'codemode', arguments: JSON.stringify({ code: codeFor(codemode.function.description ?? '', score) }) },
+      ]);
     const best = tools.reduce((a, b) =>
       score(`${b.function.name} ${b.function.description ?? ''}`) > score(`${a.function.name} ${a.function.description ?? ''}`) ? b : a,
     );
@@ -219,4 +225,37 @@ export function keywordAgent(cli = 'tooltax'): Script {
  */
 export function byContent(script: Script): Script {
   return (r) => script({ ...r, index: parseInt(createHash('sha256').update(JSON.stringify(r.body)).digest('hex').slice(0, 12), 16) });
+}
+
+/**
+ * The stand-in's code for Code Mode: from the `codemode` tool's TypeScript API, the method whose
+ * doc comment and name share the most words with the request, called with a placeholder for each
+ * required field of its input type, its result returned.
+ */
+function codeFor(api: string, score: (text: string) => number): string {
+  const methods = [...api.matchAll(/\/\*\*([\s\S]*?)\*\/\s*(\w+): \(input: (\w+)\)/g)].map((m) => ({
+    doc: m[1]!,
+    name: m[2]!,
+    input: m[3]!,
+  }));
+  if (!methods.length) return 'async () => null';
+  const best = methods.reduce((a, b) => (score(`${b.name} ${b.doc}`) > score(`${a.name} ${a.doc}`) ? b : a));
+  const body = new RegExp(`type ${best.input} = \\{([\\s\\S]*?)\\n\\}`).exec(api)?.[1] ?? '';
+  const args: Record<string, unknown> = {};
+  for (const m of body.matchAll(/^ {4}(\w+): (.+);$/gm)) {
+    const type = m[2]!;
+    const literal = /^"([^"]*)"/.exec(type);
+    args[m[1]!] = literal
+      ? literal[1]
+      : type.startsWith('number')
+        ? 1
+        : type.startsWith('boolean')
+          ? true
+          : type.endsWith('[]')
+            ? []
+            : type.startsWith('string')
+              ? 'x'
+              : {};
+  }
+  return `async () => { const r = await codemode.${best.name}(${JSON.stringify(args)}); return r; }`;
 }

@@ -213,7 +213,7 @@ describe('chart contents', () => {
     const info = { ...FIXTURE_RUN_INFO, catalog: { ...FIXTURE_RUN_INFO.catalog, name: 'my-servers' } };
     type Bars = {
       data: { values: { source: string }[] };
-      title: { subtitle: string[] };
+      title: { subtitle: string | string[] };
       encoding: { color: { scale: { domain: string[] } } };
     };
     const tokens = (
@@ -225,7 +225,7 @@ describe('chart contents', () => {
     ).spec as unknown as Bars;
     expect([...new Set(tokens.data.values.map((v) => v.source))]).toEqual(['my-servers (measured)']);
     expect(tokens.encoding.color.scale.domain).toEqual(['my-servers (measured)']);
-    expect(tokens.title.subtitle).toEqual(['measured by this harness on my-servers']);
+    expect(tokens.title.subtitle).toBe('measured by this harness on my-servers');
     const reduction = (
       await buildChart(
         CHARTS.find((c) => c.id === 'reduction-vs-b1')!,
@@ -271,6 +271,87 @@ describe('chart tooltips', () => {
   });
 });
 
+describe('the first chart with many methods', () => {
+  it('draws one row per method (a dot plot), so its height grows by one row, not one bar per suite, per method', async () => {
+    const def = CHARTS.find((c) => c.id === 'tool-tokens-per-turn')!;
+    const rows = Array.from({ length: 20 }, (_, i) => ({
+      method: `M${i}`,
+      toolTokens: 1_000 * (i + 1),
+      pubTokens: `${900 * (i + 1)} ± 5`,
+    }));
+    const t3 = { ...table('table3-measured'), rows };
+    const real = { ...table('table3-measured'), id: 'table3-measured-real', rows: rows.map(({ pubTokens: _, ...r }) => r) };
+    const result = await buildChart(def, [t3, real], FIXTURE_RUN_INFO);
+    expect(result.status, result.reason).toBe('rendered');
+    const spec = result.spec as { height: number; mark: { type: string }; data: { values: unknown[] } };
+    expect(spec.mark.type).toBe('point');
+    expect(spec.data.values).toHaveLength(60); // 20 methods × (2 suites + published): every figure is a mark
+    expect(spec.height).toBeLessThanOrEqual(20 * 15);
+  });
+});
+
+describe('negative values on bar charts', () => {
+  const tables = (rows: [string, number][]): Table[] => [
+    {
+      id: 'table3-measured',
+      title: '',
+      columns: [
+        { key: 'method', header: 'method', kind: 'label' },
+        { key: 'toolTokens', header: 'tool tokens/turn', kind: 'measured' },
+      ],
+      rows: rows.map(([method, toolTokens]) => ({ method, toolTokens })),
+    },
+  ];
+  type Layer = { transform?: { filter: string }[]; mark: { type: string; align?: string; dx?: number } };
+  type Reduction = {
+    encoding: { x: { scale: { domainMin?: number; domainMax: number } } };
+    layer: Layer[];
+    data: { values: { reduction: number }[] };
+  };
+
+  it('a method that sends more than the baseline: its bar left of zero, its label left of the bar, with room on the axis', async () => {
+    const def = CHARTS.find((c) => c.id === 'reduction-vs-b1')!;
+    const result = await buildChart(
+      def,
+      tables([
+        ['B1', 40_000],
+        ['Lean', 4_000],
+        ['Code Mode', 48_000],
+      ]),
+      undefined,
+    );
+    expect(result.status, result.reason).toBe('rendered');
+    expect(result.warnings).toEqual([]);
+    const spec = result.spec as unknown as Reduction;
+    expect(spec.data.values.map((v) => Math.round(v.reduction))).toEqual([90, -20]);
+    const texts = spec.layer.filter((l) => l.mark.type === 'text');
+    expect(texts.map((l) => [l.transform?.[0]?.filter, l.mark.align, Math.sign(l.mark.dx!)])).toEqual([
+      ['datum["reduction"] >= 0', 'left', 1],
+      ['datum["reduction"] < 0', 'right', -1],
+    ]);
+    // The axis reaches below −20 by at least the label's width: the label is drawn inside the chart, not clipped.
+    const { domainMin, domainMax } = spec.encoding.x.scale;
+    expect(domainMax).toBe(100);
+    expect(domainMin).toBeLessThan(-20 - 0.05 * (100 - domainMin!));
+  });
+
+  it('without a negative value the axis and the labels are as before: no lower bound, labels right of the bars only', async () => {
+    const def = CHARTS.find((c) => c.id === 'reduction-vs-b1')!;
+    const spec = (
+      await buildChart(
+        def,
+        tables([
+          ['B1', 40_000],
+          ['Lean', 4_000],
+        ]),
+        undefined,
+      )
+    ).spec as unknown as Reduction;
+    expect(spec.encoding.x.scale).toEqual({ domainMax: 100 });
+    expect(spec.layer.filter((l) => l.mark.type === 'text')).toHaveLength(1);
+  });
+});
+
 describe('scatter label placement', () => {
   const plot = { width: 500, height: 300 };
   it('puts a name right-above its point when that side is free', () => {
@@ -289,5 +370,80 @@ describe('scatter label placement', () => {
       10,
     );
     expect(sides).toEqual(['right-below', 'right-above', 'left-above', 'right-below']);
+  });
+
+  it('takes a farther side (with a leader line) when every near one is taken, and gives up inside a crowd', () => {
+    // A point boxed in by six neighbours, one on each near side: its name goes further off.
+    const neighbours = [
+      [215, 145],
+      [215, 155],
+      [185, 145],
+      [185, 155],
+      [200, 135],
+      [200, 165],
+    ] as const;
+    const boxed = [{ x: 200, y: 150, label: 'boxed in' }, ...neighbours.map(([x, y]) => ({ x, y, label: 'n' }))];
+    expect(placeLabels(boxed, plot, 10)[0]).toBe('far-right-above');
+    // A dense grid: most names fit nowhere and get none (null), never a side that overlaps.
+    const grid = Array.from({ length: 64 }, (_, i) => ({
+      x: 200 + 6 * (i % 8),
+      y: 120 + 6 * Math.floor(i / 8),
+      label: 'a long method name',
+    }));
+    const sides = placeLabels(grid, plot, 10);
+    expect(sides.filter((s) => s === null).length).toBeGreaterThan(32);
+    expect(sides.filter((s) => s !== null).length).toBeGreaterThan(0);
+  });
+
+  it('places names in the order given: the first gets its preferred side', () => {
+    const pair = [
+      { x: 100, y: 100, label: 'first' },
+      { x: 100, y: 102, label: 'second' }, // drawn as one point with the first
+    ];
+    expect(placeLabels(pair, plot, 10)).toEqual(['right-above', 'right-below']);
+    expect(placeLabels(pair, plot, 10, [1, 0])).toEqual(['left-above', 'right-above']);
+  });
+});
+
+describe('the Pareto chart in a crowd', () => {
+  it('names every point or lists it under the title; no name is drawn twice or lost', () => {
+    const measured: Table = {
+      id: 'table3-measured',
+      title: '',
+      columns: [
+        { key: 'method', header: 'method', kind: 'label' },
+        { key: 'toolTokens', header: 't', kind: 'measured' },
+      ],
+      rows: [],
+    };
+    const projected: Table = {
+      id: 'table3-projected',
+      title: '',
+      columns: [
+        { key: 'method', header: 'method', kind: 'label' },
+        { key: 'success', header: 'success %', kind: 'projected' },
+      ],
+      rows: [],
+    };
+    // Twelve methods within a few per cent of each other on both axes.
+    for (let i = 0; i < 12; i++) {
+      measured.rows.push({ method: `Method number ${i}`, toolTokens: 10_000 + 150 * i });
+      projected.rows.push({ method: `Method number ${i}`, success: 50 + (i % 3) });
+    }
+    measured.rows.push({ method: 'Far away', toolTokens: 200 });
+    projected.rows.push({ method: 'Far away', success: 90 });
+    const spec = paretoChart.build([[projected], [measured]], undefined) as {
+      title: { subtitle: string[] };
+      layer: { data: { values: { method: string; labelSide: string }[] } }[];
+    };
+    const values = spec.layer[1]!.data.values;
+    const named = values.filter((v) => v.labelSide !== 'none').map((v) => v.method);
+    const unnamed = values.filter((v) => v.labelSide === 'none').map((v) => v.method);
+    expect(unnamed.length).toBeGreaterThan(0);
+    expect(named).toContain('Far away');
+    const listed = spec.title.subtitle.join(' ');
+    expect(listed).toContain('not named for lack of room');
+    for (const m of unnamed) expect(listed).toContain(m);
+    for (const m of named) expect(listed).not.toContain(`${m},`);
   });
 });

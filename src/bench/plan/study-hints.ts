@@ -3,6 +3,7 @@ import { adversarialEmbeddings } from '../../studies/adversarial/study.ts';
 import type { StudyId } from '../../studies/ids.ts';
 import { kvSchemaEmbeddings } from '../../studies/kv-schema/study.ts';
 import { realSuiteEmbeddings } from '../../studies/real-suite/study.ts';
+import { hostSearchEmbeddings } from '../../studies/host-search/study.ts';
 import { retrievalEmbeddings } from '../../studies/retrieval/study.ts';
 import { scalingEmbeddings } from '../../studies/scaling/study.ts';
 import type { EmbeddingContext, StudyEmbeddings } from '../../studies/types.ts';
@@ -27,20 +28,22 @@ export interface StudyScheduling {
 
 /** By study id (src/studies/ids.ts); a study not named here has no hint. */
 const SCHEDULING: { readonly [K in StudyId]?: StudyScheduling } = {
-  // Every main pipeline on the six real dumps: their fits, transcripts and rankings (~40 MB)
+  // Every main pipeline on the six real dumps: their fits, transcripts and rankings
   // would stay in the lane's heap beside the ablations that run there after it.
   'real-suite': { ownThread: true, toEmbed: realSuiteEmbeddings },
-  // With --scaling-sizes 10000: ~260 MB of heap (catalog, BM25 and TF-IDF indexes of 10,000
-  // tools); a heap grown to ~300 MB and index buffers freed only when V8 finalises them.
+  // Nine methods on the LiveMCPBench tools: like the real suite, their fits go with the thread.
+  'host-search': { ownThread: true, toEmbed: hostSearchEmbeddings },
+  // With --scaling-sizes 10000: a large heap (catalog, BM25 and TF-IDF indexes of 10,000
+  // tools), and index buffers freed only when V8 finalises them.
   scaling: { ownThread: true, largeWorkingSet: true, toEmbed: (ctx) => scalingEmbeddings(ctx) },
   adversarial: { toEmbed: (ctx) => adversarialEmbeddings(ctx) },
   // Sixteen retrievers on three catalogs, four learned models each left out one suite: their
   // indexes, models and analyzer memo go with the thread instead of staying in a lane's heap.
   retrieval: { ownThread: true, largeWorkingSet: true, toEmbed: retrievalEmbeddings },
-  // Loads the use-lite model: ~115 MB of WebAssembly memory, which cannot shrink.
+  // Loads the use-lite model: WebAssembly memory, which cannot shrink.
   'router-latency': { ownThread: true },
   // The traffic's fragments: embedded in the study on a cold cache they started the embedding
-  // workers (two use-lite models, ~300 MB) beside both lanes.
+  // workers (two use-lite models) beside both lanes.
   'kv-schema': { toEmbed: kvSchemaEmbeddings },
 };
 

@@ -1,7 +1,8 @@
 import type { Catalog, CatalogTool, McpTool } from '../../catalog/types.ts';
 import type { Encoder } from '../../embed/types.ts';
 import { section, toolListSection } from '../../prompt/sections.ts';
-import { transcriptSection } from '../../prompt/shared-parts.ts';
+import { directTranscript, resultLine } from '../../prompt/shared-parts.ts';
+import { toolResult } from '../../catalog/tool-results.ts';
 import { resolveEncoder } from '../../retrieval/encoder.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
@@ -11,7 +12,7 @@ import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
 import { queryText } from '../../retrieval/texts.ts';
 import type { Task, TaskTurn } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
-import type { Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
+import type { Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult, TurnTranscript } from '../types.ts';
 import {
   B1_HEADING,
   DEFAULT_DEDUP_CONFIG,
@@ -166,7 +167,7 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
   const listMemo = new Map<string, PromptSection>();
   // Per-task state.
   let queryVectors = new Map<string, Float32Array>();
-  let historyMemo: PromptSection[] = [];
+  let historyMemo: TurnTranscript[] = [];
   // Counters for describe().
   const stats = { turns: 0, selectedTotal: 0, tagFallbackTurns: 0, listMemoSize: 0 };
 
@@ -197,11 +198,17 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
     return s;
   };
 
+  /** The trimmed transcripts of the task's turns up to and including `turnIndex` (requireOutput only). */
+  const trimmedUpTo = (task: Task, turnIndex: number): TurnTranscript[] => {
+    for (let j = historyMemo.length; j <= turnIndex; j++)
+      historyMemo.push(trimmedTranscript(catalog, j, task.turns[j]!, selections, roConfig.propertyName));
+    return historyMemo;
+  };
   const historyFor = (task: Task, turnIndex: number, shared: readonly PromptSection[]): PromptSection[] => {
     if (!options.requireOutput) return [...shared];
-    for (let j = historyMemo.length; j < turnIndex; j++)
-      historyMemo.push(trimmedTranscript(catalog, j, task.turns[j]!, selections, roConfig.propertyName));
-    return historyMemo.slice(0, turnIndex);
+    return trimmedUpTo(task, turnIndex)
+      .slice(0, turnIndex)
+      .map((t) => t.section);
   };
 
   return {
@@ -279,6 +286,8 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
         prompt: { sections },
         exposure: { listedTools: ids, fullSchemaTools: ids, discoveryCalls: [] },
         events: events.length ? events : undefined,
+        // With requireOutput the results the turn leaves are the trimmed ones.
+        transcript: options.requireOutput ? trimmedUpTo(task, turnIndex)[turnIndex] : undefined,
       };
     },
     describe() {
@@ -341,9 +350,9 @@ function trimmedTranscript(
   turn: TaskTurn,
   selections: ReadonlyMap<string, OutputSelection>,
   propertyName = DEFAULT_REQUIRE_OUTPUT.propertyName,
-): PromptSection {
-  const base = transcriptSection(catalog, j, turn);
-  const lines = base.text.replace(/\n$/, '').split('\n');
+): TurnTranscript {
+  const direct = directTranscript(catalog, j, turn);
+  const lines = direct.section.text.replace(/\n$/, '').split('\n');
   const callIdx: number[] = [];
   const resultIdx: number[] = [];
   lines.forEach((l, i) => {
@@ -352,16 +361,23 @@ function trimmedTranscript(
   });
   if (callIdx.length !== turn.tools.length || resultIdx.length !== turn.tools.length)
     throw new Error(`adol: unexpected transcript shape for turn ${j + 1}`);
+  const results = [...direct.results];
+  const measuredResults = [...direct.measuredResults];
   turn.tools.forEach((id, k) => {
     const tool = catalog.tools.find((t) => t.id === id)!;
     const requested = selections.get(id)?.requested ?? [];
-    if (!requested.length || tool.sampleResponse === undefined) return;
+    const value = toolResult(catalog, id).value;
+    if (!requested.length || value === undefined) return;
     const prefix = `Assistant → tool call ${tool.name} `;
     const callLine = lines[callIdx[k]!]!;
     if (!callLine.startsWith(prefix)) throw new Error(`adol: unexpected call line for ${id}`);
     const args = JSON.parse(callLine.slice(prefix.length)) as Record<string, unknown>;
     lines[callIdx[k]!] = `${prefix}${JSON.stringify({ ...args, [propertyName]: requested })}`;
-    lines[resultIdx[k]!] = `Tool result (${tool.name}): ${JSON.stringify(trimResponse(tool.sampleResponse, requested))}`;
+    const trimmed = resultLine(tool.name, JSON.stringify(trimResponse(value, requested)));
+    lines[resultIdx[k]!] = trimmed.slice(0, -1);
+    const m = measuredResults.indexOf(results[k]!);
+    if (m >= 0) measuredResults[m] = trimmed;
+    results[k] = trimmed;
   });
-  return section('history', base.label, lines.join('\n'), false);
+  return { ...direct, section: section('history', direct.section.label, lines.join('\n'), false), results, measuredResults };
 }

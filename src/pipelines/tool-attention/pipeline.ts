@@ -103,7 +103,8 @@ export function createToolAttentionPipeline(options: ToolAttentionOptions = {}):
 
   let encoder: Encoder | undefined;
   let tokens: TokenCounter | undefined;
-  // The index, not its vectors: those serve calibration in prepare only (20 MB at N = 10,000 in the scaling study).
+  // The index, not its vectors: those serve calibration in prepare only, and are large in the
+  // scaling study's largest catalogs.
   let toolIndex: Omit<ToolIndex, 'vectors'> | undefined;
   let router: IntentRouter | undefined;
   let loader: LazySchemaLoader<McpTool> | undefined;

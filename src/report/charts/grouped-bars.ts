@@ -1,5 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, legendColumns, SCHEMA, textWidthPx } from './spec-base.ts';
+import { ownValue } from '../../util/json.ts';
 
 /**
  * Room for one bar: a bar's value label (font VALUE_FONT_PX, whose box is about 1.2 em tall)
@@ -7,6 +8,8 @@ import { AUTOSIZE, CHART_CONFIG, CHART_HEIGHT, CHART_WIDTH, chartTitle, legendCo
  */
 const BAR_PX = 15;
 const VALUE_FONT_PX = 10;
+/** Room kept for a negative bar's value label, in characters ("−123.4"). */
+const LABEL_CHARS = 7;
 
 /**
  * Horizontal bars grouped by category (a method, a retriever), one bar per series (a suite, a
@@ -26,6 +29,9 @@ export interface GroupedBars {
 
 export function groupedBarsSpec(g: GroupedBars): TopLevelSpec {
   const height = Math.max(CHART_HEIGHT, g.category.order.length * g.series.order.length * BAR_PX);
+  const numbers = g.values.map((v) => ownValue(v, g.value.field)).filter((v): v is number => typeof v === 'number');
+  const plotPx = CHART_WIDTH - textWidthPx(g.category.order, CHART_CONFIG.axis?.labelFontSize as number) - 20;
+  const lo = g.value.domain ? undefined : negativeDomainMin(numbers, Math.max(0, ...numbers), plotPx, LABEL_CHARS);
   return {
     $schema: SCHEMA,
     title: chartTitle(g.title, g.subtitle),
@@ -42,7 +48,7 @@ export function groupedBarsSpec(g: GroupedBars): TopLevelSpec {
         type: 'quantitative',
         title: g.value.title,
         axis: { format: g.value.axisFormat ?? g.value.format },
-        ...(g.value.domain ? { scale: { domain: g.value.domain } } : {}),
+        ...(g.value.domain ? { scale: { domain: g.value.domain } } : lo === undefined ? {} : { scale: { domainMin: lo } }),
       },
       color: {
         field: g.series.field,
@@ -57,12 +63,39 @@ export function groupedBarsSpec(g: GroupedBars): TopLevelSpec {
         },
       },
     },
-    layer: [
-      { mark: { type: 'bar' }, encoding: { tooltip: g.tooltip } },
-      {
-        mark: { type: 'text', align: 'left', baseline: 'middle', dx: 3, fontSize: VALUE_FONT_PX, color: '#333' },
-        encoding: { text: { field: g.value.field, format: g.value.format }, color: { value: '#333' } },
-      },
-    ],
+    layer: [{ mark: { type: 'bar' }, encoding: { tooltip: g.tooltip } }, ...valueLabelLayers(g.value.field, g.value.format, g.values)],
   } as TopLevelSpec;
+}
+
+/**
+ * The text layers that print each horizontal bar's value just beyond its end: right of a bar that
+ * grows to the right of zero, left of one that grows to the left (a negative value), never on
+ * the bar itself.
+ */
+export function valueLabelLayers(field: string, format: string, values: readonly Record<string, unknown>[]) {
+  const side = (test: string, align: 'left' | 'right', dx: number) => ({
+    transform: [{ filter: test }],
+    mark: { type: 'text' as const, align, baseline: 'middle' as const, dx, fontSize: VALUE_FONT_PX, color: '#333' },
+    encoding: { text: { field, format }, color: { value: '#333' } },
+  });
+  const value = `datum[${JSON.stringify(field)}]`;
+  // A layer only for a side that has bars: an empty one makes Vega warn of an infinite extent.
+  const numbers = values.map((v) => ownValue(v, field)).filter((v): v is number => typeof v === 'number');
+  return [
+    ...(numbers.some((v) => v >= 0) ? [side(`${value} >= 0`, 'left', 3)] : []),
+    ...(numbers.some((v) => v < 0) ? [side(`${value} < 0`, 'right', -3)] : []),
+  ];
+}
+
+/**
+ * The lower end of a value axis whose bars may be negative: zero when none is, else far enough
+ * below the smallest value that its label (`labelChars` wide, left of the bar) stays inside the
+ * plot (`plotPx` wide, reaching up to `max`). Undefined when no value is negative.
+ */
+export function negativeDomainMin(values: readonly number[], max: number, plotPx: number, labelChars: number): number | undefined {
+  const min = Math.min(...values);
+  if (!(min < 0)) return undefined;
+  const share = Math.min(0.5, (textWidthPx(['x'.repeat(labelChars)], VALUE_FONT_PX) + 8) / plotPx);
+  // Solve lo = min − share · (max − lo): the label's share of the whole axis lies below min.
+  return (min - share * max) / (1 - share);
 }

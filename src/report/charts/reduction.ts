@@ -1,6 +1,7 @@
 import type { ChartDef } from './chart.ts';
 import { cellText, requireColumns, toLabel, toNumber } from './columns.ts';
-import { AUTOSIZE, CHART_CONFIG, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS } from './spec-base.ts';
+import { AUTOSIZE, CHART_CONFIG, CHART_WIDTH, chartTitle, SCHEMA, SOURCE_COLORS, textWidthPx } from './spec-base.ts';
+import { negativeDomainMin, valueLabelLayers } from './grouped-bars.ts';
 import { ChartSkip } from './chart.ts';
 import { baselineOf } from '../../results/manifest.ts';
 import { ownValue } from '../../util/json.ts';
@@ -43,6 +44,13 @@ export const reductionChart: ChartDef = {
     const methods = [...new Set(values.map((v) => v.method))];
     // Only the sources drawn are in the legend: a run on another catalog than the testbed has no published figures.
     const sources = (['measured', 'published'] as const).filter((x) => values.some((v) => v.source === x));
+    const plotPx = CHART_WIDTH - textWidthPx(methods, CHART_CONFIG.axis?.labelFontSize as number) - 20;
+    const lo = negativeDomainMin(
+      values.map((v) => v.reduction),
+      100,
+      plotPx,
+      7,
+    );
     return {
       $schema: SCHEMA,
       title: chartTitle(
@@ -57,7 +65,13 @@ export const reductionChart: ChartDef = {
       encoding: {
         y: { field: 'method', type: 'nominal', sort: methods, title: null, axis: { labelLimit: 0 } },
         yOffset: { field: 'source', type: 'nominal', sort: sources },
-        x: { field: 'reduction', type: 'quantitative', title: `reduction vs ${toLabel(base.method)} (%)`, scale: { domainMax: 100 } },
+        // A method that sends more than the baseline has a negative reduction: its bar grows left of zero, its label beyond it.
+        x: {
+          field: 'reduction',
+          type: 'quantitative',
+          title: `reduction vs ${toLabel(base.method)} (%)`,
+          scale: lo === undefined ? { domainMax: 100 } : { domainMin: lo, domainMax: 100, nice: false },
+        },
         color: {
           field: 'source',
           type: 'nominal',
@@ -77,10 +91,7 @@ export const reductionChart: ChartDef = {
             ],
           },
         },
-        {
-          mark: { type: 'text', align: 'left', dx: 3, fontSize: 10 },
-          encoding: { text: { field: 'reduction', format: '.1f' }, color: { value: '#333' } },
-        },
+        ...valueLabelLayers('reduction', '.1f', values),
       ],
     };
   },

@@ -306,7 +306,7 @@ function reciprocalRanks(scores: Float64Array, out: Float64Array): Float64Array 
 
 // Per-query arrays kept by the thread and reused (forEachFeatureRow does not re-enter): scoring
 // the reranker's messages allocated five arrays of catalog length per query, which left the
-// allocator's arena tens of MB larger in a cold run (over 10,000 tools each is 80 KB).
+// allocator's arena larger in a cold run.
 const scratch = {
   best: new ScratchArray(Float64Array),
   bm25Rr: new ScratchArray(Float64Array),

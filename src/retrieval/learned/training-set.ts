@@ -5,7 +5,8 @@ import { SERVER_SPECS } from '../../catalog/servers/index.ts';
 import type { CatalogTool } from '../../catalog/types.ts';
 import { TaskGenerator } from '../../tasks/generate.ts';
 import { loadTasks } from '../../tasks/load.ts';
-import { loadLiveMcpBenchSuite, loadRealSuite } from '../../tasks/bundled-suites.ts';
+import { loadSuite } from '../../tasks/bundled-suites.ts';
+import { SUITES } from '../../table/suites.ts';
 import type { Task } from '../../tasks/types.ts';
 import { turnQuery, type QueryMode } from '../query.ts';
 import { DEFAULT_SEED } from '../../util/rng.ts';
@@ -105,8 +106,7 @@ export function trainingGroups(mode: QueryMode, root = REPO_ROOT): TrainingGroup
       key,
       (groups = [
         syntheticGroup(mode, root),
-        ...suiteGroup('real', 'tasks/real/queries.jsonl over the six real dumps', loadRealSuite(root), mode),
-        ...suiteGroup('livemcpbench', 'the LiveMCPBench development half over its 70 dumps', loadLiveMcpBenchSuite(root), mode),
+        ...SUITES.flatMap((s) => (s.data ? suiteGroup(s.id, s.data.trainingText, loadSuite(s, root), mode) : [])),
       ]),
     );
   return groups;

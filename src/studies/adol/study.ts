@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { REAL_CATALOGS_ENV, realCatalogDir } from '../../catalog/bundled.ts';
+import { REAL_CATALOGS_ENV, realCatalogDir } from '../../table/suites.ts';
 import type { TurnRecord } from '../../measure/run-pipeline.ts';
 import type { Study, StudyContext } from '../types.ts';
 import { loadCatalog } from '../../catalog/load.ts';

@@ -8,6 +8,7 @@ import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import { driveTurns, mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit } from '../common.ts';
 import { poisonCatalog, type PoisonedTool } from './poisoned-tools.ts';
+import { keywordStuffingTable, stuffedCatalog } from './keyword-stuffing.ts';
 import { ownValue } from '../../util/json.ts';
 
 /**
@@ -294,7 +295,9 @@ function adversarialTable(
 
 /** What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the poisoned catalog's tools. */
 export function adversarialEmbeddings(ctx: EmbeddingContext, opts: AdversarialOptions = {}): StudyEmbeddings {
-  return { catalogs: mainPipelines(ctx, opts.pipelines).length ? [poisonCatalog(ctx.catalog, ctx.seed).catalog] : [] };
+  if (!mainPipelines(ctx, opts.pipelines).length) return { catalogs: [] };
+  const stuffed = opts.pipelines ? undefined : stuffedCatalog(ctx);
+  return { catalogs: [poisonCatalog(ctx.catalog, ctx.seed).catalog, ...(stuffed ? [stuffed] : [])] };
 }
 
 export function createAdversarialStudy(opts: AdversarialOptions = {}): Study {
@@ -318,8 +321,12 @@ export function createAdversarialStudy(opts: AdversarialOptions = {}): Study {
         ctx.log('adversarial: skipped (the catalog has none of the servers the poisoned tools attach to)');
         return [];
       }
+      const stuffing = opts.pipelines ? undefined : await keywordStuffingTable(ctx, tasks);
       ctx.log(`adversarial: ${rows.length} methods in ${since(started)}`);
-      return [adversarialTable(rows, poisoned, tasks, opts.attackSuccessGivenExposure, skipped, catalogSize)];
+      return [
+        adversarialTable(rows, poisoned, tasks, opts.attackSuccessGivenExposure, skipped, catalogSize),
+        ...(stuffing ? [stuffing] : []),
+      ];
     },
   };
 }

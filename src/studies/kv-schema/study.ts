@@ -7,7 +7,7 @@ import { kvSchemaTables } from './tables.ts';
 /**
  * What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the
  * traffic's fragments. Embedded in the study on a cold cache they started the embedding
- * workers (two use-lite models, ~300 MB) beside both lanes.
+ * workers (two use-lite models) beside both lanes.
  */
 export const kvSchemaEmbeddings = (): StudyEmbeddings => ({ texts: allFragmentTexts(FLIGHT_EVOLUTION_SCRIPT) });
 

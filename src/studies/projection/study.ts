@@ -21,6 +21,8 @@ import {
   type ProjectedMethod,
 } from './tables.ts';
 import { b4DiscoveryTable, selectionModelTable } from './selection-tables.ts';
+import { HOST_SEARCH_BESIDE, hostSearchTable } from './host-search-table.ts';
+import { HOST_SEARCH_IDS, isHostSearch } from '../../pipelines/host-search/entries.ts';
 import type { ProjectionTurn } from '../../sim/projection/turn-model.ts';
 
 /** The pipeline whose projection the ablation variants are compared with. */
@@ -86,7 +88,7 @@ async function projectionsOf(
   const out: PipelineProjections = {};
   if (entry.group !== 'main' && entry.group !== 'ablation') return out;
   out.own = await projectAfterYield(inp, PROJECTION_PARAMS, seed, true, draws);
-  if (sensitivity && entry.group === 'main' && !entry.ablationOf) {
+  if (sensitivity && entry.group === 'main' && !entry.ablationOf && !isHostSearch(inp.id)) {
     out.sensitivity = [];
     for (const set of sensitivityParamSets(PROJECTION_PARAMS, SENSITIVITY_KEYS))
       out.sensitivity.push(await projectAfterYield(inp, set.params, seed, false, draws));
@@ -175,12 +177,14 @@ export async function runProjectionStudy(
     measuredVsProjectedTable(),
   ];
 
-  if (sensitivity && ranked.length > 1) {
+  // The sensitivity table ranks the papers' methods; the host searches are ranked in theirs.
+  const sensitive = ranked.filter((inp) => !isHostSearch(inp.id));
+  if (sensitivity && sensitive.length > 1) {
     const rows = await sensitivityAnalysis(
       async (p, index) => {
         const results: ProjectionResult[] = [];
-        for (const inp of ranked) results.push((await projections(inp)).sensitivity?.[index] ?? (await project(inp, p, false)));
-        return new Map(ranked.map((inp, i) => [inp.id, results[i]!]));
+        for (const inp of sensitive) results.push((await projections(inp)).sensitivity?.[index] ?? (await project(inp, p, false)));
+        return new Map(sensitive.map((inp, i) => [inp.id, results[i]!]));
       },
       params,
       SENSITIVITY_KEYS,
@@ -188,6 +192,12 @@ export async function runProjectionStudy(
     tables.push(sensitivityTable(rows, codesOf(ctx)));
   }
   tables.push(failureTable(mainMethods), selectionModelTable(params));
+  const hostSearch = hostSearchTable(
+    [...mainMethods, ...(await besideMethods(ctx, scopesOf, entries, (inp) => project(inp, params, true), method))],
+    ctx.records,
+    ctx.catalog.name,
+  );
+  if (hostSearch) tables.push(hostSearch);
   if (mainMethods.some((m) => m.summary?.settings.discovery)) tables.push(b4DiscoveryTable(mainMethods, discoveryCallsPerToolTurn(main)));
 
   if (ablation.length) {
@@ -233,6 +243,26 @@ function discoveryCallsPerToolTurn(inputs: readonly Input[]): Map<string, number
 }
 
 type ScopesOf = (seed: number, taskId: string) => readonly string[] | undefined;
+
+/** The host tool search table's methods outside the main group (ADOL combined), projected here when the run measured them. */
+async function besideMethods(
+  ctx: StudyContext,
+  scopesOf: ScopesOf,
+  entries: readonly Pick<PipelineEntry, 'id' | 'group'>[],
+  project: (inp: Input) => Promise<ProjectionResult>,
+  method: (inp: Input, result: ProjectionResult) => ProjectedMethod,
+): Promise<ProjectedMethod[]> {
+  const ids = HOST_SEARCH_BESIDE.filter(
+    (id) => !entries.some((e) => e.id === id && e.group === 'main') && (ctx.records.get(id)?.length ?? 0) > 0,
+  );
+  if (!entries.some((e) => (HOST_SEARCH_IDS as readonly string[]).includes(e.id))) return [];
+  const out: ProjectedMethod[] = [];
+  for (const id of ids) {
+    const inp = input(ctx, id, scopesOf);
+    out.push(method(inp, await project(inp)));
+  }
+  return out;
+}
 
 function input(ctx: StudyContext, id: string, scopesOf: ScopesOf): Input {
   const summary = ctx.summaries.find((s) => s.pipeline === id);

@@ -1,5 +1,5 @@
-import { realCatalogDir } from '../../catalog/bundled.ts';
-import { loadLiveMcpBenchSuite, loadRealSuite } from '../../tasks/bundled-suites.ts';
+import { LIVEMCPBENCH_SUITE, REAL_SUITE, realCatalogDir } from '../../table/suites.ts';
+import { loadSuite } from '../../tasks/bundled-suites.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import type { CatalogTool } from '../../catalog/types.ts';
 import { evaluateRetrievers, skippedNotes, type RetrievalEvaluation, type SkippedRetriever } from '../../retrieval/evaluate.ts';
@@ -85,7 +85,7 @@ function learnedModelTable(trained: TrainedReranker): Table {
 
 /** A task set the retrievers are measured on: its catalog, its tasks and where they come from. */
 interface RetrievalSuite {
-  id: 'synthetic' | 'real' | 'livemcpbench' | 'catalog';
+  id: string;
   name: string;
   tools: readonly CatalogTool[];
   tasks: readonly Task[];
@@ -99,11 +99,11 @@ function retrievalSuites(ctx: Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 
   ];
   // The bundled suites go with the synthetic bench; a user's catalog is measured on its own tasks.
   if (!synthetic) return suites;
-  const real = loadRealSuite(ctx.root);
-  if (real) suites.push({ id: 'real', name: 'real six servers', tools: real.catalog.tools, tasks: real.tasks });
+  const real = loadSuite(REAL_SUITE, ctx.root);
+  if (real) suites.push({ id: REAL_SUITE.id, name: REAL_SUITE.name, tools: real.catalog.tools, tasks: real.tasks });
   else ctx.log(`retrieval: real query set skipped (dumps not found in ${realCatalogDir(ctx.root)}; set TOOLTAX_REAL_CATALOGS)`);
-  const lmb = loadLiveMcpBenchSuite(ctx.root);
-  if (lmb) suites.push({ id: 'livemcpbench', name: 'LiveMCPBench dev half', tools: lmb.catalog.tools, tasks: lmb.tasks });
+  const lmb = loadSuite(LIVEMCPBENCH_SUITE, ctx.root);
+  if (lmb) suites.push({ id: LIVEMCPBENCH_SUITE.id, name: LIVEMCPBENCH_SUITE.name, tools: lmb.catalog.tools, tasks: lmb.tasks });
   return suites;
 }
 
@@ -149,9 +149,9 @@ export const retrievalStudy: Study = {
           [...wholeCatalogNotes(suite.tools.length), ...fittedNotes(evaluations), ...skippedNotes(skipped)],
         ),
       );
-      if (suite.id === 'real')
+      if (suite.id === REAL_SUITE.id)
         tables.push(retrievalByServerTable('retrieval-real-by-server', `Tool retrieval on ${suite.name}: R@10 by server`, evaluations));
-      if (suite.id !== 'livemcpbench')
+      if (suite.id !== LIVEMCPBENCH_SUITE.id)
         tables.push(
           await queryFormTable(
             `${id}-query-form`,

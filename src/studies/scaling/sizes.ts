@@ -1,8 +1,8 @@
 /**
  * The catalog sizes N the scaling study sweeps. The default stops at N = 1,000, the largest
  * size the paper reports (§7.4), so the default bench stays within its speed and memory
- * budgets; `bench --scaling-sizes` adds larger points (on two cores N = 10,000 adds about 8 s;
- * N = 100,000 took about four minutes and 1.4 GB of peak RSS). Kept apart from the study so
+ * budgets; `bench --scaling-sizes` adds larger points, at a cost in time and memory
+ * beyond those budgets (docs/performance.md). Kept apart from the study so
  * the CLI can check the option without loading the study.
  */
 export const DEFAULT_SCALING_SIZES: readonly number[] = [30, 60, 120, 250, 500, 1000];

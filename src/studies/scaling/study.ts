@@ -6,6 +6,7 @@ import { SERVER_SPECS } from '../../catalog/servers/index.ts';
 import type { ServerSpec } from '../../catalog/spec.ts';
 import { serializeToolDefinition } from '../../catalog/types.ts';
 import type { PipelineEntry } from '../../pipelines/registry.ts';
+import { isHostSearch } from '../../pipelines/host-search/entries.ts';
 import { PUBLISHED_SOURCE } from '../../reference/published.ts';
 import { prewarmEmbeddings } from '../../retrieval/prewarm.ts';
 import { tfidfCorpus } from '../../retrieval/encoder.ts';
@@ -134,10 +135,15 @@ interface SweepPlan {
   catalogAt(n: number): Catalog;
 }
 
+/** The main pipelines the sweep runs: the papers' methods (the host searches' table is per suite, not per catalog size). */
+function scaledPipelines(ctx: Pick<StudyContext, 'pipelines'>, opts: ScalingOptions): PipelineEntry[] {
+  return mainPipelines(ctx, opts.pipelines).filter((e) => !isHostSearch(e.id));
+}
+
 /** The sweep of this run, or why it does not run here (a log line). The bench's up-front embedding (toEmbed) and the run read the same plan. */
 function planSweep(ctx: SweepContext, opts: ScalingOptions): SweepPlan | { skipped: string } {
   const specs = opts.specs ?? SERVER_SPECS;
-  if (mainPipelines(ctx, opts.pipelines).length === 0) return { skipped: 'no main pipeline in this run' };
+  if (scaledPipelines(ctx, opts).length === 0) return { skipped: 'no main pipeline in this run' };
   if (ctx.tasks.length === 0 || !isTestbedOf(ctx.catalog, specs) || !tasksFit(ctx.tasks, ctx.catalog))
     return { skipped: 'needs the synthetic catalog and its tasks' };
   const sizes = [...(opts.sizes ?? sizesFor(ctx))].sort((a, b) => a - b);
@@ -150,7 +156,7 @@ async function runScaling(ctx: StudyContext, opts: ScalingOptions, { sizes, task
   const rhoTurn = MEASUREMENT_PARAMS.rhoTurn;
   const rows: ScalingRow[] = [];
   if (tasks.length === 0) return rows;
-  const entries = mainPipelines(ctx, opts.pipelines);
+  const entries = scaledPipelines(ctx, opts);
   // Exact counts; one tool definition line is encoded once for the whole sweep.
   const measureTokens = ctx.tokens;
   for (const n of sizes) {

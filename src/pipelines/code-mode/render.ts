@@ -1,0 +1,73 @@
+import { createBrowserCodeTool } from '@cloudflare/codemode/browser';
+import type { CatalogTool, JsonSchema, McpTool } from '../../catalog/types.ts';
+
+/**
+ * The catalog as Cloudflare Code Mode renders it, by the library itself (`@cloudflare/codemode`,
+ * its `browser` entry, which runs in plain Node: its main entry needs the Workers runtime).
+ * `createBrowserCodeTool` turns JSON Schema tools into one `codemode` tool whose description is
+ * the library's instructions around a TypeScript API: an input and an output type per tool and
+ * `declare const codemode: { … }` with each tool's description as a doc comment. Nothing here
+ * executes: the tools' functions are stubs, and the executor is never called.
+ */
+export function codeModeTool(tools: readonly CatalogTool[]): McpTool {
+  // From entries: a tool named `constructor` is a tool like any other.
+  const descriptors = Object.fromEntries(
+    tools.map((t) => [
+      codeName(t),
+      {
+        description: t.definition.description,
+        inputSchema: t.definition.inputSchema,
+        ...(t.definition.outputSchema ? { outputSchema: t.definition.outputSchema } : {}),
+        execute: notRun,
+      },
+    ]),
+  );
+  const tool = createBrowserCodeTool({ tools: descriptors as never, executor: { execute: notRun } as never });
+  return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema as JsonSchema };
+}
+
+function notRun(): Promise<never> {
+  return Promise.reject(new Error('code mode rendering: tools are not run while rendering'));
+}
+
+/**
+ * A tool's method name on the `codemode` object: `<server>_<tool>` with every other character
+ * an underscore, a valid identifier already, so the library's own sanitising keeps it as is and
+ * two servers' tools of one name stay apart.
+ */
+export function codeName(tool: Pick<CatalogTool, 'server' | 'name'>): string {
+  const ident = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_');
+  const name = tool.server ? `${ident(tool.server)}_${ident(tool.name)}` : ident(tool.name);
+  return /^[0-9]/.test(name) ? `_${name}` : name;
+}
+
+/**
+ * A tool's wrapper file as Anthropic's "code execution with MCP" lays them out
+ * (`servers/<server>/<tool>.ts`): its input and output types (Code Mode's rendering of this one
+ * tool), its description as a comment, and an exported function that calls the MCP tool.
+ */
+export function wrapperFile(tool: CatalogTool): string {
+  const rendered = codeModeTool([tool]).description ?? '';
+  const start = rendered.indexOf('type ');
+  const end = rendered.indexOf('\ndeclare const codemode');
+  const types = start >= 0 && end > start ? rendered.slice(start, end).trim() : '';
+  const typeName = (suffix: string) => new RegExp(`type (\\w+${suffix}) =`).exec(types)?.[1] ?? 'unknown';
+  const description = (tool.definition.description ?? '').replace(/\*\//g, '* /').replace(/\s+/g, ' ').trim();
+  return [
+    `// ${filePath(tool)}`,
+    `import { callMCPTool } from "../../client.js";`,
+    '',
+    types,
+    '',
+    `/* ${description} */`,
+    `export async function ${codeName({ server: '', name: tool.name })}(input: ${typeName('Input')}): Promise<${typeName('Output')}> {`,
+    `  return callMCPTool<${typeName('Output')}>(${JSON.stringify(tool.id)}, input);`,
+    '}',
+  ].join('\n');
+}
+
+/** Where a tool's wrapper file is: `servers/<server>/<tool>.ts`, each part a safe path segment. */
+export function filePath(tool: Pick<CatalogTool, 'server' | 'name'>): string {
+  const seg = (s: string) => s.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^\.+/, '_');
+  return `servers/${seg(tool.server)}/${seg(tool.name)}.ts`;
+}

@@ -1,0 +1,60 @@
+import type { PipelineEntry } from '../types.ts';
+import { createHostSearchPipeline, type HostSearchKind } from './pipeline.ts';
+import { HOST_SEARCH_SOURCES } from './sources.ts';
+
+const ENTRIES: Record<HostSearchKind, Pick<PipelineEntry, 'id' | 'code' | 'description'> & { reference?: string }> = {
+  'anthropic-bm25': {
+    id: 'anthropic-tool-search-bm25',
+    code: 'ATS-bm25',
+    description: "every tool deferred; Anthropic's BM25 tool search loads 3–5 full definitions per tool turn, kept for the task",
+    reference: HOST_SEARCH_SOURCES.anthropicToolSearch,
+  },
+  'anthropic-regex': {
+    id: 'anthropic-tool-search-regex',
+    code: 'ATS-regex',
+    description:
+      "every tool deferred; Anthropic's regex tool search (a pattern from the request) loads the matching definitions, kept for the task",
+    reference: HOST_SEARCH_SOURCES.anthropicToolSearch,
+  },
+  openai: {
+    id: 'openai-tool-search',
+    code: 'OTS',
+    description:
+      "one namespace per server (name and description up front); OpenAI's tool_search appends the loaded functions at the end of the context",
+    reference: HOST_SEARCH_SOURCES.openAiToolSearch,
+  },
+  client: {
+    id: 'client-search',
+    code: 'CTS',
+    description: "Anthropic's request shapes with the client's own search: the bench's retriever returns the tool_reference blocks",
+  },
+};
+
+/** The ids of the host tool search pipelines, in table order. */
+export const HOST_SEARCH_IDS = Object.values(ENTRIES).map((e) => e.id);
+
+/**
+ * True for a host tool search pipeline. They run on every suite and in the studies the host
+ * search table, prompt caching and adversarial need; the scaling sweep, the sensitivity table and
+ * the host profiles table leave them out (their records and projections would grow the bench's
+ * memory for rows no table of theirs asks for).
+ */
+export function isHostSearch(id: string): boolean {
+  return (HOST_SEARCH_IDS as readonly string[]).includes(id);
+}
+
+/**
+ * The provider whose tool search a host search pipeline sends (live mode runs it only there);
+ * undefined for the client's own search, which both providers take, and for any other pipeline.
+ */
+export function hostSearchProvider(id: string): 'anthropic' | 'openai' | undefined {
+  const kind = (Object.keys(ENTRIES) as HostSearchKind[]).find((k) => ENTRIES[k].id === id);
+  return kind === 'openai' ? 'openai' : kind === 'anthropic-bm25' || kind === 'anthropic-regex' ? 'anthropic' : undefined;
+}
+
+/** The registry entry of one host tool search pipeline (group main: ranked with the papers' methods). */
+export function hostSearch(kind: HostSearchKind): PipelineEntry {
+  const { reference, ...e } = ENTRIES[kind];
+  const create = () => createHostSearchPipeline({ kind });
+  return reference ? { ...e, group: 'main', published: true, reference, create } : { ...e, group: 'main', create };
+}

@@ -1,0 +1,296 @@
+import type { CatalogTool, McpTool } from '../../catalog/types.ts';
+import { serializeToolDefinition } from '../../catalog/types.ts';
+import { section, toolListSection } from '../../prompt/sections.ts';
+import { DEFAULT_QUERY_MODE, describeQueryMode, turnQuery, type QueryMode } from '../../retrieval/query.ts';
+import { retrieverFit, retrieverRecord } from '../../retrieval/recorded-settings.ts';
+import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
+import { taskRankings } from '../../retrieval/task-rankings.ts';
+import { Ranking, skipReason, type FittedRetriever, type Retriever } from '../../retrieval/types.ts';
+import type { Task } from '../../tasks/types.ts';
+import type { DiscoveryCall, Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
+import { namespaceDescription } from './namespaces.ts';
+import {
+  checkedReferences,
+  hostBm25Retriever,
+  hostSearchText,
+  MAX_REGEX_CHARS,
+  REFERENCES_RANGE,
+  regexForRequest,
+  regexSearch,
+} from './semantics.ts';
+import {
+  anthropicClientSearchResult,
+  anthropicSearchResult,
+  anthropicServerToolUse,
+  CLIENT_SEARCH_TOOL,
+  openAiNamespace,
+  openAiSearchCall,
+  type SearchInput,
+} from './shapes.ts';
+
+/**
+ * The mitigation the hosts ship: tool search with deferred loading. Every tool is deferred
+ * (`defer_loading: true`): its definition is not in the prompt until a search loads it.
+ *
+ * - `anthropic-bm25`, `anthropic-regex`: Anthropic's tool search tool. The prompt holds the
+ *   search tool's definition after the system text. On a turn that needs a tool the model
+ *   searches once (a `server_tool_use` block), the API answers with `tool_reference` blocks
+ *   (`references`, 3–5 as documented) and expands them into full definitions, which stay loaded
+ *   for the rest of the task. The search runs with the host's semantics (./semantics.ts).
+ * - `openai`: OpenAI's `tool_search` in the Responses API with one namespace per server: each
+ *   namespace's name and description are visible up front, its functions are deferred; the
+ *   loaded functions arrive in a `tool_search_output` item appended at the end of the context.
+ *   OpenAI publishes neither its search nor how many functions a search loads: the same BM25
+ *   stand-in and reference count as Anthropic's stand in.
+ * - `client`: the same request shapes (Anthropic's custom-tool form: a `tool_search` tool whose
+ *   `tool_result` holds `tool_reference` blocks) with the client running the harness's default
+ *   retriever: what a better search buys inside the host's protocol.
+ *
+ * What stands in for the model's search (the tool-selection model's part, stated and a
+ * parameter): the query is the turn's text as the retrievers read it (`query`, default the user
+ * message; the regex variant writes its pattern from it: regexForRequest). It is never built
+ * from the turn's needed tools; only whether the turn needs a tool at all decides that the model
+ * searches (one search per such turn), as it decides B4's `--list`. Each search is one more model
+ * round trip (a discovery call), and its call and result stay in the context with the loaded
+ * definitions, after the history: the cached prefix keeps the system text and the search tool.
+ */
+export type HostSearchKind = 'anthropic-bm25' | 'anthropic-regex' | 'openai' | 'client';
+
+/**
+ * The labels of the sections that stand for the host's search (the search tool, the namespaces)
+ * and for the searches the bench simulates (a search's call and result, the definitions it
+ * loaded): live mode declares the search in the request instead, and its model runs its own
+ * searches (src/live/prompt-bridge.ts).
+ */
+export const SEARCH_SECTION_LABELS = {
+  searchTool: 'tool-search-tool',
+  namespaces: 'namespaces',
+  call: 'tool-search-call',
+  loaded: 'loaded-tools',
+} as const;
+
+export interface HostSearchOptions {
+  kind: HostSearchKind;
+  /** References a search returns (3–5, the documented range; default 5). */
+  references?: number;
+  /** What text of the turn the model searches with (default DEFAULT_QUERY_MODE). */
+  query?: QueryMode;
+  /** Regex variant: content words of the request in the pattern (default 2). */
+  regexWords?: number;
+  /** Client search: the retriever (default: the run's, else DEFAULT_RETRIEVER). */
+  retriever?: string;
+}
+
+const IDS: Record<HostSearchKind, { id: string; label: string }> = {
+  'anthropic-bm25': { id: 'anthropic-tool-search-bm25', label: 'Anthropic tool search (BM25)' },
+  'anthropic-regex': { id: 'anthropic-tool-search-regex', label: 'Anthropic tool search (regex)' },
+  openai: { id: 'openai-tool-search', label: 'OpenAI tool_search (namespaces)' },
+  client: { id: 'client-search', label: 'Client tool search (default retriever)' },
+};
+
+/**
+ * The search tool as the model is given it. The server tools' definitions are the host's and
+ * not published (Anthropic gives ≈500 tokens for its tool): these stand in, with the input the
+ * documentation names (`query` or `pattern`).
+ */
+const SEARCH_TOOL: Record<HostSearchKind, McpTool> = {
+  'anthropic-bm25': {
+    name: 'tool_search_tool_bm25',
+    description:
+      'Search the deferred tools with a natural-language query. Searches tool names, descriptions, argument names and argument descriptions, and loads the 3-5 most relevant tools, which can then be called.',
+    inputSchema: {
+      type: 'object',
+      properties: { query: { type: 'string', description: 'What the tool should do.' } },
+      required: ['query'],
+    },
+  },
+  'anthropic-regex': {
+    name: 'tool_search_tool_regex',
+    description: `Search the deferred tools with a Python re.search() pattern of at most ${MAX_REGEX_CHARS} characters over tool names, descriptions, argument names and argument descriptions; loads the matching tools, which can then be called.`,
+    inputSchema: {
+      type: 'object',
+      properties: { pattern: { type: 'string', description: 'A Python regular expression.' } },
+      required: ['pattern'],
+    },
+  },
+  openai: {
+    name: 'tool_search',
+    description: 'Search the functions of the namespaces above and load the ones needed; loaded functions can then be called.',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  },
+  client: CLIENT_SEARCH_TOOL,
+};
+
+export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
+  const kind = options.kind;
+  const references = checkedReferences(options.references ?? REFERENCES_RANGE.max);
+  const queryMode = options.query ?? DEFAULT_QUERY_MODE;
+  const regexWords = options.regexWords ?? 2;
+  const { id, label } = IDS[kind];
+  let tools: readonly CatalogTool[] = [];
+  let byId = new Map<string, CatalogTool>();
+  let texts: string[] = [];
+  let retriever: Retriever | undefined;
+  let fitted: FittedRetriever | undefined;
+  let upfront: PromptSection[] = [];
+  // One section object per search (its call and result) and per set of definitions it loaded,
+  // for the task (never changed): a turn's prompt has two sections per search, not one per tool.
+  // Dropped when the next task starts: a search is rarely repeated in another task, and keeping
+  // every one (definitions' text included) held tens of MB per pipeline through a run.
+  let callSections = new Map<string, PromptSection>();
+  let loadedSections = new Map<string, PromptSection>();
+  // Per task.
+  let loaded: string[] = [];
+  let context: PromptSection[] = [];
+  let searches = 0;
+
+  const loadedSection = (ids: readonly string[]) => {
+    const key = ids.join('\u0000');
+    let s = loadedSections.get(key);
+    if (!s) {
+      const definitions = ids.map((i) => byId.get(i)!.definition);
+      loadedSections.set(
+        key,
+        (s = Object.freeze(
+          toolListSection(SEARCH_SECTION_LABELS.loaded, definitions.map(serializeToolDefinition).join('\n'), false, definitions),
+        )),
+      );
+    }
+    return s;
+  };
+
+  async function search(task: Task, turnIndex: number): Promise<{ input: SearchInput; found: string[] }> {
+    const query = turnQuery(task.turns, turnIndex, queryMode);
+    if (kind === 'anthropic-regex') {
+      const pattern = regexForRequest(query, regexWords);
+      return { input: { pattern: pattern ?? '' }, found: pattern ? regexSearch(pattern, tools, texts, references) : [] };
+    }
+    if (!fitted) return { input: { query }, found: tools.slice(0, references).map((t) => t.id) };
+    const ranking = (await taskRankings(fitted, task, queryMode))[turnIndex]!;
+    // A lexical search returns only tools that share a term with the query.
+    const hits = ranking.top(references).filter((h) => kind === 'client' || h.score > 0);
+    return { input: { query }, found: hits.map((h) => h.id) };
+  }
+
+  /** The tool ids a search with this input returns (the model's own query or pattern, in live mode). */
+  async function searchInput(input: SearchInput): Promise<string[]> {
+    if ('pattern' in input) return input.pattern ? regexSearch(input.pattern, tools, texts, references) : [];
+    if (!fitted) return tools.slice(0, references).map((t) => t.id);
+    const [scores] = await fitted.score([input.query]);
+    const hits = new Ranking(fitted.ids, scores!).top(references);
+    return hits.filter((h) => kind === 'client' || h.score > 0).map((h) => h.id);
+  }
+
+  function callSection(n: number, input: SearchInput, found: readonly string[]): PromptSection {
+    const names = found.map((f) => byId.get(f)!.definition.name);
+    const key = `${n}\u0000${JSON.stringify(input)}\u0000${names.join(',')}`;
+    let s = callSections.get(key);
+    if (!s) {
+      let lines: unknown[];
+      if (kind === 'client') {
+        const useId = `toolu_search_${n}`;
+        lines = [{ type: 'tool_use', id: useId, name: CLIENT_SEARCH_TOOL.name, input }, anthropicClientSearchResult(useId, names)];
+      } else if (kind === 'openai') {
+        const callId = `tsc_${n}`;
+        lines = [
+          openAiSearchCall(callId, 'query' in input ? input.query : ''),
+          { type: 'tool_search_output', call_id: null, execution: 'server', status: 'completed' },
+        ];
+      } else {
+        const useId = `srvtoolu_${n}`;
+        const variant = kind === 'anthropic-bm25' ? 'bm25' : 'regex';
+        lines = [anthropicServerToolUse(useId, variant, input), anthropicSearchResult(useId, names)];
+      }
+      callSections.set(
+        key,
+        (s = Object.freeze(section('tools', SEARCH_SECTION_LABELS.call, lines.map((l) => JSON.stringify(l)).join('\n'), false))),
+      );
+    }
+    return s;
+  }
+
+  return {
+    id,
+    label,
+    async prepare(ctx: PipelineContext) {
+      tools = ctx.catalog.tools;
+      byId = new Map(tools.map((t) => [t.id, t]));
+      texts = tools.map(hostSearchText);
+      if (kind === 'client') retriever = retrieverByName(options.retriever ?? ctx.retriever ?? DEFAULT_RETRIEVER);
+      else if (kind !== 'anthropic-regex') retriever = hostBm25Retriever();
+      // A catalog smaller than the retriever can index (bm25 needs 3 tools) is smaller than the 3-5
+      // references a search returns: there every search returns every tool.
+      fitted = retriever && !skipReason(retriever, tools.length) ? await retriever.fit(tools) : undefined;
+      const searchTool = SEARCH_TOOL[kind];
+      upfront = [toolListSection(SEARCH_SECTION_LABELS.searchTool, serializeToolDefinition(searchTool), true, [searchTool])];
+      if (kind === 'openai') {
+        const namespaces = ctx.catalog.servers.map((server) =>
+          JSON.stringify(openAiNamespace(server, namespaceDescription(server, tools), [])),
+        );
+        upfront.unshift(section('tools', SEARCH_SECTION_LABELS.namespaces, namespaces.join('\n'), true));
+      }
+    },
+    startTask() {
+      loadedSections = new Map();
+      callSections = new Map();
+      loaded = [];
+      context = [];
+      searches = 0;
+    },
+    async turn({ task, turnIndex, turn, shared }: TurnInput): Promise<TurnResult> {
+      const discoveryCalls: DiscoveryCall[] = [];
+      if (turn.tools.length) {
+        const { input, found } = await search(task, turnIndex);
+        const call = callSection(++searches, input, found);
+        context.push(call);
+        const fresh = found.filter((f) => !loaded.includes(f));
+        if (fresh.length) {
+          loaded.push(...fresh);
+          context.push(loadedSection(fresh));
+        }
+        discoveryCalls.push({ command: `${SEARCH_TOOL[kind].name} ${JSON.stringify(input)}`, output: found.join('\n') });
+      }
+      return {
+        prompt: { sections: [shared.system, ...upfront, ...shared.history, ...context, shared.user] },
+        exposure: { listedTools: [...loaded], fullSchemaTools: [...loaded], discoveryCalls },
+      };
+    },
+    search: searchInput,
+    describe() {
+      const rule =
+        kind === 'anthropic-regex'
+          ? `a case-insensitive pattern of the ${regexWords} longest content words of the ${describeQueryMode(queryMode)} (stemmed where the stem is a prefix), matches in request order`
+          : kind === 'client'
+            ? `the run's retriever ${retriever?.name ?? '?'} over the ${describeQueryMode(queryMode)}`
+            : `the host's BM25, stood in for by ${retriever?.name ?? '?'}, over the ${describeQueryMode(queryMode)}; tools with a positive score`;
+      return {
+        fitted: retrieverFit(retriever, fitted),
+        toolSearch: {
+          execution: kind === 'client' ? 'client' : 'server',
+          ...(kind === 'client' ? {} : { provider: kind === 'openai' ? 'openai' : 'anthropic' }),
+          ...(kind === 'anthropic-bm25' ? { variant: 'bm25' } : kind === 'anthropic-regex' ? { variant: 'regex' } : {}),
+          references,
+        },
+        retrieval: {
+          ...(retriever ? retrieverRecord(retriever) : { encoder: 'regex' }),
+          k: references,
+          toolText: 'name, description, argument names, argument descriptions',
+          query: describeQueryMode(queryMode),
+        },
+        details: {
+          host: kind === 'openai' ? 'openai' : 'anthropic',
+          search: rule,
+          references,
+          deferred: 'every tool (defer_loading: true); loaded definitions stay for the rest of the task',
+          assumptions: [
+            'the model searches once on each turn that needs a tool, with the turn text as its query (never the needed tools)',
+            'each search is one more model round trip; its call and result stay in the context after the history, with the definitions it loaded',
+            kind === 'openai'
+              ? 'one namespace per server, its description a stand-in (the most frequent words of its tools’ descriptions); OpenAI publishes neither its search nor how many functions it loads'
+              : 'the search tool’s own definition is a stand-in with the documented input (the host’s text is not published)',
+          ],
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { CODE_MODE_KINDS, codeModeTable } from '../../src/measure/code-mode-table.ts';
+import type { PipelineSummary } from '../../src/measure/summarize.ts';
+import { HOST_SEARCH_IDS } from '../../src/pipelines/host-search/entries.ts';
+
+/** A summary with only what the code mode table reads (a test stand-in, not a bench summary). */
+const summary = (pipeline: string, definitions: number, recall = 1): PipelineSummary =>
+  ({
+    pipeline,
+    label: pipeline,
+    toolTokens: { mean: definitions },
+    resultTokens: 100,
+    codeTokens: 0,
+    measuredResultShare: 0,
+    roundTrips: 2,
+    recall,
+  }) as unknown as PipelineSummary;
+
+describe('code mode table', () => {
+  const ids = ['b1-full-schema', 'b2-static-pruning', 'code-mode', 'tool-examples', HOST_SEARCH_IDS[0]!];
+  const table = codeModeTable(
+    ids.map((id, i) => summary(id, 1_000 * (i + 1))),
+    ids.map((id) => ({ id, reference: '' })),
+    'context',
+  );
+
+  it('takes the compared methods, every code pipeline and the hosts’ tool search, each with its kind', () => {
+    expect(table.rows.map((r) => [r.pipeline, r.kind])).toEqual([
+      ['b1-full-schema', CODE_MODE_KINDS.paper],
+      ['code-mode', CODE_MODE_KINDS.code],
+      ['tool-examples', CODE_MODE_KINDS.examples],
+      [HOST_SEARCH_IDS[0], CODE_MODE_KINDS.hostSearch],
+    ]);
+  });
+
+  it('compares each total with B1’s', () => {
+    // B1: 1,000 + 100; code-mode: 3,000 + 100.
+    expect(table.rows.find((r) => r.pipeline === 'code-mode')!.vsB1).toBeCloseTo((100 * (3_100 - 1_100)) / 1_100, 6);
+    expect(table.rows.find((r) => r.pipeline === 'b1-full-schema')!.vsB1).toBeUndefined();
+  });
+});

@@ -1,0 +1,36 @@
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PIPELINES } from '../../src/pipelines/registry.ts';
+import { hostSearchEmbeddings, hostSearchStudy } from '../../src/studies/host-search/study.ts';
+import { syntheticStudyContext } from '../helpers/study-context.ts';
+
+const pick = (ids: string[]) => PIPELINES.filter((e) => ids.includes(e.id));
+const ctx = syntheticStudyContext(
+  (all) => all.slice(0, 3),
+  pick(['b1-full-schema', 'b4-cli-lazy', 'anthropic-tool-search-bm25', 'openai-tool-search']),
+);
+afterAll(() => rmSync(ctx.resultsDir, { recursive: true, force: true }));
+
+describe('the host tool search table on the LiveMCPBench development half', () => {
+  it('runs the host searches and the papers’ methods the run ran on its 527 tools', async () => {
+    const [table] = await hostSearchStudy.run(ctx);
+    expect(table!.id).toBe('host-search-livemcpbench');
+    expect(table!.title).toContain('LiveMCPBench development half');
+    expect(table!.rows.map((r) => r.pipeline)).toEqual([
+      'b1-full-schema',
+      'b4-cli-lazy',
+      'anthropic-tool-search-bm25',
+      'openai-tool-search',
+    ]);
+    const [b1, , ats] = table!.rows;
+    expect(ats!.toolTokens as number).toBeLessThan(b1!.toolTokens as number);
+    expect(ats!.searches as number).toBeGreaterThan(0);
+    expect(table!.notes![0]).toMatch(/527 tools on 70 real servers \(catalogs\/livemcpbench\), 47 labelled requests/);
+    expect(hostSearchEmbeddings(ctx).catalogs?.[0]?.tools.length).toBe(527);
+  });
+
+  it('is not run without a host search, nor on a user’s catalog', async () => {
+    expect(await hostSearchStudy.run({ ...ctx, pipelines: pick(['b1-full-schema']) })).toEqual([]);
+    expect(await hostSearchStudy.run({ ...ctx, catalog: { ...ctx.catalog, name: 'mine' } })).toEqual([]);
+  });
+});

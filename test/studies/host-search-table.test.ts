@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../src/catalog/load.ts';
+import { runPipeline, type TurnRecord } from '../../src/measure/run-pipeline.ts';
+import { summarize } from '../../src/measure/summarize.ts';
+import { createFullSchemaPipeline } from '../../src/pipelines/b1-full-schema/pipeline.ts';
+import { createHostSearchPipeline } from '../../src/pipelines/host-search/pipeline.ts';
+import type { Pipeline } from '../../src/pipelines/types.ts';
+import { projectPipeline } from '../../src/sim/projection/project.ts';
+import { hostSearchTable } from '../../src/studies/projection/host-search-table.ts';
+import type { ProjectedMethod } from '../../src/studies/projection/tables.ts';
+import type { Task } from '../../src/tasks/types.ts';
+import { tokenCounter } from '../../src/tokens/counter.ts';
+
+const catalog = loadCatalog(join(process.cwd(), 'test', 'fixtures', 'small-catalog'));
+const tokens = tokenCounter('cl100k_base');
+
+const tasks: Task[] = [
+  ['post a message to the release channel', 'chat/post_message'],
+  ['search the code for the login handler', 'code/search_code'],
+  ['list the notes of my notebook', 'notes/list_notes'],
+].map(([user, tool], i) => ({
+  id: `t${i}`,
+  kind: 'multi',
+  turns: [
+    { user: user!, tools: [tool!] },
+    { user: 'thanks, that is all', tools: [] },
+  ],
+  groundTruthTools: [tool!],
+  initialState: { authScopes: ['chat:read', 'chat:write', 'code:read', 'code:write'] },
+  flags: { ambiguous: false },
+  servers: [tool!.split('/')[0]!],
+}));
+
+async function measured(p: Pipeline): Promise<{ method: ProjectedMethod; records: TurnRecord[] }> {
+  await p.prepare?.({ catalog, tokens, seed: 42, workDir: '', calibrationTasks: [], historyTasks: [] });
+  const records = await runPipeline(p, tasks, { catalog, tokens, seed: 42 });
+  const summary = summarize(records, p.label);
+  return { method: { id: p.id, label: p.label, summary, result: projectPipeline(records, undefined, 42, { bootstrap: false }) }, records };
+}
+
+describe('host tool search table', () => {
+  it('puts the host searches beside B1 with measured searches per task and the projection’s calls', async () => {
+    const b1 = await measured(createFullSchemaPipeline());
+    const ats = await measured(createHostSearchPipeline({ kind: 'anthropic-bm25' }));
+    const records = new Map([
+      [b1.method.id, b1.records],
+      [ats.method.id, ats.records],
+    ]);
+    const table = hostSearchTable([ats.method, b1.method], records, 'small')!;
+    expect(table.id).toBe('host-search');
+    expect(table.rows.map((r) => r.pipeline)).toEqual(['b1-full-schema', 'anthropic-tool-search-bm25']);
+    const [rb1, rats] = table.rows;
+    expect(rb1!.searches).toBe(0);
+    // One search per task (one tool turn each).
+    expect(rats!.searches).toBe(1);
+    expect(rats!.toolTokens).toBeLessThan(rb1!.toolTokens as number);
+    expect(rats!.vsB1).toBeLessThan(0);
+    // The projection counts the search as one more model call per task.
+    expect((rats!.calls as number) - (rb1!.calls as number)).toBeCloseTo(1, 5);
+    expect(table.columns.filter((c) => c.kind === 'projected').map((c) => c.key)).toEqual([
+      'calls',
+      'cost',
+      'cacheHit',
+      'success',
+      'successCi',
+    ]);
+    expect(table.notes!.join(' ')).toMatch(/measured on 4,027 Arcade tools and 25 tasks, not ours/);
+  });
+
+  it('is absent when the run measured no host search', async () => {
+    const b1 = await measured(createFullSchemaPipeline());
+    expect(hostSearchTable([b1.method], new Map([[b1.method.id, b1.records]]), 'small')).toBeUndefined();
+  });
+});
