@@ -165,7 +165,7 @@ export function findingSentence(f: SuiteFindings): string {
     return `On ${f.suiteName}, ${f.leanest.method} keeps recall at ${f.leanest.recall.toFixed(3)} with ${int(f.leanest.tokens)} tool tokens per turn${saved}.`;
   }
   if (f.bestRecall)
-    return `On ${f.suiteName}, every mitigation drops needed tools on some turns: none keeps recall at ${RECALL_FLOOR} or more, and the highest, ${f.bestRecall.method}'s ${f.bestRecall.recall.toFixed(3)}, comes with ${int(f.bestRecall.tokens)} tool tokens per turn${b1}.`;
+    return `On ${f.suiteName}, every mitigation drops needed tools on some turns: none keeps recall at ${RECALL_FLOOR} or more, and the highest recall, ${f.bestRecall.recall.toFixed(3)} (${f.bestRecall.method}), comes with ${int(f.bestRecall.tokens)} tool tokens per turn${b1}.`;
   return `On ${f.suiteName}, no mitigation besides B1 ran${f.baselineTokens === null ? '' : ` (B1: ${int(f.baselineTokens)} tool tokens per turn)`}: nothing to compare.`;
 }
 

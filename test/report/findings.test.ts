@@ -73,7 +73,7 @@ describe('findings', () => {
     expect(md).toContain(
       [
         "- On synthetic-120, B3 keeps recall at 0.850 with 4,000 tool tokens per turn, 90.0% fewer than B1's 40,000.",
-        "- On real six servers, every mitigation drops needed tools on some turns: none keeps recall at 0.8 or more, and the highest, B3's 0.600, comes with 3,000 tool tokens per turn against B1's 60,000.",
+        "- On real six servers, every mitigation drops needed tools on some turns: none keeps recall at 0.8 or more, and the highest recall, 0.600 (B3), comes with 3,000 tool tokens per turn against B1's 60,000.",
       ].join('\n'),
     );
     expect(md.indexOf('- On synthetic-120')).toBeLessThan(md.indexOf('| suite |'));
