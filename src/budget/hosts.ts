@@ -1,6 +1,7 @@
 import { fmt, type BudgetReport } from './budget.ts';
 import { MARKDOWN_MARKER, mdTable, textTable, type Row } from './render.ts';
 import { markdownLine, terminalText } from '../report/escape.ts';
+import { toolSearchRuleMarkdown, toolSearchRuleText } from './tool-search-rule.ts';
 
 /**
  * `budget --host all`: one budget report per host (each counted in its own tokenizer, as it
@@ -72,7 +73,10 @@ export function renderHostsText(r: HostsReport): string {
   const out = [`${!gated(r) ? 'MEASURED' : r.pass ? 'PASS' : 'FAIL'}: ${headline(r)}`];
   for (const v of r.violations) out.push(`  over budget: ${terminalText(v, 'one-line')}`);
   out.push('', 'Per server:', textTable(t.servers.header, t.servers.rows), '', 'Per tool (order of the first host, largest first):');
-  out.push(textTable(t.tools.header, t.tools.rows), '', ...r.hosts.map((h) => `- ${h.id}: ${h.label}`));
+  out.push(textTable(t.tools.header, t.tools.rows));
+  const rule = r.reports[0]?.toolSearch;
+  if (rule) out.push(...toolSearchRuleText(rule));
+  out.push('', ...r.hosts.map((h) => `- ${h.id}: ${h.label}`));
   return `${out.join('\n')}\n`;
 }
 
@@ -90,6 +94,8 @@ export function renderHostsMarkdown(r: HostsReport): string {
     '',
     '</details>',
   );
+  const rule = r.reports[0]?.toolSearch;
+  if (rule) out.push(...toolSearchRuleMarkdown(rule));
   out.push('', ...r.hosts.map((h) => `<sub>${markdownLine(`${h.id}: ${h.label}`)}</sub>  `));
   return `${out.join('\n')}\n`;
 }

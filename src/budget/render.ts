@@ -1,7 +1,7 @@
 import { fmt, type BudgetReport, type ToolBudget } from './budget.ts';
 import { PARTS, type PartTokens } from './split.ts';
 import { markdownCell, markdownLine, terminalText } from '../report/escape.ts';
-import { toolSearchRuleLines } from './tool-search-rule.ts';
+import { toolSearchRuleMarkdown, toolSearchRuleText } from './tool-search-rule.ts';
 
 /** Tool rows shown in full; the rest of a Markdown report goes in a collapsed block. */
 export const MARKDOWN_TOP = 20;
@@ -190,10 +190,7 @@ export function renderText(r: BudgetReport): string {
   );
   const refs = refRows(r);
   if (refs) out.push('', 'Definitions using $ref (internal references inlined in memory):', textTable(refs.header, refs.rows));
-  if (r.toolSearch) {
-    const [head, ...hosts] = toolSearchRuleLines(r.toolSearch);
-    out.push('', head!, ...hosts.map((l) => `  ${l}`));
-  }
+  if (r.toolSearch) out.push(...toolSearchRuleText(r.toolSearch));
   out.push('', ...notes(r).map((n) => `- ${n.replaceAll('`', '')}`));
   return `${out.join('\n')}\n`;
 }
@@ -262,10 +259,7 @@ export function renderMarkdown(r: BudgetReport): string {
       '',
       mdTable(refs.header, refs.rows, [0, 5]),
     );
-  if (r.toolSearch) {
-    const [head, ...hosts] = toolSearchRuleLines(r.toolSearch);
-    out.push('', `**${markdownLine(head!)}**`, '', ...hosts.map((l) => `- ${markdownLine(l)}`));
-  }
+  if (r.toolSearch) out.push(...toolSearchRuleMarkdown(r.toolSearch));
   out.push('', ...notes(r).map((n) => `<sub>${n}</sub>  `));
   return `${out.join('\n')}\n`;
 }

@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog/types.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
 import { MEASUREMENT_PARAMS } from '../measure/params.ts';
+import { markdownLine } from '../report/escape.ts';
 import type { TokenizerName } from '../tokens/counter.ts';
 
 /** The share of the context window past which Claude Code's `ENABLE_TOOL_SEARCH=auto` defers the tools (docs/reference/host-search-sources.md). */
@@ -38,8 +39,20 @@ export function toolSearchRule(
   };
 }
 
+/** The rule's block of a text report: a blank line, the heading, one indented line per host. */
+export function toolSearchRuleText(r: ToolSearchRule): string[] {
+  const [head, ...hosts] = toolSearchRuleLines(r);
+  return ['', head!, ...hosts.map((l) => `  ${l}`)];
+}
+
+/** The rule's block of a Markdown report: a bold heading and one item per host. */
+export function toolSearchRuleMarkdown(r: ToolSearchRule): string[] {
+  const [head, ...hosts] = toolSearchRuleLines(r);
+  return ['', `**${markdownLine(head!)}**`, '', ...hosts.map((l) => `- ${markdownLine(l)}`)];
+}
+
 /** One line per host: its count, its share of the window, and whether the auto rule would turn tool search on. */
-export function toolSearchRuleLines(r: ToolSearchRule): string[] {
+function toolSearchRuleLines(r: ToolSearchRule): string[] {
   return [
     `Tool search auto rule (Claude Code's ENABLE_TOOL_SEARCH=auto: on when tool definitions pass ${r.thresholdPct}% of the context window; ${r.window.toLocaleString('en-US')}-token window):`,
     ...r.hosts.map(

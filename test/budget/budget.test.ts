@@ -154,6 +154,16 @@ describe.concurrent('budget command exit codes', () => {
     for (const h of all.hosts) expect(b.message).toContain(h.id);
   });
 
+  it('--host all prints the tool search auto rule once, for every host, as text and as Markdown', async () => {
+    for (const format of [[], ['--markdown']]) {
+      const r = await runCli(['budget', '--catalog', SMALL, '--host', 'all', ...format]);
+      expect(r.code).toBe(0);
+      expect(r.stdout.match(/Tool search auto rule/g)).toHaveLength(1);
+      for (const id of ['mcp-json', 'openai-chat', 'openai-responses', 'anthropic'])
+        expect(r.stdout).toMatch(new RegExp(`${id}: [\\d,]+ tokens, [\\d.]+% of the window`));
+    }
+  });
+
   it('without a budget measures, prints and exits 0', async ({ expect }) => {
     const r = await runCli(['budget', '--catalog', SMALL]);
     expect(r.code).toBe(0);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import { AUTO_TOOL_SEARCH_PCT, toolSearchRule, toolSearchRuleLines } from '../../src/budget/tool-search-rule.ts';
+import { AUTO_TOOL_SEARCH_PCT, toolSearchRule, toolSearchRuleMarkdown, toolSearchRuleText } from '../../src/budget/tool-search-rule.ts';
 import { BUILT_IN_HOSTS } from '../../src/hosts/types.ts';
 import { runHostMeasures } from '../../src/hosts/measure.ts';
 
@@ -21,6 +21,8 @@ describe('the tool search auto rule in budget', () => {
     expect(rule.hosts.every((h) => !h.over)).toBe(true);
     const tiny = toolSearchRule(catalog, 'cl100k_base', 1000);
     expect(tiny.hosts.every((h) => h.over && h.sharePct === (100 * h.tokens) / 1000)).toBe(true);
-    expect(toolSearchRuleLines(tiny)[1]).toMatch(/^mcp-json: [\d,]+ tokens, [\d.]+% of the window: over the line/);
+    expect(toolSearchRuleText(tiny)[2]).toMatch(/^ {2}mcp-json: [\d,]+ tokens, [\d.]+% of the window: over the line/);
+    expect(toolSearchRuleMarkdown(tiny)[1]).toMatch(/^\*\*Tool search auto rule/);
+    expect(toolSearchRuleMarkdown(tiny).filter((l) => l.startsWith('- '))).toHaveLength(BUILT_IN_HOSTS.length);
   });
 });
