@@ -37,24 +37,25 @@ export interface ToolResult {
 export const ARRAY_ITEMS = 3;
 const MAX_DEPTH = 6;
 
-const byCatalog = new WeakMap<Catalog, ReadonlyMap<string, ToolResult>>();
-
-/** The result of every tool of the catalog, by tool id (built once per catalog object). */
+/** The result of every tool of the catalog, by tool id (a caller that needs many keeps the map for its run). */
 export function toolResults(catalog: Catalog): ReadonlyMap<string, ToolResult> {
-  let results = byCatalog.get(catalog);
-  if (!results) {
-    const measured = measuredResults();
-    results = new Map(catalog.tools.map((t) => [t.id, resultOf(t, measured)]));
-    byCatalog.set(catalog, results);
-  }
-  return results;
+  return new Map(catalog.tools.map((t) => [t.id, resultOf(t, measuredTable())]));
 }
 
 /** The result of one tool of the catalog. */
 export function toolResult(catalog: Catalog, id: string): ToolResult {
-  const r = toolResults(catalog).get(id);
-  if (!r) throw new Error(`tool results: unknown tool ${id}`);
-  return r;
+  const tool = catalog.tools.find((t) => t.id === id);
+  if (!tool) throw new Error(`tool results: unknown tool ${id}`);
+  return resultOf(tool, measuredTable());
+}
+
+/**
+ * The captured results bundled in catalogs/real/results, read on first use: files of the
+ * repository, the same for every run (not run state, like the tokenizer's rank tables).
+ */
+let measuredFiles: ReadonlyMap<string, string> | undefined;
+function measuredTable(): ReadonlyMap<string, string> {
+  return (measuredFiles ??= measuredResults());
 }
 
 function resultOf(tool: CatalogTool, measured: ReadonlyMap<string, string>): ToolResult {

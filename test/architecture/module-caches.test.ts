@@ -12,7 +12,6 @@ const MODULE_CACHES_LEFT = [
   'src/util/process-shared.ts buffers',
   'src/util/ts-worker.ts compiled',
   'src/pipelines/adol/dedup.ts toolWalks',
-  'src/catalog/tool-results.ts byCatalog',
   'src/pipelines/adol/retrieval.ts vocabularies',
   'src/report/charts/png.ts rsvgCache',
   'src/retrieval/encoder.ts rawOf',

@@ -50,8 +50,10 @@ describe('tool results', () => {
     expect(v).toEqual({ items: Array.from({ length: ARRAY_ITEMS }, () => ({ id: 1 })), state: 'open' });
   });
 
-  it('is built once per catalog', () => {
-    expect(toolResults(real)).toBe(toolResults(real));
+  it('gives the same results on every call, one tool or the whole catalog', () => {
+    const all = toolResults(real);
+    expect(toolResults(real)).toEqual(all);
+    for (const t of real.tools) expect(toolResult(real, t.id)).toEqual(all.get(t.id));
   });
 
   it('counts a transcript’s results exactly as their share of its tokens', () => {

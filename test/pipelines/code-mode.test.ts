@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import { toolResult } from '../../src/catalog/tool-results.ts';
+import { toolResult, toolResults } from '../../src/catalog/tool-results.ts';
 import { runPipeline } from '../../src/measure/run-pipeline.ts';
 import { codeTranscript } from '../../src/pipelines/code-mode/code.ts';
 import { CODE_MODE_STYLE } from '../../src/pipelines/code-mode/pipeline.ts';
@@ -66,7 +66,7 @@ describe('code transcripts', () => {
     const chain = catalog.tools.slice(0, 3).map((t) => t.id);
     const turn = { user: 'do three things', tools: chain };
     const direct = directTranscript(catalog, 0, turn);
-    const code = codeTranscript(catalog, 0, turn, CODE_MODE_STYLE);
+    const code = codeTranscript(catalog, toolResults(catalog), 0, turn, CODE_MODE_STYLE);
     expect(code.results).toHaveLength(1);
     expect(code.results[0]).toContain(toolResult(catalog, chain[2]!).text);
     expect(code.code[0]).toMatch(/^async \(\) => \{\n {2}const r1 = await codemode\./);
@@ -78,7 +78,7 @@ describe('code transcripts', () => {
 
   it('the modelled code runs in the sandbox and prints what the transcript shows', async () => {
     const tool = catalog.tools.find((t) => t.server === 'github' && t.name === 'list_pull_requests')!;
-    const t = codeTranscript(catalog, 0, { user: 'list the open pull requests', tools: [tool.id] }, CODE_MODE_STYLE);
+    const t = codeTranscript(catalog, toolResults(catalog), 0, { user: 'list the open pull requests', tools: [tool.id] }, CODE_MODE_STYLE);
     const value = toolResult(catalog, tool.id).value;
     const code = t.code[0]!.trim();
     const out = await runInSandbox(code, new Map([[code.match(/codemode\.(\w+)/)![1]!, () => value]]));

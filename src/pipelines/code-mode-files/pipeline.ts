@@ -1,3 +1,4 @@
+import { toolResults, type ToolResult } from '../../catalog/tool-results.ts';
 import type { Catalog, CatalogTool } from '../../catalog/types.ts';
 import { section } from '../../prompt/sections.ts';
 import type { Task } from '../../tasks/types.ts';
@@ -36,6 +37,7 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
   const search = new ToolSearch(options.searchK ?? 10);
   const id = mode === 'search' ? 'code-mode-files-search' : 'code-mode-files';
   let catalog: Catalog | undefined;
+  let results: ReadonlyMap<string, ToolResult> | undefined;
   let byId = new Map<string, CatalogTool>();
   let seed = 0;
   let listing = '';
@@ -52,6 +54,7 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
     label: mode === 'search' ? 'Code execution, wrapper files (search_tools)' : 'Code execution, wrapper files',
     async prepare(ctx: PipelineContext) {
       catalog = ctx.catalog;
+      results = toolResults(ctx.catalog);
       seed = ctx.seed;
       byId = new Map(ctx.catalog.tools.map((t) => [t.id, t]));
       listing = ctx.catalog.tools.map((t) => filePath(t)).join('\n');
@@ -113,7 +116,7 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
           listedForm: 'cli-line',
           selectedTools,
         },
-        transcript: codeTranscript(catalog, turnIndex, turn, FILES_STYLE),
+        transcript: codeTranscript(catalog, results!, turnIndex, turn, FILES_STYLE),
       };
     },
     describe: () => ({

@@ -1,4 +1,4 @@
-import { toolResult } from '../../catalog/tool-results.ts';
+import type { ToolResult } from '../../catalog/tool-results.ts';
 import type { Catalog, CatalogTool } from '../../catalog/types.ts';
 import { directTranscript, exampleArguments, resultLine } from '../../prompt/shared-parts.ts';
 import { keptSection, section } from '../../prompt/sections.ts';
@@ -28,12 +28,18 @@ export interface CodeStyle {
  * lookup prints its answer (printedAnswer), a chain of calls prints its last step. A turn
  * without a call is the direct transcript.
  */
-export function codeTranscript(catalog: Catalog, turnIndex: number, turn: TaskTurn, style: CodeStyle): TurnTranscript {
+export function codeTranscript(
+  catalog: Catalog,
+  results: ReadonlyMap<string, ToolResult>,
+  turnIndex: number,
+  turn: TaskTurn,
+  style: CodeStyle,
+): TurnTranscript {
   if (!turn.tools.length) return directTranscript(catalog, turnIndex, turn);
   const tools = turn.tools.map((id) => toolOf(catalog, id));
   const last = tools.length - 1;
   const printed =
-    tools.length === 1 ? printedAnswer(catalog, tools[0]!) : { text: toolResult(catalog, tools[last]!.id).text, expr: `r${last + 1}` };
+    tools.length === 1 ? printedAnswer(resultOf(results, tools[0]!)) : { text: resultOf(results, tools[last]!).text, expr: `r${last + 1}` };
   const calls = tools.map(
     (t, i) => `const r${i + 1} = await ${style.callee(t)}(${JSON.stringify(exampleArguments(t.definition.inputSchema))});`,
   );
@@ -70,8 +76,7 @@ function toolOf(catalog: Catalog, id: string): CatalogTool {
  * (identity, status, pagination), with the expression that picks them; the whole result when
  * the result is not a JSON object or array or the rule keeps nothing.
  */
-function printedAnswer(catalog: Catalog, tool: CatalogTool): { text: string; expr: string } {
-  const result = toolResult(catalog, tool.id);
+function printedAnswer(result: ToolResult): { text: string; expr: string } {
   const value = result.value;
   if (!isObject(value) && !Array.isArray(value)) return { text: result.text, expr: 'r1' };
   const fields = requestedFields(valuePaths(value));
@@ -102,4 +107,11 @@ function pickExpression(picked: unknown, source: string, depth: number): string 
   return `({ ${Object.entries(picked)
     .map(([k, v]) => `${key(k)}: ${pickExpression(v, member(k), depth)}`)
     .join(', ')} })`;
+}
+
+/** A tool's result from the map its pipeline built for the run's catalog (src/catalog/tool-results.ts). */
+function resultOf(results: ReadonlyMap<string, ToolResult>, tool: CatalogTool): ToolResult {
+  const r = results.get(tool.id);
+  if (!r) throw new Error(`code transcript: no result for ${tool.id}`);
+  return r;
 }

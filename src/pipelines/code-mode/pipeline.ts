@@ -1,3 +1,4 @@
+import { toolResults, type ToolResult } from '../../catalog/tool-results.ts';
 import type { Catalog } from '../../catalog/types.ts';
 import type { Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
 import { codeTranscript, type CodeStyle } from './code.ts';
@@ -16,6 +17,7 @@ export const CODE_MODE_STYLE: CodeStyle = { tool: 'codemode', form: 'arrow', cal
  */
 export function createCodeModePipeline(): Pipeline {
   let catalog: Catalog | undefined;
+  let results: ReadonlyMap<string, ToolResult> | undefined;
   let ids: string[] = [];
   let definitions: PromptSection | undefined;
   return {
@@ -23,6 +25,7 @@ export function createCodeModePipeline(): Pipeline {
     label: 'Code Mode',
     async prepare(ctx: PipelineContext) {
       catalog = ctx.catalog;
+      results = toolResults(ctx.catalog);
       ids = ctx.catalog.tools.map((t) => t.id);
       definitions = toolsSection('codemode-api', [codeModeTool(ctx.catalog.tools)]);
     },
@@ -31,7 +34,7 @@ export function createCodeModePipeline(): Pipeline {
       return {
         prompt: { sections: [shared.system, definitions, ...shared.history, shared.user] },
         exposure: { listedTools: ids, fullSchemaTools: ids, discoveryCalls: [] },
-        transcript: codeTranscript(catalog, turnIndex, turn, CODE_MODE_STYLE),
+        transcript: codeTranscript(catalog, results!, turnIndex, turn, CODE_MODE_STYLE),
       };
     },
     describe: () => ({

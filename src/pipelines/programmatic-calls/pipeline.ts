@@ -1,3 +1,4 @@
+import { toolResults, type ToolResult } from '../../catalog/tool-results.ts';
 import type { Catalog } from '../../catalog/types.ts';
 import { toolDefinitionsSection } from '../../prompt/render-tools.ts';
 import { codeTranscript, type CodeStyle } from '../code-mode/code.ts';
@@ -16,6 +17,7 @@ const PROGRAMMATIC_STYLE: CodeStyle = { tool: 'code_execution', form: 'script', 
  */
 export function createProgrammaticCallsPipeline(): Pipeline {
   let catalog: Catalog | undefined;
+  let results: ReadonlyMap<string, ToolResult> | undefined;
   let ids: string[] = [];
   let definitions: PromptSection | undefined;
   const codeTool = toolsSection('code-execution-tool', [CODE_EXECUTION_TOOL]);
@@ -24,6 +26,7 @@ export function createProgrammaticCallsPipeline(): Pipeline {
     label: 'Programmatic tool calls',
     async prepare(ctx: PipelineContext) {
       catalog = ctx.catalog;
+      results = toolResults(ctx.catalog);
       ids = ctx.catalog.tools.map((t) => t.id);
       definitions = toolDefinitionsSection(ctx.catalog.tools);
     },
@@ -33,7 +36,7 @@ export function createProgrammaticCallsPipeline(): Pipeline {
         prompt: { sections: [shared.system, definitions, codeTool, ...shared.history, shared.user] },
         exposure: { listedTools: ids, fullSchemaTools: ids, discoveryCalls: [] },
         // One call: a direct call (the default transcript); a chain: one script.
-        transcript: turn.tools.length > 1 ? codeTranscript(catalog, turnIndex, turn, PROGRAMMATIC_STYLE) : undefined,
+        transcript: turn.tools.length > 1 ? codeTranscript(catalog, results!, turnIndex, turn, PROGRAMMATIC_STYLE) : undefined,
       };
     },
     describe: () => ({

@@ -1,3 +1,4 @@
+import { toolResults, type ToolResult } from '../../catalog/tool-results.ts';
 import type { Catalog } from '../../catalog/types.ts';
 import { section } from '../../prompt/sections.ts';
 import type { Task } from '../../tasks/types.ts';
@@ -19,6 +20,7 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
   const search = new ToolSearch(k);
   const definitions = toolsSection('search-execute-tools', SEARCH_EXECUTE_TOOLS);
   let catalog: Catalog | undefined;
+  let results: ReadonlyMap<string, ToolResult> | undefined;
   let shown: string[] = [];
   let calls: PromptSection[] = [];
   // The types of a set of hits, rendered once per run (requests repeat across tasks and seeds).
@@ -28,6 +30,7 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
     label: 'Search + execute',
     async prepare(ctx: PipelineContext) {
       catalog = ctx.catalog;
+      results = toolResults(ctx.catalog);
       rendered = new Map();
       await search.prepare(ctx.catalog);
     },
@@ -52,7 +55,7 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
       return {
         prompt: { sections: [shared.system, definitions, ...shared.history, ...calls, shared.user] },
         exposure: { listedTools: [...shown], fullSchemaTools: [...shown], discoveryCalls },
-        transcript: codeTranscript(catalog, turnIndex, turn, EXECUTE_STYLE),
+        transcript: codeTranscript(catalog, results!, turnIndex, turn, EXECUTE_STYLE),
       };
     },
     describe: () => ({

@@ -1,3 +1,4 @@
+import { toolResults, type ToolResult } from '../../catalog/tool-results.ts';
 import type { Catalog } from '../../catalog/types.ts';
 import { codeTranscript, type CodeStyle } from '../code-mode/code.ts';
 import { codeName } from '../code-mode/render.ts';
@@ -17,11 +18,13 @@ export function createToolAttentionCodePipeline(): Pipeline {
   const inner = createToolAttentionPipeline();
   const codeTool = toolsSection('code-execution-tool', [CODE_EXECUTION_TOOL]);
   let catalog: Catalog | undefined;
+  let results: ReadonlyMap<string, ToolResult> | undefined;
   return {
     id: 'tool-attention+code',
     label: 'Tool Attention + code',
     async prepare(ctx: PipelineContext) {
       catalog = ctx.catalog;
+      results = toolResults(ctx.catalog);
       await inner.prepare?.(ctx);
     },
     startTask: (task) => inner.startTask?.(task),
@@ -32,7 +35,7 @@ export function createToolAttentionCodePipeline(): Pipeline {
       return {
         ...r,
         prompt: { sections: [system!, codeTool, ...rest] },
-        transcript: codeTranscript(catalog, input.turnIndex, input.turn, SCRIPT_STYLE),
+        transcript: codeTranscript(catalog, results!, input.turnIndex, input.turn, SCRIPT_STYLE),
       };
     },
     describe: () => {
