@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/types.ts';
 import type { PromptSection, SharedPromptParts, TurnTranscript } from './types.ts';
-import { toolResult } from '../catalog/tool-results.ts';
+import { toolResults, type ToolResult } from '../catalog/tool-results.ts';
 import type { TaskTurn } from '../tasks/types.ts';
 import { keptSection, section } from './sections.ts';
 import { isObject, ownValue } from '../util/json.ts';
@@ -50,25 +50,39 @@ export function directTranscript(catalog: Catalog, turnIndex: number, turn: Task
   // The same for every pipeline: built once per (catalog, turn) and shared (sections are never
   // changed), so the pipelines of a run do not rebuild it and its token count stays with the
   // object (measure/turn-metrics.ts).
-  let byTurn = transcripts.get(catalog);
-  if (!byTurn) transcripts.set(catalog, (byTurn = new WeakMap()));
-  let built = byTurn.get(turn);
+  const shared = sharedOf(catalog);
+  let built = shared.byTurn.get(turn);
   // A turn is at the same index of its task every time (the label says which; checked all the same).
-  if (!built || built.section.label !== transcriptLabel(turnIndex)) byTurn.set(turn, (built = buildTranscript(catalog, turnIndex, turn)));
+  if (!built || built.section.label !== transcriptLabel(turnIndex))
+    shared.byTurn.set(turn, (built = buildTranscript(catalog, shared.results, turnIndex, turn)));
   return built;
 }
 
-const transcripts = new WeakMap<Catalog, WeakMap<TaskTurn, TurnTranscript>>();
+/** The result of every tool of the catalog (src/catalog/tool-results.ts), made once per catalog and shared like the transcripts. */
+export function sharedToolResults(catalog: Catalog): ReadonlyMap<string, ToolResult> {
+  return sharedOf(catalog).results;
+}
+
+interface CatalogShared {
+  results: ReadonlyMap<string, ToolResult>;
+  byTurn: WeakMap<TaskTurn, TurnTranscript>;
+}
+const transcripts = new WeakMap<Catalog, CatalogShared>();
+function sharedOf(catalog: Catalog): CatalogShared {
+  let shared = transcripts.get(catalog);
+  if (!shared) transcripts.set(catalog, (shared = { results: toolResults(catalog), byTurn: new WeakMap() }));
+  return shared;
+}
 const transcriptLabel = (turnIndex: number) => `turn-${turnIndex + 1}`;
 
-function buildTranscript(catalog: Catalog, turnIndex: number, turn: TaskTurn): TurnTranscript {
+function buildTranscript(catalog: Catalog, toolResultsById: ReadonlyMap<string, ToolResult>, turnIndex: number, turn: TaskTurn): TurnTranscript {
   const lines = [`User: ${turn.user}`];
   const results: string[] = [];
   const measuredResults: string[] = [];
   for (const id of turn.tools) {
     const tool = catalog.tools.find((t) => t.id === id);
     if (!tool) throw new Error(`transcript: unknown tool ${id}`);
-    const result = toolResult(catalog, id);
+    const result = toolResultsById.get(id)!;
     lines.push(`Assistant → tool call ${tool.name} ${JSON.stringify(exampleArguments(tool.definition.inputSchema))}`);
     const line = resultLine(tool.name, result.text);
     lines.push(line.slice(0, -1));

@@ -1,8 +1,7 @@
 import type { Catalog, CatalogTool, McpTool } from '../../catalog/types.ts';
 import type { Encoder } from '../../embed/types.ts';
 import { section, toolListSection } from '../../prompt/sections.ts';
-import { directTranscript, resultLine } from '../../prompt/shared-parts.ts';
-import { toolResult } from '../../catalog/tool-results.ts';
+import { directTranscript, resultLine, sharedToolResults } from '../../prompt/shared-parts.ts';
 import { resolveEncoder } from '../../retrieval/encoder.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
@@ -366,7 +365,7 @@ function trimmedTranscript(
   turn.tools.forEach((id, k) => {
     const tool = catalog.tools.find((t) => t.id === id)!;
     const requested = selections.get(id)?.requested ?? [];
-    const value = toolResult(catalog, id).value;
+    const value = sharedToolResults(catalog).get(id)?.value;
     if (!requested.length || value === undefined) return;
     const prefix = `Assistant → tool call ${tool.name} `;
     const callLine = lines[callIdx[k]!]!;

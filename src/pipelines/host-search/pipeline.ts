@@ -129,6 +129,8 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   const { id, label } = IDS[kind];
   let tools: readonly CatalogTool[] = [];
   let byId = new Map<string, CatalogTool>();
+  // Each tool's definition as the list sends it, serialised once per run (loaded on many tasks).
+  let serialized = new Map<string, string>();
   let texts: string[] = [];
   let retriever: Retriever | undefined;
   let fitted: FittedRetriever | undefined;
@@ -152,7 +154,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       loadedSections.set(
         key,
         (s = Object.freeze(
-          toolListSection(SEARCH_SECTION_LABELS.loaded, definitions.map(serializeToolDefinition).join('\n'), false, definitions),
+          toolListSection(SEARCH_SECTION_LABELS.loaded, ids.map((i) => serialized.get(i)!).join('\n'), false, definitions),
         )),
       );
     }
@@ -215,6 +217,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
     async prepare(ctx: PipelineContext) {
       tools = ctx.catalog.tools;
       byId = new Map(tools.map((t) => [t.id, t]));
+      serialized = new Map(tools.map((t) => [t.id, serializeToolDefinition(t.definition)]));
       texts = tools.map(hostSearchText);
       if (kind === 'client') retriever = retrieverByName(options.retriever ?? ctx.retriever ?? DEFAULT_RETRIEVER);
       else if (kind !== 'anthropic-regex') retriever = hostBm25Retriever();
