@@ -75,7 +75,12 @@ function sharedOf(catalog: Catalog): CatalogShared {
 }
 const transcriptLabel = (turnIndex: number) => `turn-${turnIndex + 1}`;
 
-function buildTranscript(catalog: Catalog, toolResultsById: ReadonlyMap<string, ToolResult>, turnIndex: number, turn: TaskTurn): TurnTranscript {
+function buildTranscript(
+  catalog: Catalog,
+  toolResultsById: ReadonlyMap<string, ToolResult>,
+  turnIndex: number,
+  turn: TaskTurn,
+): TurnTranscript {
   const lines = [`User: ${turn.user}`];
   const results: string[] = [];
   const measuredResults: string[] = [];

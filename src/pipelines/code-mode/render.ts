@@ -26,6 +26,51 @@ export function codeModeTool(tools: readonly CatalogTool[]): McpTool {
   return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema as JsonSchema };
 }
 
+/**
+ * The description codeModeTool(tools) has, for any set of tools, each tool rendered by the
+ * library once. The library renders every tool on its own and joins the parts (each tool's
+ * input and output types, then each one's member of `declare const codemode: { … }`), so a
+ * set's description is its tools' one-tool parts joined the same way and put in the library's
+ * template (test/pipelines checks it against the library on many sets). A tool whose one-tool
+ * rendering does not split cleanly at the declaration sends its sets to the library whole.
+ */
+export class CodeModeDescriptions {
+  private readonly parts = new Map<CatalogTool, { types: string; member: string } | null>();
+  private template: string | undefined;
+
+  of(tools: readonly CatalogTool[]): string {
+    // One entry per method name, as in the library's record: the first one's place, the last one's tool.
+    const byName = new Map<string, CatalogTool>();
+    for (const t of tools) byName.set(codeName(t), t);
+    const parts = [...byName.values()].map((t) => this.partsOf(t));
+    if (!tools.length || parts.some((p) => p === null)) return codeModeTool(tools).description ?? '';
+    const types = `${parts.map((p) => p!.types).join('\n')}${DECLARATION}${parts.map((p) => p!.member).join('')}}`;
+    // String.replace as the library calls it, `$` patterns included.
+    return this.templateText().replace(TYPES_SLOT, types);
+  }
+
+  private templateText(): string {
+    return (this.template ??= (codeModeTool([]).description ?? '').replace(`${DECLARATION.trim()}}`, TYPES_SLOT));
+  }
+
+  private partsOf(tool: CatalogTool): { types: string; member: string } | null {
+    let known = this.parts.get(tool);
+    if (known === undefined) {
+      known = null;
+      const whole = codeModeTool([tool]).description ?? '';
+      const [before, after] = this.templateText().split(TYPES_SLOT) as [string, string];
+      const types = whole.startsWith(before) && whole.endsWith(after) ? whole.slice(before.length, whole.length - after.length) : '';
+      const at = types.indexOf(DECLARATION);
+      if (at > 0 && at === types.lastIndexOf(DECLARATION) && types.endsWith('}') && !types.includes('$'))
+        known = { types: types.slice(0, at), member: types.slice(at + DECLARATION.length, -1) };
+      this.parts.set(tool, known);
+    }
+    return known;
+  }
+}
+const DECLARATION = '\n\ndeclare const codemode: {';
+const TYPES_SLOT = '{{types}}';
+
 function notRun(): Promise<never> {
   return Promise.reject(new Error('code mode rendering: tools are not run while rendering'));
 }

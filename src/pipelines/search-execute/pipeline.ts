@@ -3,7 +3,7 @@ import type { Catalog } from '../../catalog/types.ts';
 import { section } from '../../prompt/sections.ts';
 import type { Task } from '../../tasks/types.ts';
 import { codeTranscript, type CodeStyle } from '../code-mode/code.ts';
-import { codeModeTool, codeName } from '../code-mode/render.ts';
+import { CodeModeDescriptions, codeName } from '../code-mode/render.ts';
 import { SEARCH_EXECUTE_TOOLS, ToolSearch, toolsSection } from '../code-mode/tools.ts';
 import type { Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
 
@@ -25,6 +25,7 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
   let calls: PromptSection[] = [];
   // The types of a set of hits, rendered once per run (requests repeat across tasks and seeds).
   let rendered = new Map<string, string>();
+  let descriptions = new CodeModeDescriptions();
   return {
     id: 'search-execute',
     label: 'Search + execute',
@@ -32,6 +33,7 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
       catalog = ctx.catalog;
       results = toolResults(ctx.catalog);
       rendered = new Map();
+      descriptions = new CodeModeDescriptions();
       await search.prepare(ctx.catalog);
     },
     startTask(_task: Task) {
@@ -45,8 +47,7 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
         const hits = await search.search(turn.user);
         const key = hits.map((h) => h.id).join('\n');
         let types = rendered.get(key);
-        if (types === undefined)
-          rendered.set(key, (types = hits.length ? typesOnly(codeModeTool(hits).description ?? '') : '(no operations found)'));
+        if (types === undefined) rendered.set(key, (types = hits.length ? typesOnly(descriptions.of(hits)) : '(no operations found)'));
         const command = `search ${JSON.stringify({ query: turn.user })}`;
         discoveryCalls.push({ command, output: types });
         calls.push(section('tools', 'search-results', `$ ${command}\n${types}`, false));
