@@ -1,4 +1,4 @@
-import { CODE_EXECUTION_PIPELINES } from '../pipelines/code-mode/entries.ts';
+import { CODE_EXECUTION_PIPELINES, isCodeExecution } from '../pipelines/code-mode/entries.ts';
 import { isHostSearch } from '../pipelines/host-search/entries.ts';
 import type { PipelineEntry } from '../pipelines/types.ts';
 import type { Table } from '../table/table.ts';
@@ -17,7 +17,7 @@ export const CODE_MODE_KINDS = {
 
 function kindOf(id: string): string {
   if (id === 'tool-examples') return CODE_MODE_KINDS.examples;
-  if (CODE_EXECUTION_PIPELINES.some((e) => e.id === id)) return CODE_MODE_KINDS.code;
+  if (isCodeExecution(id)) return CODE_MODE_KINDS.code;
   return isHostSearch(id) ? CODE_MODE_KINDS.hostSearch : CODE_MODE_KINDS.paper;
 }
 

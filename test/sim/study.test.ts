@@ -91,6 +91,16 @@ describe('the projection study', () => {
     expect(causes).toBeCloseTo(rowA.failed as number, 9);
   });
 
+  it("ranks the papers' methods only in the sensitivity table (code execution and host search have their own tables)", async () => {
+    const ids = ['b1-full-schema', 'tool-attention', 'code-mode', 'anthropic-tool-search-bm25'];
+    const records = new Map(ids.map((id, i) => [id, tasks(30, [{ toolTokens: 2000 + 1000 * i }], { pipeline: id })]));
+    const tables = await runProjectionStudy(context(records, {}));
+    const sensitivity = tables.find((t) => t.id === 'projection-sensitivity')!;
+    const codes = new Map(PIPELINES.map((p) => [p.id, p.code ?? p.id]));
+    const ranked = String(sensitivity.rows[0]!.success).split(' > ');
+    expect(ranked.sort()).toEqual([codes.get('b1-full-schema'), codes.get('tool-attention')].sort());
+  });
+
   it('adds a Table 5-style success column for ablation-group pipelines, against Tool Attention', async () => {
     const full = tasks(80, [{ toolTokens: 2500, present: 0, listed: 1 }, { toolTokens: 2500 }], { pipeline: 'tool-attention' });
     const noGate = full.map((r) => ({ ...r, pipeline: 'ta-no-gate' }));

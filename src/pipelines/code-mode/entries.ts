@@ -81,3 +81,8 @@ export const CODE_EXECUTION_PIPELINES: readonly PipelineEntry[] = [
     create: createToolAttentionCodePipeline,
   },
 ];
+
+/** Whether a pipeline is one of the code-execution methods or tool use examples (ranked in the code mode table, not in the papers' sensitivity table). */
+export function isCodeExecution(id: string): boolean {
+  return CODE_EXECUTION_PIPELINES.some((e) => e.id === id);
+}

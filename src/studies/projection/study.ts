@@ -23,6 +23,7 @@ import {
 import { b4DiscoveryTable, selectionModelTable } from './selection-tables.ts';
 import { HOST_SEARCH_BESIDE, hostSearchTable } from './host-search-table.ts';
 import { HOST_SEARCH_IDS, isHostSearch } from '../../pipelines/host-search/entries.ts';
+import { isCodeExecution } from '../../pipelines/code-mode/entries.ts';
 import type { ProjectionTurn } from '../../sim/projection/turn-model.ts';
 
 /** The pipeline whose projection the ablation variants are compared with. */
@@ -88,7 +89,7 @@ async function projectionsOf(
   const out: PipelineProjections = {};
   if (entry.group !== 'main' && entry.group !== 'ablation') return out;
   out.own = await projectAfterYield(inp, PROJECTION_PARAMS, seed, true, draws);
-  if (sensitivity && entry.group === 'main' && !entry.ablationOf && !isHostSearch(inp.id)) {
+  if (sensitivity && entry.group === 'main' && !entry.ablationOf && !isHostSearch(inp.id) && !isCodeExecution(inp.id)) {
     out.sensitivity = [];
     for (const set of sensitivityParamSets(PROJECTION_PARAMS, SENSITIVITY_KEYS))
       out.sensitivity.push(await projectAfterYield(inp, set.params, seed, false, draws));
@@ -177,8 +178,9 @@ export async function runProjectionStudy(
     measuredVsProjectedTable(),
   ];
 
-  // The sensitivity table ranks the papers' methods; the host searches are ranked in theirs.
-  const sensitive = ranked.filter((inp) => !isHostSearch(inp.id));
+  // The sensitivity table ranks the papers' methods; the host searches and the code-execution
+  // methods are ranked in their own tables.
+  const sensitive = ranked.filter((inp) => !isHostSearch(inp.id) && !isCodeExecution(inp.id));
   if (sensitivity && sensitive.length > 1) {
     const rows = await sensitivityAnalysis(
       async (p, index) => {
