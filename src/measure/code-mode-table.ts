@@ -1,3 +1,4 @@
+import { fewerSeedsNotes } from './seeds-note.ts';
 import { CODE_EXECUTION_PIPELINES, isCodeExecution } from '../pipelines/code-mode/entries.ts';
 import { isHostSearch } from '../pipelines/host-search/entries.ts';
 import type { PipelineEntry } from '../pipelines/types.ts';
@@ -69,6 +70,7 @@ export function codeModeTable(
     notes: [
       context,
       'Definition tokens: every tool section of the prompt (the Code Mode API, wrapper files read, search results, listings), measured as Table 3. Tool-result tokens: what each turn’s calls leave in the context (direct calls: every result; code: only what it printed); code tokens: the code the model writes, modelled from the turn’s calls (docs/measurement.md, "Tool results"). Round trips: model requests per turn of the modelled trajectory.',
+      ...fewerSeedsNotes(rows),
       'Projected success of the same methods: the projected Table 4 of this suite. Published figures (Cloudflare, Anthropic) were measured on other catalogs and tasks and are in docs/reference/code-execution-sources.md, not in this table.',
     ],
   };

@@ -1,3 +1,4 @@
+import { fewerSeedsNotes, meansNote } from './seeds-note.ts';
 import type { PipelineSummary } from './summarize.ts';
 import { fitNotes } from './fit-note.ts';
 import { MEASUREMENT_PARAMS } from './params.ts';
@@ -58,7 +59,8 @@ export function mainMeasuredTable(summaries: readonly PipelineSummary[], context
     }),
     notes: [
       context,
-      `Means over every turn of every task and seed (${summaries[0]?.seeds.join(', ') ?? ''}); 95% CI: percentile bootstrap over turns, 1,000 resamples.`,
+      meansNote(summaries),
+      ...fewerSeedsNotes(summaries),
       `rho(K) = C_task / (C_task + tool tokens + C_sys) at turn ${MEASUREMENT_PARAMS.rhoTurn} of long-horizon tasks; C_task = history + user message tokens.`,
       ...summaries.filter((s) => s.settings.discovery).map((s) => `${s.label} discovery — ${s.settings.discovery!.rule}.`),
       ...fitNotes(summaries),

@@ -4,6 +4,7 @@ import type { Catalog } from '../catalog/types.ts';
 import type { PipelineContext, PipelineEntry } from '../pipelines/types.ts';
 import type { Task } from '../tasks/types.ts';
 import { isHostSearch } from '../pipelines/host-search/entries.ts';
+import { isCodeExecution } from '../pipelines/code-mode/entries.ts';
 
 /**
  * Helpers shared by the studies in this folder. Nothing here knows which pipeline it drives:
@@ -17,12 +18,13 @@ import { isHostSearch } from '../pipelines/host-search/entries.ts';
  * in Table 3 (`ablationOf`). A study's options may override the list (tests run B1 alone).
  */
 /**
- * True for a pipeline the bench runs on every seed's task set (the main methods); ablation and
- * ADOL variants, and the host tool searches (their records on every seed held the bench's peak
- * memory over its budget), run on the first only.
+ * True for a pipeline the bench runs on every seed's task set (the papers' methods); ablation
+ * and ADOL variants, the host tool searches and the code-execution methods run on the first
+ * only: their records on every seed held the bench over its time and memory budgets, and the
+ * tables that show them name the seeds each method ran on (src/measure/seeds-note.ts).
  */
 export function runsOnEverySeed(entry: Pick<PipelineEntry, 'group'> & { id?: string }): boolean {
-  return entry.group === 'main' && !(entry.id !== undefined && isHostSearch(entry.id));
+  return entry.group === 'main' && !(entry.id !== undefined && (isHostSearch(entry.id) || isCodeExecution(entry.id)));
 }
 
 /** The task sets the bench runs a pipeline on (runsOnEverySeed). */

@@ -4,10 +4,11 @@ import type { PipelineSummary } from '../../src/measure/summarize.ts';
 import { HOST_SEARCH_IDS } from '../../src/pipelines/host-search/entries.ts';
 
 /** A summary with only what the code mode table reads (a test stand-in, not a bench summary). */
-const summary = (pipeline: string, definitions: number, recall = 1): PipelineSummary =>
+const summary = (pipeline: string, definitions: number, recall = 1, seeds = [42, 43, 44]): PipelineSummary =>
   ({
     pipeline,
     label: pipeline,
+    seeds,
     toolTokens: { mean: definitions },
     resultTokens: 100,
     codeTokens: 0,
@@ -37,5 +38,18 @@ describe('code mode table', () => {
     // B1: 1,000 + 100; code-mode: 3,000 + 100.
     expect(table.rows.find((r) => r.pipeline === 'code-mode')!.vsB1).toBeCloseTo((100 * (3_100 - 1_100)) / 1_100, 6);
     expect(table.rows.find((r) => r.pipeline === 'b1-full-schema')!.vsB1).toBeUndefined();
+  });
+
+  it('names the methods that ran on fewer seeds than the others, and adds no line when all ran on the same', () => {
+    const mixed = codeModeTable(
+      [summary('b1-full-schema', 1_000), summary('code-mode', 2_000, 1, [42]), summary(HOST_SEARCH_IDS[0]!, 500, 1, [42])],
+      ['b1-full-schema', 'code-mode', HOST_SEARCH_IDS[0]!].map((id) => ({ id, reference: '' })),
+      'context',
+    );
+    const note = mixed.notes!.find((n) => n.startsWith('Task sets:'));
+    expect(note).toBe(
+      `Task sets: the other methods ran on seeds 42, 43, 44; on seed 42 only: code-mode, ${HOST_SEARCH_IDS[0]} (same generator, fewer tasks: compare with the CIs).`,
+    );
+    expect(table.notes!.some((n) => n.startsWith('Task sets:'))).toBe(false);
   });
 });

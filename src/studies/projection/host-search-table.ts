@@ -1,3 +1,4 @@
+import { fewerSeedsNotes } from '../../measure/seeds-note.ts';
 import type { TurnRecord } from '../../measure/run-pipeline.ts';
 import { HOST_SEARCH_IDS } from '../../pipelines/host-search/entries.ts';
 import { HOST_SEARCH_PUBLISHED } from '../../pipelines/host-search/sources.ts';
@@ -64,6 +65,7 @@ export function hostSearchTable(
     notes: [
       'Host tool search: every tool deferred; on each turn that needs a tool the model searches once with the turn’s text (never the needed tools), 5 references (Anthropic documents 3–5), the loaded definitions stay for the rest of the task after the history; OpenAI: one namespace per server up front. The search tool’s own definition is a stand-in (the hosts do not publish theirs). Pipelines and assumptions: docs/pipelines.md, “Host tool search”.',
       'Searches per task: measured (the discovery calls of the prompts: the search calls, B4’s --list and --help). Model calls, cost, cache hits and success (†): the projection of Table 3, which counts each search as one more model call re-reading the turn’s prompt, with the stable prefix (system text, the search tool, OpenAI’s namespaces) cached.',
+      ...fewerSeedsNotes(methods.flatMap((m) => (m.summary ? [m.summary] : []))),
       ...HOST_SEARCH_PUBLISHED.map((p) => `Published (${p.source}; measured on ${p.catalog}, not ours): ${p.figure}.`),
     ],
   };

@@ -1,3 +1,4 @@
+import { fewerSeedsNotes } from '../../measure/seeds-note.ts';
 import { fitNotes } from '../../measure/fit-note.ts';
 import type { PipelineSummary } from '../../measure/summarize.ts';
 import { PUBLISHED_ABLATION, PUBLISHED_MAIN, PUBLISHED_SOURCE, TESTBED_CATALOG } from '../../reference/published.ts';
@@ -17,7 +18,7 @@ export interface ProjectedMethod {
   summary?: PipelineSummary;
 }
 
-const SIM_NOTE = `Simulated per task under ${SIMULATION.seeds} seeds (the run's seed and the next ${SIMULATION.seeds - 1}) on every bench seed's task set; 95% CI: percentile bootstrap over tasks (${SIMULATION.bootstrapResamples.toLocaleString('en-US')} resamples).`;
+const SIM_NOTE = `Simulated per task under ${SIMULATION.seeds} seeds (the run's seed and the next ${SIMULATION.seeds - 1}) on the task sets the method ran on; 95% CI: percentile bootstrap over tasks (${SIMULATION.bootstrapResamples.toLocaleString('en-US')} resamples).`;
 
 /** Every projection parameter, its unit and its source. */
 export function projectionParamsTable(params: ProjectionParams = PROJECTION_PARAMS): Table {
@@ -100,6 +101,7 @@ export function projectedMainTable(methods: readonly ProjectedMethod[]): Table {
     notes: [
       'Projections (†) from the measured turns and the parameters in "Projection parameters"; published figures are the paper\'s own projections, printed beside ours, never used by the model.',
       SIM_NOTE,
+      ...fewerSeedsNotes(methods.flatMap((m) => (m.summary ? [m.summary] : []))),
       ...fitNotes(methods.flatMap((m) => (m.summary ? [m.summary] : []))),
       "Latency: per turn, over every turn of every simulation: sum over the turn's model calls of TTFT(uncached, cached prompt tokens) + output tokens / decode rate. Model calls per turn: 1 + tool calls + discovery calls + gate rejections and precondition errors.",
       "Cost per task: every model call re-sends the turn's measured prompt; the stable prefix (measured) is written to the prompt cache on a session's first call and read on later calls while it is unchanged (same length); the rest, history included, is uncached input (no moving cache breakpoint, no cache shared across sessions: conservative, and it favours methods with a long stable prefix); a stable prefix under the cache minimum is never cached; output tokens at the output price.",
@@ -154,6 +156,7 @@ export function projectedQualityTable(methods: readonly ProjectedMethod[]): Tabl
     notes: [
       "Score = round(5 − degradationDrop × (1 − reasoning factor) − failureDrop × [task failed] + judge noise), clamped to 1–5; reasoning factor averaged over the task's turns (at T30: that turn's factor, failure = failed by T30).",
       SIM_NOTE,
+      ...fewerSeedsNotes(methods.flatMap((m) => (m.summary ? [m.summary] : []))),
       'No LLM judged anything: this is a projection of what a judge would score under the stated degradation model. Published: paper Table 4 and §7.2.',
       ...fitNotes(methods.flatMap((m) => (m.summary ? [m.summary] : []))),
     ],
