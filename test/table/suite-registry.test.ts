@@ -16,6 +16,7 @@ import { defineSuite, REAL_SUITE, SUITES, SYNTHETIC_SUITE, type Suite } from '..
 import type { Table } from '../../src/table/table.ts';
 import { FIXTURE_SUITE } from '../examples/suite.ts';
 import { smallTaskFile } from '../helpers/result-files.ts';
+import { FIXTURE_TABLES } from '../report/fixture.ts';
 import { smallBenchOptions } from '../helpers/small-runs.ts';
 import { syntheticStudyContext } from '../helpers/study-context.ts';
 
@@ -98,17 +99,9 @@ describe('a fourth suite in the registry alone reaches every place that names su
 
   it('the retrieval charts take its tables and colour', () => {
     expect(chart('retrieval-recall-at-k').sources[0]!.split('|')).toContain('retrieval-fixture');
-    const generalisation: Table = {
-      id: 'retrieval-generalisation',
-      title: 'g',
-      columns: [
-        { key: 'retriever', header: 'retriever', kind: 'label' },
-        { key: 'role', header: 'role', kind: 'label' },
-        { key: 'synthetic:r10', header: 'synthetic-120 R@10', kind: 'measured', digits: 3 },
-        { key: 'fixture:r10', header: 'fixture servers R@10', kind: 'measured', digits: 3 },
-      ],
-      rows: [{ retriever: 'bm25', role: 'method', 'synthetic:r10': 0.8, 'fixture:r10': 0.7 }],
-    };
+    // The report fixture's generalisation table, its real suite's columns as the fixture suite's.
+    const real = FIXTURE_TABLES.find((t) => t.id === 'retrieval-generalisation')!;
+    const generalisation = JSON.parse(JSON.stringify(real).replaceAll('"real:', '"fixture:')) as Table;
     const spec = JSON.stringify(chart('retrieval-generalisation').build([[generalisation]], undefined));
     expect(spec).toContain(`"range":["${SYNTHETIC_SUITE.color}","${FIXTURE_SUITE.color}"]`);
   });
