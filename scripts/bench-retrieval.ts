@@ -2,12 +2,12 @@
  * Retrieval speed per query, after the encoder (target: p50 < 5 ms at 527 tools), with
  * tinybench: each iteration ranks every tool of the catalog for one query of the suite,
  * cycling through its queries: the real query set (default), the synthetic tasks
- * (--suite synthetic) or the LiveMCPBench development half over its 527 tools
- * (--suite livemcpbench). Query embeddings are computed once before timing (the dense encoder's
+ * (--suite synthetic) or any other fixed suite of the registry (src/table/suites.ts) by its id,
+ * such as the LiveMCPBench development half over its 527 tools (--suite livemcpbench). Query embeddings are computed once before timing (the dense encoder's
  * cost is the router-latency table's, not this), and no score is kept (TOOLTAX_KEEP_SCORES=0),
  * so a dense or learned iteration is feature work, cosine and the reranker, not a lookup.
  *
- *   npx tsx scripts/bench-retrieval.ts [--suite real|synthetic|livemcpbench] [--retriever a,b] [--time <ms>]
+ *   npx tsx scripts/bench-retrieval.ts [--suite real|synthetic|livemcpbench|<suite id>] [--retriever a,b] [--time <ms>]
  *
  * Prints a Markdown table (p50, p95, mean in ms, samples) and the process CPU time. On a shared
  * machine the wall-clock numbers are noisy; compare retrievers within one run.
@@ -20,7 +20,8 @@ import { DEFAULT_QUERY_MODE, turnQuery } from '../src/retrieval/query.ts';
 import { rankScores } from '../src/retrieval/types.ts';
 import { loadTasks } from '../src/tasks/load.ts';
 import { loadSuite } from '../src/tasks/bundled-suites.ts';
-import { LIVEMCPBENCH_SUITE, REAL_SUITE } from '../src/table/suites.ts';
+import { REAL_SUITE, SUITES } from '../src/table/suites.ts';
+import { SYNTHETIC_CATALOG_NAME } from '../src/catalog/generate.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -28,9 +29,11 @@ const opt = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const suite = opt('--suite') ?? 'real';
-if (!['real', 'synthetic', 'livemcpbench'].includes(suite)) {
-  console.error(`bench-retrieval: --suite: expected real, synthetic or livemcpbench, found ${JSON.stringify(suite)}`);
+const suite = opt('--suite') ?? REAL_SUITE.id;
+const fixed = SUITES.filter((s) => s.data);
+const ids = ['synthetic', ...fixed.map((s) => s.id)];
+if (!ids.includes(suite)) {
+  console.error(`bench-retrieval: --suite: expected one of ${ids.join(', ')}, found ${JSON.stringify(suite)}`);
   process.exit(2);
 }
 const names = opt('--retriever')?.split(',') ?? allRetrieverNames();
@@ -41,12 +44,13 @@ process.env.TOOLTAX_KEEP_SCORES = '0';
 const loaded =
   suite === 'synthetic'
     ? (() => {
-        const catalog = loadCatalog(join(ROOT, 'catalogs', 'synthetic-120'));
+        const catalog = loadCatalog(join(ROOT, 'catalogs', SYNTHETIC_CATALOG_NAME));
         return { catalog, tasks: loadTasks(join(ROOT, 'tasks', 'tasks.jsonl'), catalog) };
       })()
-    : suite === 'livemcpbench'
-      ? loadSuite(LIVEMCPBENCH_SUITE, ROOT)
-      : loadSuite(REAL_SUITE, ROOT);
+    : loadSuite(
+        fixed.find((s) => s.id === suite)!,
+        ROOT,
+      );
 if (!loaded) throw new Error(`bench-retrieval: the ${suite} suite's files are missing`);
 const { catalog, tasks } = loaded;
 const queries = tasks.flatMap((t) => t.turns.map((_, i) => turnQuery(t.turns, i, DEFAULT_QUERY_MODE)));

@@ -60,12 +60,8 @@ async function runPhases(
   timer.recordSince('inputs (catalog, tasks)', inputsStarted);
   const pipelines = registry.pipelines.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
   const studies = registry.studies.filter((s) => !opts.studies || opts.studies.includes(s.id));
-  const { encoder, cacheDir } = await warmUp(
-    opts,
-    inputs,
-    { pipelines, studies, suites: registry.suites, embeds: !execution.merges },
-    timer,
-  );
+  const units = { pipelines, studies, suites: registry.suites };
+  const { encoder, cacheDir } = await warmUp(opts, inputs, { ...units, embeds: !execution.merges }, timer);
   const before = await timer.time('footprint, task tables', () => inputTables(inputs, opts.log));
   if (!inputs.taskSets.length) opts.log(missingTasksNote(studies));
 
@@ -89,7 +85,7 @@ async function runPhases(
       folders.release();
       return { resultsDir, summaries: [] };
     }
-    tables = await resultTables(inputs, { pipelines, studies, quick: opts.quick, seed: opts.seed, resultsDir, encoder }, collected, before);
+    tables = await resultTables(inputs, { ...units, quick: opts.quick, seed: opts.seed, resultsDir, encoder }, collected, before);
   } finally {
     await lanes.close();
   }

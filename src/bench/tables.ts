@@ -8,11 +8,12 @@ import { hostProfilesTable } from '../measure/host-table.ts';
 import { codeModeTable } from '../measure/code-mode-table.ts';
 import { mainMeasuredTable } from '../measure/main-table.ts';
 import { staticCostTable } from '../measure/static-cost.ts';
-import { withRecallGapNotes } from '../measure/suite-gap.ts';
+import { withRecallGapNotes } from '../table/suite-gap.ts';
 import type { PipelineEntry } from '../pipelines/types.ts';
 import { retrievalNote } from '../retrieval/settings-note.ts';
 import type { Study } from '../studies/types.ts';
 import { publishedOnlyFor } from '../table/published-for.ts';
+import type { Suite } from '../table/suites.ts';
 import type { Table } from '../table/table.ts';
 import { overlapTable } from '../tasks/overlap.ts';
 import { taskMixTable } from '../tasks/stats.ts';
@@ -49,13 +50,15 @@ export async function resultTables(
     seed: number;
     resultsDir: string;
     encoder: Encoder;
+    /** The registry's suites (src/table/suites.ts); absent: every built-in one. */
+    suites?: readonly Suite[];
   },
   collected: Collected,
   before: readonly Table[],
 ): Promise<Table[]> {
   const tables = [...before, ...(inputs.taskSets.length ? measuredTables(inputs, run, collected) : [await staticTable(inputs, run)])];
   for (const study of run.studies) tables.push(...collected.studyTables.get(study.id)!);
-  return withRecallGapNotes(tables).map((t) => publishedOnlyFor(t, inputs.catalog.name));
+  return withRecallGapNotes(tables, run.suites).map((t) => publishedOnlyFor(t, inputs.catalog.name));
 }
 
 function measuredTables(inputs: RunInputs, run: { pipelines: readonly PipelineEntry[]; quick: boolean }, collected: Collected): Table[] {

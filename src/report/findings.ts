@@ -38,13 +38,17 @@ export interface SuiteFindings {
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** Per suite whose measured Table 3 is in the results, in SUITES order; labelled ablations (manifest `ablationOf`) are left out. */
-export function computeFindings(tables: readonly Table[], manifest: RunManifest | undefined): SuiteFindings[] {
+/** Per suite (of the registry, src/table/suites.ts) whose measured Table 3 is in the results, in registry order; labelled ablations (manifest `ablationOf`) are left out. */
+export function computeFindings(
+  tables: readonly Table[],
+  manifest: RunManifest | undefined,
+  suites: readonly Suite[] = SUITES,
+): SuiteFindings[] {
   const pipelines = manifest?.pipelines ?? [];
   const isAblation = (id: unknown) => pipelines.some((p) => p.id === id && (p.ablationOf || p.group === 'ablation'));
   const isBaseline = (id: unknown) => pipelines.some((p) => p.id === id && p.baseline);
   const out: SuiteFindings[] = [];
-  for (const suite of SUITES) {
+  for (const suite of suites) {
     const measured = tables.find((t) => t.id === suite.measuredTable);
     if (!measured) continue;
     const rows = measured.rows.filter((r) => !isAblation(r.pipeline));

@@ -26,9 +26,16 @@ export interface Suite {
   hostSearchTable: string;
   /** The code mode table: definitions, tool results and code of the code-execution methods. */
   codeModeTable: string;
+  /** The retrieval study's table of every retriever on it (`retrieval-<id>`; the run's own suite's is `retrieval-synthetic`). */
+  retrievalTable: string;
   /** Whether the main pipelines run on it in the bench (the real-suite study), giving the tables above. */
   mainTables: boolean;
-  /** Where a fixed suite's data is; absent for the run's own catalog and tasks. */
+  /**
+   * Where a fixed suite's data is; absent for the run's own catalog and tasks. A fixed suite with
+   * `mainTables` gets its tables from the real-suite study; one without, the host tool search
+   * table from the host-search study. Every fixed suite is in the retrieval study and in the
+   * learned reranker's training set.
+   */
   data?: SuiteData;
 }
 
@@ -49,6 +56,24 @@ export interface SuiteData {
   taskSetName: string;
   /** In the learned reranker's training set: what the group is. */
   trainingText: string;
+  /** In the learned retriever's one-line `fittedOn`: the group in fewer words; absent: `trainingText`. */
+  fittedOnText?: string;
+  /** Its name in full where a table names it once (the host tool search table); absent: `name`. */
+  longName?: string;
+  /** In the log line when its files are missing: how to point the bench at them. */
+  whenMissing?: string;
+  /** What the retrieval study measures on it besides its `retrieval-<id>` table; absent: nothing more. */
+  retrieval?: SuiteRetrieval;
+}
+
+/** A fixed suite's part in the retrieval study. */
+export interface SuiteRetrieval {
+  /** R@10 by server (`retrieval-<id>-by-server`). */
+  byServer?: boolean;
+  /** The query-form ablation by turn position (`retrieval-<id>-query-form`). */
+  queryForm?: boolean;
+  /** The default retriever's R@10 target, checked in the generalisation table's notes (measured and reported; nothing is tuned to it). */
+  r10Target?: number;
 }
 
 /** Overrides the folder of real dumps (for a user's own copy); the bundled folder otherwise. */
@@ -77,6 +102,7 @@ export function defineSuite(entry: Pick<Suite, 'id' | 'name' | 'color' | 'mainTa
     qualityTable: id('table4-projected'),
     hostSearchTable: id('host-search'),
     codeModeTable: id('code-mode'),
+    retrievalTable: own ? 'retrieval-synthetic' : `retrieval-${entry.id}`,
   };
 }
 
@@ -97,6 +123,9 @@ export const REAL_SUITE: Suite = defineSuite({
     tasksText: 'hand-written tasks (tasks/real/queries.jsonl',
     taskSetName: 'the real query set',
     trainingText: 'tasks/real/queries.jsonl over the six real dumps',
+    fittedOnText: 'tasks/real over the six real dumps',
+    whenMissing: `set ${REAL_CATALOGS_ENV} to a folder of the dumps`,
+    retrieval: { byServer: true, queryForm: true, r10Target: 0.75 },
   },
 });
 
@@ -110,11 +139,14 @@ export const LIVEMCPBENCH_SUITE: Suite = defineSuite({
     catalog: (root) => join(root, 'catalogs', 'livemcpbench', 'catalog'),
     tasks: (root) => join(root, 'tasks', 'livemcpbench', 'dev.tasks.jsonl'),
     quickTasks: 47,
-    workDir: 'livemcpbench',
-    servers: 'LiveMCPBench servers (catalogs/livemcpbench)',
-    tasksText: 'LiveMCPBench requests (tasks/livemcpbench/dev.tasks.jsonl',
+    workDir: 'host-search',
+    servers: 'real servers (catalogs/livemcpbench)',
+    tasksText: 'labelled requests (tasks/livemcpbench/dev.tasks.jsonl',
     taskSetName: 'the LiveMCPBench development half',
     trainingText: 'the LiveMCPBench development half over its 70 dumps',
+    fittedOnText: 'the LiveMCPBench development half',
+    longName: 'LiveMCPBench development half',
+    retrieval: { r10Target: 0.55 },
   },
 });
 
@@ -126,5 +158,5 @@ export const SUITES: readonly Suite[] = [SYNTHETIC_SUITE, REAL_SUITE, LIVEMCPBEN
  * (synthetic-120 by default, a user's with `--catalog`); the others are fixed sets.
  */
 export function suiteNameIn(suite: Suite, catalog: string | undefined): string {
-  return suite === SYNTHETIC_SUITE && catalog ? catalog : suite.name;
+  return !suite.data && catalog ? catalog : suite.name;
 }

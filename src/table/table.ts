@@ -34,13 +34,15 @@ export function headerText(c: Column): string {
   return c.kind === 'projected' ? `${c.header} ${PROJECTED_MARK}` : c.header;
 }
 
-// One formatter per digit count: toLocaleString with options builds a new Intl.NumberFormat
-// on every call (same output; the reports format tens of thousands of cells).
-const formats = new Map<number, Intl.NumberFormat>();
+const newNumberFormat = (digits: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+// One formatter per digit count, made once: toLocaleString with options builds a new
+// Intl.NumberFormat on every call (same output; the reports format tens of thousands of cells).
+// A constant table, not a cache: it holds nothing of a run.
+const NUMBER_FORMATS: readonly Intl.NumberFormat[] = Array.from({ length: 21 }, (_, digits) => newNumberFormat(digits));
 function numberFormat(digits: number): Intl.NumberFormat {
-  let f = formats.get(digits);
-  if (!f) formats.set(digits, (f = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
-  return f;
+  return NUMBER_FORMATS[digits] ?? newNumberFormat(digits);
 }
 
 export function formatCell(value: Cell, c: Column): string {

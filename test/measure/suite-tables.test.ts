@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitNotes } from '../../src/measure/fit-note.ts';
-import { RECALL_GAP_NOTED, withRecallGapNotes } from '../../src/measure/suite-gap.ts';
+import { RECALL_GAP_NOTED, withRecallGapNotes } from '../../src/table/suite-gap.ts';
 import { REAL_SUITE, SYNTHETIC_SUITE } from '../../src/table/suites.ts';
 import type { Table } from '../../src/table/table.ts';
 

@@ -4,12 +4,20 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBench } from '../../src/bench/run.ts';
 import { BENCH_REGISTRY } from '../../src/bench/units.ts';
-import { LIVEMCPBENCH_SUITE, REAL_SUITE, SUITES, SYNTHETIC_SUITE } from '../../src/table/suites.ts';
-import { SOURCE_COLORS, SUITE_COLORS } from '../../src/report/charts/spec-base.ts';
+import { PIPELINES } from '../../src/pipelines/registry.ts';
+import { chartsFor } from '../../src/report/charts/registry.ts';
+import { computeFindings } from '../../src/report/findings.ts';
+import { trainingDescription, trainingGroups } from '../../src/retrieval/learned/training-set.ts';
+import { hostSearchEmbeddings, hostSearchStudy } from '../../src/studies/host-search/study.ts';
+import { retrievalEmbeddings } from '../../src/studies/retrieval/study.ts';
+import { withRecallGapNotes } from '../../src/table/suite-gap.ts';
+import { defineSuite, REAL_SUITE, SUITES, SYNTHETIC_SUITE, type Suite } from '../../src/table/suites.ts';
 import type { Table } from '../../src/table/table.ts';
 import { FIXTURE_SUITE } from '../examples/suite.ts';
 import { smallTaskFile } from '../helpers/result-files.ts';
+import { FIXTURE_TABLES } from '../report/fixture.ts';
 import { smallBenchOptions } from '../helpers/small-runs.ts';
+import { syntheticStudyContext } from '../helpers/study-context.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tooltax-suite-registry-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -20,13 +28,6 @@ describe('suite registry', () => {
     expect(REAL_SUITE.measuredTable).toBe('table3-measured-real');
     expect(SYNTHETIC_SUITE.measuredTable).toBe('table3-measured');
     expect(SUITES.filter((s) => s.mainTables).map((s) => s.id)).toEqual(['synthetic-120', 'real']);
-  });
-
-  it("the charts' colours are the registry's", () => {
-    // The chart specs keep their own palette; it must name the same colour as the suite's entry.
-    expect([SOURCE_COLORS.measured, SUITE_COLORS.real, SUITE_COLORS.livemcpbench]).toEqual(
-      [SYNTHETIC_SUITE, REAL_SUITE, LIVEMCPBENCH_SUITE].map((s) => s.color),
-    );
   });
 
   it('a fourth suite added to the registry alone gets its tables in the run', async () => {
@@ -56,5 +57,87 @@ describe('suite registry', () => {
     expect(existsSync(join(out, 'tables', 'table3-measured-real.json'))).toBe(false);
     const order = (JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { tableOrder: string[] }).tableOrder;
     expect(order).toContain('table3-measured-fixture');
+  });
+});
+
+/** Tables of the shape the charts and notes read, for a suite's ids. */
+const measuredTable = (id: string, rows: Table['rows']): Table => ({
+  id,
+  title: id,
+  columns: [
+    { key: 'method', header: 'method', kind: 'label' },
+    { key: 'toolTokens', header: 'tool tokens', kind: 'measured', digits: 0 },
+    { key: 'recall', header: 'recall', kind: 'measured', digits: 3 },
+  ],
+  rows,
+  notes: [],
+});
+const rows = (recall: number) => [
+  { pipeline: 'b1-full-schema', method: 'B1', toolTokens: 900, recall: 1 },
+  { pipeline: 'b4-cli-lazy', method: 'B4', toolTokens: 100, recall },
+];
+
+describe('a fourth suite in the registry alone reaches every place that names suites', () => {
+  // The fixture suite without main tables: the host tool search study's kind of suite (as LiveMCPBench).
+  const searchOnly = defineSuite({ ...FIXTURE_SUITE, id: 'fixture-search', mainTables: false });
+  const suites: readonly Suite[] = [SYNTHETIC_SUITE, REAL_SUITE, FIXTURE_SUITE];
+  const charts = chartsFor(suites);
+  const chart = (id: string) => charts.find((c) => c.id === id)!;
+
+  it('the tool tokens chart draws it in its registry colour', () => {
+    const def = chart('tool-tokens-per-turn');
+    expect(def.sources[0]!.split('|')).toEqual(['table3-measured', 'table3-measured-real', 'table3-measured-fixture']);
+    const tables = [measuredTable('table3-measured', rows(0.9)), measuredTable('table3-measured-fixture', rows(0.8))];
+    const spec = JSON.stringify(def.build([tables], undefined));
+    expect(spec).toContain('fixture servers (measured)');
+    expect(spec).toContain(FIXTURE_SUITE.color);
+    // Colours come from the registry, not from a palette of the charts.
+    expect(spec).toContain(SYNTHETIC_SUITE.color);
+    expect(spec).not.toContain(REAL_SUITE.color);
+  });
+
+  it('the retrieval charts take its tables and colour', () => {
+    expect(chart('retrieval-recall-at-k').sources[0]!.split('|')).toContain('retrieval-fixture');
+    // The report fixture's generalisation table, its real suite's columns as the fixture suite's.
+    const real = FIXTURE_TABLES.find((t) => t.id === 'retrieval-generalisation')!;
+    const generalisation = JSON.parse(JSON.stringify(real).replaceAll('"real:', '"fixture:')) as Table;
+    const spec = JSON.stringify(chart('retrieval-generalisation').build([[generalisation]], undefined));
+    expect(spec).toContain(`"range":["${SYNTHETIC_SUITE.color}","${FIXTURE_SUITE.color}"]`);
+  });
+
+  it('the findings and the recall gap notes name it', () => {
+    const tables = [measuredTable('table3-measured', rows(0.9)), measuredTable('table3-measured-fixture', rows(0.5))];
+    const findings = computeFindings(tables, undefined, suites);
+    expect(findings.map((f) => f.suite)).toEqual(['synthetic-120', 'fixture']);
+    const noted = withRecallGapNotes(tables, suites);
+    expect(noted[1]!.notes!.at(-1)).toContain('from the synthetic suite to the fixture one (synthetic → fixture): B4 0.900 → 0.500');
+    // The built-in registry has no fixture suite: the same tables get no note.
+    expect(withRecallGapNotes(tables)).toEqual(tables);
+  });
+
+  it('the retrieval study measures it, and the learned reranker trains on it', () => {
+    const ctx = syntheticStudyContext((all) => all.slice(0, 1), [], { suites: [SYNTHETIC_SUITE, FIXTURE_SUITE] });
+    rmSync(ctx.resultsDir, { recursive: true, force: true });
+    expect(retrievalEmbeddings(ctx).catalogs!.map((c) => c.tools.length)).toEqual([9]);
+    const groups = trainingGroups('message', process.cwd(), [SYNTHETIC_SUITE, FIXTURE_SUITE]);
+    expect(groups.map((g) => g.suite)).toEqual(['synthetic', 'fixture']);
+    expect(groups[1]!.turns.length).toBeGreaterThan(0);
+    expect(trainingDescription([SYNTHETIC_SUITE, FIXTURE_SUITE])).toContain(FIXTURE_SUITE.data!.trainingText);
+  });
+
+  it('the host tool search study runs on a fixed suite without main tables', async () => {
+    const pick = (ids: string[]) => PIPELINES.filter((e) => ids.includes(e.id));
+    const ctx = syntheticStudyContext((all) => all.slice(0, 1), pick(['b1-full-schema', 'anthropic-tool-search-bm25']), {
+      suites: [SYNTHETIC_SUITE, searchOnly],
+    });
+    try {
+      expect(hostSearchEmbeddings(ctx).catalogs!.map((c) => c.tools.length)).toEqual([9]);
+      const [table] = await hostSearchStudy.run(ctx);
+      expect(table!.id).toBe('host-search-fixture-search');
+      expect(table!.rows.map((r) => r.pipeline)).toEqual(['b1-full-schema', 'anthropic-tool-search-bm25']);
+      expect(table!.notes![0]).toMatch(/^Suite fixture servers: 9 tools on 3 fixture servers/);
+    } finally {
+      rmSync(ctx.resultsDir, { recursive: true, force: true });
+    }
   });
 });

@@ -44,6 +44,3 @@ export function textWidthPx(texts: readonly string[], fontPx: number): number {
 
 /** Colours: measured vs published (vs projected) the same in every chart and in the HTML legend. */
 export const SOURCE_COLORS = { measured: '#3b6ea8', published: '#9a9a9a', projected: '#d9822b' } as const;
-
-/** The suites' bars beside the synthetic suite's (SOURCE_COLORS.measured), the same in every chart. */
-export const SUITE_COLORS = { real: '#5b9a68', livemcpbench: '#c77c2e' } as const;

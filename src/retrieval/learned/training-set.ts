@@ -6,14 +6,15 @@ import type { CatalogTool } from '../../catalog/types.ts';
 import { TaskGenerator } from '../../tasks/generate.ts';
 import { loadTasks } from '../../tasks/load.ts';
 import { loadSuite } from '../../tasks/bundled-suites.ts';
-import { SUITES } from '../../table/suites.ts';
+import { SUITES, type Suite } from '../../table/suites.ts';
+import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import type { Task } from '../../tasks/types.ts';
 import { turnQuery, type QueryMode } from '../query.ts';
 import { DEFAULT_SEED } from '../../util/rng.ts';
 
 /** One labelled source the learned reranker may train on: a catalog and labelled turns over it. */
 export interface TrainingGroup {
-  /** The suite it belongs to (`synthetic`, `real`, `livemcpbench`): left out whole when that catalog is ranked. */
+  /** The suite it belongs to (`synthetic`, else a fixed suite's id: `real`, `livemcpbench`): left out whole when that catalog is ranked. */
   suite: string;
   tools: readonly CatalogTool[];
   /** Labelled turns with their query text; `taskId` names where each came from. */
@@ -63,7 +64,7 @@ const REPO_ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..', '..');
  * 42–44) is dropped too.
  */
 function syntheticGroup(mode: QueryMode, root: string): TrainingGroup {
-  const catalog = loadCatalog(join(root, 'catalogs', 'synthetic-120'));
+  const catalog = loadCatalog(join(root, 'catalogs', SYNTHETIC_CATALOG_NAME));
   const calibration = loadTasks(join(root, 'tasks', 'calibration.jsonl'), catalog);
   const generator = new TaskGenerator(SERVER_SPECS);
   const evaluated = new Set(EVALUATED_SEEDS.flatMap((s) => generator.generate(s).flatMap((t) => t.turns.map((u) => u.user))));
@@ -73,7 +74,7 @@ function syntheticGroup(mode: QueryMode, root: string): TrainingGroup {
     suite: 'synthetic',
     tools: catalog.tools,
     turns: [...trainingTurns(calibration, mode, '', unseen), ...trainingTurns(history, mode, 'history:', unseen)],
-    source: `synthetic-120: tasks/calibration.jsonl + the ${history.length}-task usage-history sample`,
+    source: `${SYNTHETIC_CATALOG_NAME}: tasks/calibration.jsonl + the ${history.length}-task usage-history sample`,
   };
 }
 
@@ -98,15 +99,16 @@ const allGroups = new Map<string, TrainingGroup[]>();
 export function releaseTrainingGroups(): void {
   allGroups.clear();
 }
-export function trainingGroups(mode: QueryMode, root = REPO_ROOT): TrainingGroup[] {
-  const key = `${mode}\0${root}`;
+/** The synthetic source, then every fixed suite of `suites` (the suite registry, src/table/suites.ts) whose files are there. */
+export function trainingGroups(mode: QueryMode, root = REPO_ROOT, suites: readonly Suite[] = SUITES): TrainingGroup[] {
+  const key = `${mode}\0${root}\0${suites.map((s) => s.id).join('\0')}`;
   let groups = allGroups.get(key);
   if (!groups)
     allGroups.set(
       key,
       (groups = [
         syntheticGroup(mode, root),
-        ...SUITES.flatMap((s) => (s.data ? suiteGroup(s.id, s.data.trainingText, loadSuite(s, root), mode) : [])),
+        ...suites.flatMap((s) => (s.data ? suiteGroup(s.id, s.data.trainingText, loadSuite(s, root), mode) : [])),
       ]),
     );
   return groups;
@@ -132,8 +134,13 @@ export function sameCatalog(group: Pick<TrainingGroup, 'tools'>, ranked: readonl
  * catalog (leave-one-suite-out: the synthetic suite is ranked by a model trained on the real
  * and LiveMCPBench requests, and so on; a catalog the harness has never seen gets all three).
  */
-export function trainingSetFor(ranked: readonly Pick<CatalogTool, 'id'>[], mode: QueryMode, root = REPO_ROOT): TrainingSet {
-  const groups = trainingGroups(mode, root).filter((g) => !sameCatalog(g, ranked));
+export function trainingSetFor(
+  ranked: readonly Pick<CatalogTool, 'id'>[],
+  mode: QueryMode,
+  root = REPO_ROOT,
+  suites: readonly Suite[] = SUITES,
+): TrainingSet {
+  const groups = trainingGroups(mode, root, suites).filter((g) => !sameCatalog(g, ranked));
   return { groups, source: describeGroups(groups) };
 }
 
@@ -141,6 +148,11 @@ function describeGroups(groups: readonly TrainingGroup[]): string {
   return groups.length ? groups.map((g) => `${g.source} (${g.turns.length.toLocaleString('en-US')} turns)`).join('; ') : 'nothing';
 }
 
-/** What the default training rule is, in one line (the learned retriever's `fittedOn`). */
-export const DEFAULT_TRAINING_DESCRIPTION =
-  'every labelled source but the ranked catalog (leave-one-suite-out): synthetic-120 calibration + usage history, tasks/real over the six real dumps, the LiveMCPBench development half; never an evaluated synthetic task';
+/** What the training rule is over `suites`, in one line (the learned retriever's `fittedOn`). */
+export function trainingDescription(suites: readonly Suite[]): string {
+  const fixed = suites.flatMap((s) => (s.data ? [s.data.fittedOnText ?? s.data.trainingText] : []));
+  return `every labelled source but the ranked catalog (leave-one-suite-out): ${[`${SYNTHETIC_CATALOG_NAME} calibration + usage history`, ...fixed].join(', ')}; never an evaluated synthetic task`;
+}
+
+/** The default training rule (over the built-in suites), in one line. */
+export const DEFAULT_TRAINING_DESCRIPTION = trainingDescription(SUITES);

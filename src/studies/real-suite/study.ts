@@ -3,21 +3,18 @@ import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import { mainMeasuredTable } from '../../measure/main-table.ts';
 import { codeModeTable } from '../../measure/code-mode-table.ts';
 import { MEASUREMENT_PARAMS } from '../../measure/params.ts';
-import { runPipeline, type TurnRecord } from '../../measure/run-pipeline.ts';
-import { summarize, type PipelineSummary } from '../../measure/summarize.ts';
+import type { TurnRecord } from '../../measure/run-pipeline.ts';
+import type { PipelineSummary } from '../../measure/summarize.ts';
 import type { PipelineEntry } from '../../pipelines/types.ts';
-import { shareEncoder } from '../../retrieval/registry.ts';
 import { retrievalNote } from '../../retrieval/settings-note.ts';
-import { PROJECTION_PARAMS } from '../../sim/projection/params.ts';
-import { SUITES, type Suite } from '../../table/suites.ts';
+import type { Suite } from '../../table/suites.ts';
 import type { Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
-import { pipelineContext, studyWorkDir } from '../common.ts';
-import { runProjectionStudy } from '../projection/study.ts';
 import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
 import { adolMechanismTable } from '../adol/study.ts';
 import { forSuite } from './for-suite.ts';
 import { HOST_SEARCH_TABLE } from '../projection/host-search-table.ts';
+import { fixedSuites, projectSuite, runOnSuite, type SuiteInputs } from './suite-run.ts';
 
 /** The ADOL preset with every mechanism on, and the baseline its table compares with. */
 const ADOL_ALL_MECHANISMS = 'adol-combined';
@@ -37,7 +34,7 @@ const BASELINE = 'b1-full-schema';
  * tables, with its id in theirs.
  */
 function suitesRun(ctx: Pick<StudyContext, 'suites'>): Suite[] {
-  return (ctx.suites ?? SUITES).filter((s) => s.data && s.mainTables);
+  return fixedSuites(ctx, (s) => s.mainTables);
 }
 
 /** What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the suites' tools and queries. */
@@ -71,30 +68,10 @@ async function suiteTables(ctx: StudyContext, suite: Suite): Promise<Table[]> {
   }
   const { catalog } = loaded;
   const tasks = ctx.quick ? loaded.tasks.slice(0, data.quickTasks) : loaded.tasks;
-  // The run's encoder serves any text: the dense and learned retrievers use it on these tools too.
-  if (ctx.encoder) shareEncoder(catalog.tools, ctx.encoder);
   // ADOL as one method, every mechanism on (its mechanisms one by one on each real dump: the ADOL study's static table).
   const entries = ctx.pipelines.filter((e) => e.group === 'main' || e.id === ADOL_ALL_MECHANISMS);
-  const records = new Map<string, TurnRecord[]>();
-  const summaries: PipelineSummary[] = [];
-  const settings = new Map<string, PipelineSummary['settings']>();
-  for (const entry of entries) {
-    const pipeline = entry.create();
-    await pipeline.prepare?.({
-      ...pipelineContext(ctx, catalog, studyWorkDir(ctx, data.workDir, entry.id)),
-      // No held-out tasks over these servers: θ is calibrated on the synthetic ones and carried over.
-      calibrationTasks: [...ctx.calibrationTasks],
-      calibrationCatalog: ctx.catalog,
-    });
-    const recs = await runPipeline(pipeline, tasks, { catalog, tokens: ctx.tokens, seed: ctx.seed, host: ctx.host });
-    const s = summarize(recs, pipeline.label, pipeline.describe?.() ?? { details: {} }, ctx.seed);
-    records.set(entry.id, recs);
-    summaries.push(s);
-    settings.set(entry.id, s.settings);
-    ctx.log(
-      `${data.workDir} ${pipeline.label.padEnd(34)} ${Math.round(s.toolTokens.mean).toLocaleString('en-US').padStart(8)} tool tokens/turn`,
-    );
-  }
+  const { records, summaries } = await runOnSuite(ctx, suite, { catalog, tasks }, entries, true);
+  const settings = new Map(summaries.map((s) => [s.pipeline, s.settings]));
   const main = entries.filter((e) => e.group === 'main');
   const mainSummaries = summaries.filter((s) => main.some((e) => e.id === s.pipeline));
   const context = `Suite ${suite.name}: catalog ${catalog.tools.length} tools on ${catalog.servers.length} ${data.servers}, ${tasks.length} ${data.tasksText}${ctx.quick ? ', --quick subset' : ''}), tokenizer ${ctx.tokens.tokenizer}${ctx.host ? `, tool list as ${ctx.host.profile.label} sends it` : ''}.`;
@@ -106,7 +83,7 @@ async function suiteTables(ctx: StudyContext, suite: Suite): Promise<Table[]> {
     forSuite(mainMeasuredTable(mainSummaries, retrieval ? `${context} ${retrieval}` : context), suite, suite.measuredTable, [
       rhoNote(tasks, data.taskSetName),
     ]),
-    ...(await projectedTables(ctx, suite, catalog, tasks, records, summaries, main)),
+    ...(await projectedTables(ctx, suite, { catalog, tasks }, { records, summaries }, main)),
     codeModeTable(summaries, entries, context, suite.codeModeTable),
   ];
   if (records.has(ADOL_ALL_MECHANISMS) && records.has(BASELINE)) {
@@ -129,28 +106,11 @@ function rhoNote(tasks: readonly Task[], taskSetName: string): string {
 async function projectedTables(
   ctx: StudyContext,
   suite: Suite,
-  catalog: StudyContext['catalog'],
-  tasks: Task[],
-  records: ReadonlyMap<string, TurnRecord[]>,
-  summaries: readonly PipelineSummary[],
+  inputs: SuiteInputs,
+  run: { records: ReadonlyMap<string, TurnRecord[]>; summaries: readonly PipelineSummary[] },
   main: readonly PipelineEntry[],
 ): Promise<Table[]> {
-  const projected = await runProjectionStudy(
-    {
-      ...ctx,
-      catalog,
-      tasks,
-      taskSets: [{ seed: ctx.seed, tasks }],
-      records,
-      summaries,
-      perPipeline: undefined,
-      pipelines: main,
-      log: (line) => ctx.log(`${suite.data!.workDir} ${line}`),
-    },
-    PROJECTION_PARAMS,
-    main,
-    false,
-  );
+  const projected = await projectSuite(ctx, inputs, run, main, (line) => ctx.log(`${suite.data!.workDir} ${line}`));
   const pick = (id: string) => projected.find((t) => t.id === id);
   const out: Table[] = [];
   const t3 = pick('table3-projected');
@@ -158,6 +118,6 @@ async function projectedTables(
   const t4 = pick('table4-projected');
   if (t4) out.push(forSuite(t4, suite, suite.qualityTable));
   const hostSearch = pick(HOST_SEARCH_TABLE);
-  if (hostSearch) out.push({ ...hostSearch, id: suite.hostSearchTable, title: hostSearch.title.replace(catalog.name, suite.name) });
+  if (hostSearch) out.push({ ...hostSearch, id: suite.hostSearchTable, title: hostSearch.title.replace(inputs.catalog.name, suite.name) });
   return out;
 }

@@ -1,4 +1,5 @@
-import { LIVEMCPBENCH_SUITE, REAL_SUITE, realCatalogDir } from '../../table/suites.ts';
+import { dirname } from 'node:path';
+import { SYNTHETIC_SUITE, type Suite, type SuiteRetrieval } from '../../table/suites.ts';
 import { loadSuite } from '../../tasks/bundled-suites.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import type { CatalogTool } from '../../catalog/types.ts';
@@ -13,6 +14,7 @@ import type { Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
 import { allNeededTable, generalisationTable, type SuiteEvaluations } from './generalisation.ts';
+import { fixedSuites } from '../real-suite/suite-run.ts';
 
 /**
  * bm25:okapi re-scans every tool text per query (okapibm25 has no index): measured on the real
@@ -87,24 +89,50 @@ function learnedModelTable(trained: TrainedReranker): Table {
 interface RetrievalSuite {
   id: string;
   name: string;
+  /** Its `retrieval-…` table's id. */
+  table: string;
   tools: readonly CatalogTool[];
   tasks: readonly Task[];
+  /** What else the study measures on it (the run's own suite: the query-form ablation). */
+  retrieval: SuiteRetrieval;
 }
 
-/** The suites of this run: the run's own tasks and, with the synthetic bench, the real query set and the LiveMCPBench development half. */
-function retrievalSuites(ctx: Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 'log'>): RetrievalSuite[] {
+/** The suites of this run: the run's own tasks and, with the synthetic bench, every fixed suite of the registry (src/table/suites.ts). */
+function retrievalSuites(ctx: Pick<StudyContext, 'root' | 'catalog' | 'tasks' | 'suites' | 'log'>): RetrievalSuite[] {
   const synthetic = ctx.catalog.name === SYNTHETIC_CATALOG_NAME;
   const suites: RetrievalSuite[] = [
-    { id: synthetic ? 'synthetic' : 'catalog', name: ctx.catalog.name, tools: ctx.catalog.tools, tasks: ctx.tasks },
+    {
+      id: synthetic ? 'synthetic' : 'catalog',
+      name: ctx.catalog.name,
+      table: SYNTHETIC_SUITE.retrievalTable,
+      tools: ctx.catalog.tools,
+      tasks: ctx.tasks,
+      retrieval: { queryForm: true },
+    },
   ];
   // The bundled suites go with the synthetic bench; a user's catalog is measured on its own tasks.
   if (!synthetic) return suites;
-  const real = loadSuite(REAL_SUITE, ctx.root);
-  if (real) suites.push({ id: REAL_SUITE.id, name: REAL_SUITE.name, tools: real.catalog.tools, tasks: real.tasks });
-  else ctx.log(`retrieval: real query set skipped (dumps not found in ${realCatalogDir(ctx.root)}; set TOOLTAX_REAL_CATALOGS)`);
-  const lmb = loadSuite(LIVEMCPBENCH_SUITE, ctx.root);
-  if (lmb) suites.push({ id: LIVEMCPBENCH_SUITE.id, name: LIVEMCPBENCH_SUITE.name, tools: lmb.catalog.tools, tasks: lmb.tasks });
+  for (const suite of fixedSuites(ctx, () => true)) {
+    const loaded = loadSuite(suite, ctx.root);
+    if (loaded)
+      suites.push({
+        id: suite.id,
+        name: suite.name,
+        table: suite.retrievalTable,
+        tools: loaded.catalog.tools,
+        tasks: loaded.tasks,
+        retrieval: suite.data!.retrieval ?? {},
+      });
+    else ctx.log(`retrieval: ${suite.data!.taskSetName} skipped (its catalog or tasks were not found: ${missingHint(suite, ctx.root)})`);
+  }
   return suites;
+}
+
+/** Where a suite's data was looked for, and how to point elsewhere when the suite says. */
+function missingHint(suite: Suite, root: string): string {
+  const data = suite.data!;
+  const where = [...new Set([data.catalog(root)].flat().map((p) => (p.endsWith('.json') ? dirname(p) : p)))];
+  return `${[...where, data.tasks(root)].join(', ')}${data.whenMissing ? `; ${data.whenMissing}` : ''}`;
 }
 
 /** What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the other suites' tools and queries. */
@@ -137,8 +165,8 @@ export const retrievalStudy: Study = {
     const results: SuiteEvaluations[] = [];
     for (const suite of retrievalSuites(ctx)) {
       const { evaluations, skipped } = await evaluateAll(suite.tools, suite.tasks, DEFAULT_QUERY_MODE);
-      results.push({ suite: { id: suite.id, name: suite.name }, evaluations });
-      const id = suite.id === 'catalog' || suite.id === 'synthetic' ? 'retrieval-synthetic' : `retrieval-${suite.id}`;
+      results.push({ suite: { id: suite.id, name: suite.name, r10Target: suite.retrieval.r10Target }, evaluations });
+      const id = suite.table;
       const turns = suite.tasks.reduce((n, t) => n + t.turns.length, 0);
       tables.push(
         retrievalTable(
@@ -149,9 +177,9 @@ export const retrievalStudy: Study = {
           [...wholeCatalogNotes(suite.tools.length), ...fittedNotes(evaluations), ...skippedNotes(skipped)],
         ),
       );
-      if (suite.id === REAL_SUITE.id)
-        tables.push(retrievalByServerTable('retrieval-real-by-server', `Tool retrieval on ${suite.name}: R@10 by server`, evaluations));
-      if (suite.id !== LIVEMCPBENCH_SUITE.id)
+      if (suite.retrieval.byServer)
+        tables.push(retrievalByServerTable(`${id}-by-server`, `Tool retrieval on ${suite.name}: R@10 by server`, evaluations));
+      if (suite.retrieval.queryForm)
         tables.push(
           await queryFormTable(
             `${id}-query-form`,

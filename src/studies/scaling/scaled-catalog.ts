@@ -36,34 +36,42 @@ export interface ScaledCatalog {
   method: 'subset' | 'replicate';
 }
 
-const instanceMemo = new Map<string, CatalogTool[]>();
-
 function instanceServerId(spec: ServerSpec, instance: number): string {
   return instance === 1 ? spec.server : `${spec.server}-${instance}`;
 }
 
 /** One calibrated instance of a server spec, as catalog tools. */
-function serverInstance(spec: ServerSpec, instance: number, factor: number, seed: number, tokenizer: TokenizerName): CatalogTool[] {
+function serverInstance(
+  made: InstanceCache,
+  spec: ServerSpec,
+  instance: number,
+  factor: number,
+  seed: number,
+  tokenizer: TokenizerName,
+): CatalogTool[] {
   const server = instanceServerId(spec, instance);
   const key = `${server}|${factor}|${seed}|${tokenizer}`;
-  const known = instanceMemo.get(key);
+  const known = made.get(key);
   if (known) return known;
   const calibrated = calibrateServer({ ...spec, server }, spec.targetTokensPerTool * factor, seed, tokenizer);
   const tools = spec.tools.map((t, i) => authoredTool(server, t, calibrated.definitions[i]!));
-  instanceMemo.set(key, tools);
+  made.set(key, tools);
   return tools;
 }
 
 /** The testbed's own catalog (instance 1 of every server), as generateCatalog builds it. */
-function baseCatalog(specs: readonly ServerSpec[], seed: number, tokenizer: TokenizerName): Catalog {
+function baseCatalog(made: InstanceCache, specs: readonly ServerSpec[], seed: number, tokenizer: TokenizerName): Catalog {
   const key = `base|${specs.map((s) => s.server).join(',')}|${seed}|${tokenizer}`;
-  let tools = instanceMemo.get(key);
+  let tools = made.get(key);
   if (!tools) {
     tools = generateCatalog(specs, seed, tokenizer).catalog.tools;
-    instanceMemo.set(key, tools);
+    made.set(key, tools);
   }
   return { name: '', source: '', servers: specs.map((s) => s.server), tools };
 }
+
+/** Calibrated server instances (and the testbed's tools) by server, factor, seed and tokenizer. */
+export type InstanceCache = Map<string, CatalogTool[]>;
 
 export interface ScaledCatalogOptions {
   seed: number;
@@ -76,6 +84,12 @@ export interface ScaledCatalogOptions {
    * generated here when absent. Must hold exactly the specs' tools.
    */
   base?: Catalog;
+  /**
+   * The instances made so far: a caller that builds several sizes (the scaling study, once per
+   * run) passes one map to all of them so each server instance is calibrated once; absent, this
+   * call makes its own. The tools in it are shared: treat them as read-only.
+   */
+  made?: InstanceCache;
 }
 
 /** True when `catalog` holds exactly the tools the specs generate (the synthetic testbed), in any order. */
@@ -88,7 +102,8 @@ export function scaledCatalog(specs: readonly ServerSpec[], n: number, opts: Sca
   const tokenizer = opts.tokenizer ?? 'cl100k_base';
   const factor = commonCalibrationFactor(specs);
   if (opts.base && !isTestbedOf(opts.base, specs)) throw new Error('scaled catalog: the base catalog is not the testbed of these specs');
-  const base = opts.base ?? baseCatalog(specs, opts.seed, tokenizer);
+  const made = opts.made ?? new Map<string, CatalogTool[]>();
+  const base = opts.base ?? baseCatalog(made, specs, opts.seed, tokenizer);
   const baseSize = base.tools.length;
   if (!Number.isInteger(n) || n < 1) throw new Error(`scaled catalog: N must be a positive integer, got ${n}`);
   const name = `synthetic-scaled-${n}`;
@@ -134,7 +149,7 @@ export function scaledCatalog(specs: readonly ServerSpec[], n: number, opts: Sca
   for (let instance = 2; tools.length < n; instance++) {
     for (const spec of specs) {
       if (tools.length >= n) break;
-      const all = serverInstance(spec, instance, factor, opts.seed, tokenizer);
+      const all = serverInstance(made, spec, instance, factor, opts.seed, tokenizer);
       const room = n - tools.length;
       let part = all;
       if (all.length > room) {

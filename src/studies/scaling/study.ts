@@ -16,7 +16,7 @@ import type { Catalog } from '../../catalog/types.ts';
 import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import { mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
-import { isTestbedOf, scaledCatalog } from './scaled-catalog.ts';
+import { isTestbedOf, scaledCatalog, type InstanceCache } from './scaled-catalog.ts';
 import { DEFAULT_SCALING_SIZES, QUICK_SCALING_SIZES } from './sizes.ts';
 
 /**
@@ -149,7 +149,14 @@ function planSweep(ctx: SweepContext, opts: ScalingOptions): SweepPlan | { skipp
   const sizes = [...(opts.sizes ?? sizesFor(ctx))].sort((a, b) => a - b);
   const tasks = scalingTasks(ctx.tasks, sizes[0]!, MEASUREMENT_PARAMS.rhoTurn, opts.maxTasks ?? SCALING_PARAMS.maxTasks);
   const required = [...new Set(tasks.flatMap((t) => t.groundTruthTools))];
-  return { sizes, tasks, required, catalogAt: (n) => scaledCatalog(specs, n, { seed: ctx.seed, required, base: ctx.catalog }).catalog };
+  // The sweep's server instances, calibrated once for all its sizes and kept only as long as the plan.
+  const made: InstanceCache = new Map();
+  return {
+    sizes,
+    tasks,
+    required,
+    catalogAt: (n) => scaledCatalog(specs, n, { seed: ctx.seed, required, base: ctx.catalog, made }).catalog,
+  };
 }
 
 async function runScaling(ctx: StudyContext, opts: ScalingOptions, { sizes, tasks, catalogAt }: SweepPlan): Promise<ScalingRow[]> {
