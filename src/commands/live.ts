@@ -1,5 +1,4 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadCatalog } from '../catalog/load.ts';
 import { DEFAULT_ENCODER, ENCODER_NAMES, type EncoderName } from '../embed/registry.ts';
@@ -29,13 +28,14 @@ import { parseOutputDir } from './output-dir.ts';
 import { asOptionParser } from './option-parser.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { Encoder } from '../embed/types.ts';
-import { LIVE_RUN_FILE } from '../live/run-folder.ts';
+import { LIVE_RUN_FILE, LIVE_RUN_JSON } from '../live/run-folder.ts';
+import { readJsonFile } from '../util/json-file.ts';
 import { liveInputsFingerprint, liveSettingsIn } from '../live/run-identity.ts';
 import { readRecordedCalls, RecordedCalls } from '../live/journal.ts';
 import type { LiveRunInputs, LiveShard } from '../live/run-live.ts';
 import { checkMergeMatches, snapshotFolder, writePart, type ReadPart, type RunIdentity } from '../results/shard-part.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
-import { describeValue, InputError, jsonParseReason } from '../util/input-error.ts';
+import { InputError } from '../util/input-error.ts';
 import { codeFingerprint } from '../util/provenance.ts';
 import { planByCost } from '../util/plan-by-cost.ts';
 import { parseShard, type ShardSpec } from './shard-spec.ts';
@@ -344,21 +344,14 @@ export async function mergeLiveParts(
   let maxUsd = 0;
   for (const part of parts) {
     const file = join(part.dir, LIVE_RUN_FILE);
-    let info: { stopped?: unknown; maxUsd?: unknown };
-    try {
-      info = JSON.parse(readFileSync(file, 'utf8')) as typeof info;
-    } catch (err) {
-      throw new InputError(file, '$', 'the live-run.json of a live shard', jsonParseReason(err));
-    }
-    if (info?.stopped !== null)
+    const info = readJsonFile(file, LIVE_RUN_JSON);
+    if (info.stopped !== null)
       throw new InputError(
         file,
         '$.stopped',
         'a shard that ran to the end (null)',
-        `${JSON.stringify(String(info?.stopped).slice(0, 120))}: run that shard again with its options (a higher --max-usd if the cap stopped it): it resumes`,
+        `${JSON.stringify(String(info.stopped).slice(0, 120))}: run that shard again with its options (a higher --max-usd if the cap stopped it): it resumes`,
       );
-    if (typeof info.maxUsd !== 'number' || !(info.maxUsd >= 0))
-      throw new InputError(file, '$.maxUsd', 'a number ≥ 0', describeValue(info.maxUsd));
     maxUsd += info.maxUsd;
   }
   const out = resolve(outOption ?? defaultLiveOut(root, run.provider, run.model));

@@ -1,4 +1,5 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readJsonFileIfValid, type JsonFileFormat } from '../util/json-file.ts';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { clearPart, forgetPart, type ShardSpec } from '../results/shard-part.ts';
 import { InputError } from '../util/input-error.ts';
@@ -56,13 +57,28 @@ export function takeOverLiveFolder(out: string, o: TakeOver): LiveJournal | unde
   return journal;
 }
 
+/** What is read back from a live-run.json (src/live/run-live.ts writes it): the files it lists, why the run stopped early (null: it ran to the end), its cost cap. */
+export interface LiveRunSummary {
+  files: string[];
+  stopped?: string | null;
+  maxUsd: number;
+}
+
+export const LIVE_RUN_JSON: JsonFileFormat<LiveRunSummary> = {
+  what: 'the live-run.json of a live run',
+  schema: {
+    type: 'object',
+    required: ['files', 'maxUsd'],
+    properties: {
+      files: { type: 'array', items: { type: 'string' } },
+      stopped: { type: 'string', nullable: true },
+      maxUsd: { type: 'number', minimum: 0 },
+    },
+  },
+};
+
 /** The files the folder's last live-run.json lists (those a live run writes; an unreadable one lists none). */
 function previousRunFiles(out: string): string[] {
-  let files: unknown;
-  try {
-    files = (JSON.parse(readFileSync(join(out, LIVE_RUN_FILE), 'utf8')) as { files?: unknown }).files;
-  } catch {
-    return [];
-  }
-  return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && LIVE_OUTPUT.test(f)) : [];
+  const files = readJsonFileIfValid(join(out, LIVE_RUN_FILE), LIVE_RUN_JSON)?.files ?? [];
+  return files.filter((f) => LIVE_OUTPUT.test(f));
 }
