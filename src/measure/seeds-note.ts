@@ -18,9 +18,10 @@ export function fewerSeedsNotes(summaries: readonly Seeded[]): string[] {
   if (!fewer.length) return [];
   const bySeeds = new Map<string, string[]>();
   for (const s of fewer) bySeeds.set(s.seeds.join(', '), [...(bySeeds.get(s.seeds.join(', ')) ?? []), s.label]);
-  const parts = [...bySeeds].map(([seeds, labels]) => `on seed ${seeds} only: ${labels.join(', ')}`);
+  // Labels hold commas ("Code execution, wrapper files"): listed with semicolons.
+  const parts = [...bySeeds].map(([seeds, labels]) => `On seed${seeds.includes(',') ? 's' : ''} ${seeds} only: ${labels.join('; ')}.`);
   return [
-    `Task sets: the other methods ran on seeds ${all.join(', ')}; ${parts.join('; ')} (same generator, fewer tasks: compare with the CIs).`,
+    `Task sets: the other methods ran on seeds ${all.join(', ')}. ${parts.join(' ')} Same generator, fewer tasks: compare with the CIs.`,
   ];
 }
 

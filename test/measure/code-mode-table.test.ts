@@ -48,7 +48,7 @@ describe('code mode table', () => {
     );
     const note = mixed.notes!.find((n) => n.startsWith('Task sets:'));
     expect(note).toBe(
-      `Task sets: the other methods ran on seeds 42, 43, 44; on seed 42 only: code-mode, ${HOST_SEARCH_IDS[0]} (same generator, fewer tasks: compare with the CIs).`,
+      `Task sets: the other methods ran on seeds 42, 43, 44. On seed 42 only: code-mode; ${HOST_SEARCH_IDS[0]}. Same generator, fewer tasks: compare with the CIs.`,
     );
     expect(table.notes!.some((n) => n.startsWith('Task sets:'))).toBe(false);
   });
