@@ -58,11 +58,6 @@ export function directTranscript(catalog: Catalog, turnIndex: number, turn: Task
   return built;
 }
 
-/** The result of every tool of the catalog (src/catalog/tool-results.ts), made once per catalog and shared like the transcripts. */
-export function sharedToolResults(catalog: Catalog): ReadonlyMap<string, ToolResult> {
-  return sharedOf(catalog).results;
-}
-
 interface CatalogShared {
   results: ReadonlyMap<string, ToolResult>;
   byTurn: WeakMap<TaskTurn, TurnTranscript>;

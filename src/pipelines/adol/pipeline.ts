@@ -1,7 +1,8 @@
 import type { Catalog, CatalogTool, McpTool } from '../../catalog/types.ts';
 import type { Encoder } from '../../embed/types.ts';
 import { section, toolListSection } from '../../prompt/sections.ts';
-import { directTranscript, resultLine, sharedToolResults } from '../../prompt/shared-parts.ts';
+import { directTranscript, resultLine } from '../../prompt/shared-parts.ts';
+import { toolResults, type ToolResult } from '../../catalog/tool-results.ts';
 import { resolveEncoder } from '../../retrieval/encoder.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
@@ -154,6 +155,8 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
   let order = new Map<string, number>();
   let exposed = new Map<string, McpTool>();
   let selections = new Map<string, OutputSelection>();
+  // Every tool's result, made once per run (requireOutput trims them on every task).
+  let results: ReadonlyMap<string, ToolResult> = new Map();
   let external: DedupResult | undefined;
   let externalById = new Map<string, McpTool>();
   let templatesSection: PromptSection | undefined;
@@ -200,7 +203,7 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
   /** The trimmed transcripts of the task's turns up to and including `turnIndex` (requireOutput only). */
   const trimmedUpTo = (task: Task, turnIndex: number): TurnTranscript[] => {
     for (let j = historyMemo.length; j <= turnIndex; j++)
-      historyMemo.push(trimmedTranscript(catalog, j, task.turns[j]!, selections, roConfig.propertyName));
+      historyMemo.push(trimmedTranscript(catalog, results, j, task.turns[j]!, selections, roConfig.propertyName));
     return historyMemo;
   };
   const historyFor = (task: Task, turnIndex: number, shared: readonly PromptSection[]): PromptSection[] => {
@@ -218,6 +221,7 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
       tokens = ctx.tokens;
       order = new Map(catalog.tools.map((t, i) => [t.id, i]));
       selections = options.requireOutput ? outputSelections(catalog, roConfig) : new Map();
+      results = options.requireOutput ? toolResults(catalog) : new Map();
       exposed = new Map(catalog.tools.map((t) => [t.id, exposedDefinition(t, options, selections.get(t.id))]));
       listMemo.clear();
       if (options.ref === 'external') {
@@ -345,6 +349,7 @@ export function createAdolPipeline(id: string, label: string, options: AdolOptio
  */
 function trimmedTranscript(
   catalog: Catalog,
+  toolResultsById: ReadonlyMap<string, ToolResult>,
   j: number,
   turn: TaskTurn,
   selections: ReadonlyMap<string, OutputSelection>,
@@ -365,7 +370,7 @@ function trimmedTranscript(
   turn.tools.forEach((id, k) => {
     const tool = catalog.tools.find((t) => t.id === id)!;
     const requested = selections.get(id)?.requested ?? [];
-    const value = sharedToolResults(catalog).get(id)?.value;
+    const value = toolResultsById.get(id)?.value;
     if (!requested.length || value === undefined) return;
     const prefix = `Assistant → tool call ${tool.name} `;
     const callLine = lines[callIdx[k]!]!;
