@@ -139,6 +139,23 @@ describe('writeCharts', () => {
   });
 });
 
+/** Empty Table 3 halves (measured tool tokens, projected success) for the Pareto chart; tests push their rows. */
+function paretoTables(): { measured: Table; projected: Table } {
+  const half = (id: string, key: string, header: string, kind: 'measured' | 'projected'): Table => ({
+    id,
+    title: '',
+    columns: [
+      { key: 'method', header: 'method', kind: 'label' },
+      { key, header, kind },
+    ],
+    rows: [],
+  });
+  return {
+    measured: half('table3-measured', 'toolTokens', 't', 'measured'),
+    projected: half('table3-projected', 'success', 'success %', 'projected'),
+  };
+}
+
 describe('chart contents', () => {
   it('the Pareto chart marks the success axis † even when its column is not declared projected', async () => {
     const projected = table('table3-projected');
@@ -148,24 +165,7 @@ describe('chart contents', () => {
   });
 
   it('the Pareto front keeps each method that beats every cheaper one on success', () => {
-    const measured: Table = {
-      id: 'table3-measured',
-      title: '',
-      columns: [
-        { key: 'method', header: 'method', kind: 'label' },
-        { key: 'toolTokens', header: 't', kind: 'measured' },
-      ],
-      rows: [],
-    };
-    const projected: Table = {
-      id: 'table3-projected',
-      title: '',
-      columns: [
-        { key: 'method', header: 'method', kind: 'label' },
-        { key: 'success', header: 'success %', kind: 'projected' },
-      ],
-      rows: [],
-    };
+    const { measured, projected } = paretoTables();
     for (const [method, tokens, success] of [
       ['A', 500, 80],
       ['B', 2000, 94],
@@ -407,24 +407,7 @@ describe('scatter label placement', () => {
 
 describe('the Pareto chart in a crowd', () => {
   it('names every point or lists it under the title; no name is drawn twice or lost', () => {
-    const measured: Table = {
-      id: 'table3-measured',
-      title: '',
-      columns: [
-        { key: 'method', header: 'method', kind: 'label' },
-        { key: 'toolTokens', header: 't', kind: 'measured' },
-      ],
-      rows: [],
-    };
-    const projected: Table = {
-      id: 'table3-projected',
-      title: '',
-      columns: [
-        { key: 'method', header: 'method', kind: 'label' },
-        { key: 'success', header: 'success %', kind: 'projected' },
-      ],
-      rows: [],
-    };
+    const { measured, projected } = paretoTables();
     // Twelve methods within a few per cent of each other on both axes.
     for (let i = 0; i < 12; i++) {
       measured.rows.push({ method: `Method number ${i}`, toolTokens: 10_000 + 150 * i });
