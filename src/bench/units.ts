@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { runPipeline, type TurnRecord } from '../measure/run-pipeline.ts';
+import { runPipeline, type DrivenTurn, type TurnRecord } from '../measure/run-pipeline.ts';
 import { summarize } from '../measure/summarize.ts';
 import { PIPELINES } from '../pipelines/registry.ts';
 import type { PipelineContext, PipelineEntry, PipelineSettings } from '../pipelines/types.ts';
@@ -90,6 +90,15 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string, registry:
   await pipeline.prepare?.(ctx);
   const records: TurnRecord[] = [];
   const files: RunFile[] = [];
+  const firstSet = inputs.taskSets[0];
+  const watchers = registry.studies.flatMap((study) => {
+    const watcher =
+      firstSet && inputs.studyIds.includes(study.id)
+        ? study.watchTurns?.({ entry, tasks: firstSet.tasks, quick: inputs.quick, tokens })
+        : undefined;
+    return watcher ? [[study.id, watcher] as const] : [];
+  });
+  const watch = watchers.length ? (turn: DrivenTurn) => watchers.forEach(([, w]) => w.onTurn(turn)) : undefined;
   for (const { seed, tasks } of taskSetsRunBy(entry, inputs.taskSets)) {
     const bar = progress(`${pipeline.label} seed ${seed}`, tasks.length);
     const events: Record<string, unknown>[] = [];
@@ -101,6 +110,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string, registry:
       compare: compared ? hosts.compare : undefined,
       onTask: () => bar.tick(),
       onEvents: (taskId, turn, evs) => events.push(...evs.map((e) => ({ taskId, turn, ...e }))),
+      onTurn: seed === firstSet?.seed ? watch : undefined,
     });
     bar.stop();
     files.push(writeTurnRecords(inputs.resultsDir, pipeline.id, seed, seedRecords));
@@ -111,7 +121,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string, registry:
   flushDiskScores();
   const settings: PipelineSettings = pipeline.describe?.() ?? { details: {} };
   const summary = summarize(records, pipeline.label, settings, inputs.seed);
-  const perStudy: [string, unknown][] = [];
+  const perStudy: [string, unknown][] = watchers.map(([id, w]) => [id, w.finish()]);
   for (const study of registry.studies.filter((s) => s.perPipeline && inputs.studyIds.includes(s.id)))
     perStudy.push([
       study.id,

@@ -18,6 +18,8 @@ export interface RunOptions extends TurnHosts {
   onTask?: () => void;
   /** Receives each turn's structured events (routing decisions...). */
   onEvents?: (taskId: string, turn: number, events: Record<string, unknown>[]) => void;
+  /** Sees each turn as driven, after it is measured (a study's watcher: Study.watchTurns). */
+  onTurn?: (turn: DrivenTurn) => void;
 }
 
 export interface DrivenTurn {
@@ -78,7 +80,8 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
     pipeline,
     tasks,
     opts.catalog,
-    ({ task, turnIndex, turn, result, left }) => {
+    (driven) => {
+      const { task, turnIndex, turn, result, left } = driven;
       if (result.events?.length) opts.onEvents?.(task.id, turnIndex, result.events);
       records.push(
         compactor.compact({
@@ -97,6 +100,7 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
           ...measureTranscript(left, result.exposure.discoveryCalls.length, opts.tokens),
         }),
       );
+      opts.onTurn?.(driven);
     },
     opts.onTask,
   );

@@ -6,7 +6,7 @@ import type { PipelineEntry } from '../pipelines/types.ts';
 import type { Task } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { PipelineSummary } from '../measure/summarize.ts';
-import type { TurnRecord } from '../measure/run-pipeline.ts';
+import type { DrivenTurn, TurnRecord } from '../measure/run-pipeline.ts';
 import type { HostMeasure } from '../hosts/measure.ts';
 
 /**
@@ -71,7 +71,27 @@ export interface Study {
    * work itself).
    */
   perPipeline?(ctx: PipelineResultsContext): Promise<unknown>;
+  /**
+   * A study of the results that needs what the records do not keep (the prompt sections
+   * themselves) may watch a pipeline's turns on the first seed's tasks as the bench drives
+   * them, instead of driving the pipeline again. Undefined for a pipeline it does not study.
+   * What `finish` returns reaches `run` in ctx.perPipeline, as perPipeline's does (a study has
+   * one or the other); `run` must give the same tables without it.
+   */
+  watchTurns?(ctx: WatchContext): TurnWatcher | undefined;
   run(ctx: StudyContext): Promise<Table[]>;
+}
+
+/** What a study's turn watcher is given (Study.watchTurns). */
+export interface WatchContext extends Pick<StudyContext, 'tasks' | 'quick' | 'tokens'> {
+  entry: PipelineEntry;
+}
+
+export interface TurnWatcher {
+  /** Every turn of the first seed's tasks, in the order the bench drives them. */
+  onTurn(turn: DrivenTurn): void;
+  /** Plain data, after the last turn. */
+  finish(): unknown;
 }
 
 /** One pipeline's results, for Study.perPipeline. */

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StudyContext } from '../../src/studies/types.ts';
 import { syntheticStudyContext } from '../helpers/study-context.ts';
@@ -6,6 +7,7 @@ import { STUDIES } from '../../src/studies/registry.ts';
 import { PIPELINES } from '../../src/pipelines/registry.ts';
 import { createAdversarialStudy } from '../../src/studies/adversarial/study.ts';
 import { pipelineContext } from '../../src/studies/common.ts';
+import { runPipeline } from '../../src/measure/run-pipeline.ts';
 import { createPromptCachingStudy } from '../../src/studies/prompt-caching/study.ts';
 import { createScalingStudy } from '../../src/studies/scaling/study.ts';
 import { createTfidfEncoder } from '../../src/embed/tfidf.ts';
@@ -94,5 +96,31 @@ describe('studies end to end (B1 only, tiny task subset)', () => {
     expect(row.hitRate as number).toBeCloseTo((100 * 29) / 30, 5);
     expect(row.cachedShare as number).toBeGreaterThan(85);
     expect(row.pubShare).toBe(22);
+  });
+});
+
+describe('prompt-caching on the methods own runs', () => {
+  // The sessions (long tasks, one over 30 turns) among the other tasks, in the order the bench drives them.
+  const entries = PIPELINES.filter((p) =>
+    ['b1-full-schema', 'b2-static-pruning', 'b4-cli-lazy', 'anthropic-tool-search-regex', 'code-mode-files'].includes(p.id),
+  );
+  const ctx = syntheticStudyContext((all) => all.slice(418, 430), entries, { quick: false });
+  afterAll(() => rmSync(ctx.resultsDir, { recursive: true, force: true }));
+
+  it('what the bench watches of each run gives the table the study gets by driving the methods itself', async () => {
+    expect(ctx.tasks.filter((t) => t.kind === 'long').map((t) => t.turns.length)).toContain(32);
+    const study = createPromptCachingStudy();
+    const perPipeline = new Map<string, unknown>();
+    for (const entry of entries) {
+      const watcher = study.watchTurns!({ entry, tasks: ctx.tasks, quick: ctx.quick, tokens: ctx.tokens })!;
+      const pipeline = entry.create();
+      await pipeline.prepare?.(pipelineContext(ctx, ctx.catalog, join(ctx.resultsDir, entry.id)));
+      await runPipeline(pipeline, ctx.tasks, { catalog: ctx.catalog, tokens: ctx.tokens, seed: 42, onTurn: (t) => watcher.onTurn(t) });
+      perPipeline.set(entry.id, watcher.finish());
+    }
+    const watched = await study.run({ ...ctx, perPipeline });
+    const driven = await study.run(ctx);
+    expect(watched[0]!.rows.map((r) => r.turns)).toEqual(entries.map(() => 30 + 29 + 16 + 24 + 21));
+    expect(watched).toEqual(driven);
   });
 });

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { Study, StudyContext } from '../types.ts';
+import type { Study, StudyContext, TurnWatcher, WatchContext } from '../types.ts';
+import type { DrivenTurn } from '../../measure/run-pipeline.ts';
 import type { PipelineEntry } from '../../pipelines/registry.ts';
 import type { PromptSection } from '../../pipelines/types.ts';
 import { PUBLISHED_CACHE_HIT, PUBLISHED_SOURCE, TESTBED_CATALOG } from '../../reference/published.ts';
@@ -7,7 +8,7 @@ import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
 import { sectionTokens } from '../../prompt/section-tokens.ts';
-import { driveTurns, mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
+import { driveTurns, mainPipelines, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
 import { ownValue } from '../../util/json.ts';
 
 /**
@@ -126,49 +127,123 @@ function cachingSessions(tasks: readonly Task[], limit?: number): Task[] {
   return limit === undefined ? long : long.slice(0, limit);
 }
 
+function sessionLimit(quick: boolean, opts: CachingOptions): number | undefined {
+  return opts.sessions ?? (quick ? CACHE_PARAMS.quickSessions : undefined);
+}
+
+/** One method's sessions, summed (integers: the same in any order). */
+interface SessionTotals {
+  turns: number;
+  promptTokens: number;
+  cachedTokens: number;
+  cachedTokensNoMin: number;
+  hitTurns: number;
+  declaredStableTokens: number;
+  /** Layout of the first session's last turn. */
+  layout: string;
+}
+
+/**
+ * Gathers the sessions' prompts from a method's driven turns (the first `sessionTurns` turns of
+ * each session task, as truncateTask cuts them) and sums their cache accounting.
+ */
+class SessionWatcher implements TurnWatcher {
+  private readonly ids: Set<string>;
+  private readonly firstId: string | undefined;
+  private current: { taskId: string; prompts: PromptSection[][] } | undefined;
+  private readonly totals: SessionTotals = {
+    turns: 0,
+    promptTokens: 0,
+    cachedTokens: 0,
+    cachedTokensNoMin: 0,
+    hitTurns: 0,
+    declaredStableTokens: 0,
+    layout: '',
+  };
+
+  constructor(
+    sessions: readonly Task[],
+    private readonly tokens: TokenCounter,
+    private readonly minTokens: number,
+  ) {
+    this.ids = new Set(sessions.map((t) => t.id));
+    this.firstId = sessions[0]?.id;
+  }
+
+  onTurn({ task, turnIndex, result }: Pick<DrivenTurn, 'task' | 'turnIndex' | 'result'>): void {
+    if (!this.ids.has(task.id) || turnIndex >= CACHE_PARAMS.sessionTurns) return;
+    if (this.current?.taskId !== task.id) {
+      this.flush();
+      this.current = { taskId: task.id, prompts: [] };
+    }
+    this.current.prompts.push(result.prompt.sections);
+    if (task.id === this.firstId) this.totals.layout = layoutOf(result.prompt.sections);
+  }
+
+  finish(): SessionTotals {
+    this.flush();
+    return this.totals;
+  }
+
+  private flush(): void {
+    if (!this.current) return;
+    for (const t of sessionCache(this.current.prompts, this.tokens, this.minTokens)) {
+      this.totals.turns++;
+      this.totals.promptTokens += t.promptTokens;
+      this.totals.cachedTokens += t.cachedTokens;
+      this.totals.cachedTokensNoMin += t.cachedTokensNoMin;
+      this.totals.hitTurns += t.cachedTokens > 0 ? 1 : 0;
+      this.totals.declaredStableTokens += t.declaredStableTokens;
+    }
+    this.current = undefined;
+  }
+}
+
+/** The sessions of a method, driven here (when the bench did not watch its own run of them). */
+async function driveSessions(
+  ctx: StudyContext,
+  entry: PipelineEntry,
+  sessions: readonly Task[],
+  minTokens: number,
+): Promise<SessionTotals> {
+  const pipeline = entry.create();
+  await pipeline.prepare?.(pipelineContext(ctx, ctx.catalog, studyWorkDir(ctx, 'prompt-caching', entry.id)));
+  // Exact counts; the counter splits long texts at seams, so definitions recurring across turns are encoded once.
+  const watcher = new SessionWatcher(sessions, ctx.tokens, minTokens);
+  await driveTurns(pipeline, sessions, ctx.catalog, (turn) => watcher.onTurn(turn));
+  return watcher.finish();
+}
+
+function cacheRow(entry: PipelineEntry, label: string, sessions: number, t: SessionTotals): CacheRow {
+  const prompt = t.promptTokens;
+  return {
+    pipeline: entry.id,
+    label,
+    sessions,
+    turns: t.turns,
+    promptTokens: prompt / t.turns,
+    cachedTokens: t.cachedTokens / t.turns,
+    cachedShare: t.cachedTokens / prompt,
+    cachedShareNoMin: t.cachedTokensNoMin / prompt,
+    hitRate: t.hitTurns / t.turns,
+    declaredStableShare: t.declaredStableTokens / prompt,
+    uncachedTokens: (prompt - t.cachedTokens) / t.turns,
+    layout: t.layout,
+  };
+}
+
 async function runPromptCaching(ctx: StudyContext, opts: CachingOptions = {}): Promise<{ rows: CacheRow[]; sessions: Task[] }> {
   const minTokens = opts.minCacheableTokens ?? CACHE_PARAMS.minCacheableTokens;
-  const sessions = cachingSessions(ctx.tasks, opts.sessions ?? (ctx.quick ? CACHE_PARAMS.quickSessions : undefined));
+  const sessions = cachingSessions(ctx.tasks, sessionLimit(ctx.quick, opts));
   const rows: CacheRow[] = [];
-  // Exact counts; the counter splits long texts at seams, so definitions recurring across turns are encoded once.
-  const measureTokens = ctx.tokens;
   for (const entry of mainPipelines(ctx, opts.pipelines)) {
     const started = performance.now();
-    const pipeline = entry.create();
-    await pipeline.prepare?.(pipelineContext(ctx, ctx.catalog, studyWorkDir(ctx, 'prompt-caching', entry.id)));
-    const turns: CacheTurn[] = [];
-    let layout = '';
-    let current: { taskId: string; prompts: PromptSection[][] } | undefined;
-    const flush = () => {
-      if (current) turns.push(...sessionCache(current.prompts, measureTokens, minTokens));
-    };
-    await driveTurns(pipeline, sessions, ctx.catalog, ({ task, result }) => {
-      if (current?.taskId !== task.id) {
-        flush();
-        current = { taskId: task.id, prompts: [] };
-      }
-      current.prompts.push(result.prompt.sections);
-      if (task.id === sessions[0]!.id) layout = layoutOf(result.prompt.sections);
-    });
-    flush();
-    const prompt = turns.reduce((s, t) => s + t.promptTokens, 0);
-    const cached = turns.reduce((s, t) => s + t.cachedTokens, 0);
-    rows.push({
-      pipeline: entry.id,
-      label: pipeline.label,
-      sessions: sessions.length,
-      turns: turns.length,
-      promptTokens: prompt / turns.length,
-      cachedTokens: cached / turns.length,
-      cachedShare: cached / prompt,
-      cachedShareNoMin: turns.reduce((s, t) => s + t.cachedTokensNoMin, 0) / prompt,
-      hitRate: mean(turns.map((t) => (t.cachedTokens > 0 ? 1 : 0))),
-      declaredStableShare: turns.reduce((s, t) => s + t.declaredStableTokens, 0) / prompt,
-      uncachedTokens: (prompt - cached) / turns.length,
-      layout,
-    });
+    // What the bench watched of the method's own run (createPromptCachingStudy's watchTurns), else driven here.
+    const watched = opts.pipelines ? undefined : (ctx.perPipeline?.get(entry.id) as SessionTotals | undefined);
+    const totals = watched ?? (await driveSessions(ctx, entry, sessions, minTokens));
+    rows.push(cacheRow(entry, entry.create().label, sessions.length, totals));
     ctx.log(
-      `  prompt-caching ${pipeline.label}: ${turns.length} turns in ${since(started)}; ${(100 * rows.at(-1)!.cachedShare).toFixed(1)}% of prompt tokens from cache`,
+      `  prompt-caching ${rows.at(-1)!.label}: ${totals.turns} turns ${watched ? 'watched in its run' : `in ${since(started)}`}; ${(100 * rows.at(-1)!.cachedShare).toFixed(1)}% of prompt tokens from cache`,
     );
   }
   return { rows, sessions };
@@ -218,8 +293,15 @@ export function createPromptCachingStudy(opts: CachingOptions = {}): Study {
   return {
     id: 'prompt-caching',
     description: "the share of each method's prompt tokens a prefix cache serves over multi-turn sessions",
-    readsPipelineResults: false,
+    // It reads only what it watched of the main methods' runs (their prompt sections).
+    readsPipelineResults: true,
     needsTasks: true,
+    watchTurns(ctx: WatchContext) {
+      if (opts.pipelines || ctx.entry.group !== 'main' || ctx.entry.ablationOf) return undefined;
+      if (!ctx.tasks.some((t) => t.kind === 'long')) return undefined;
+      const sessions = cachingSessions(ctx.tasks, sessionLimit(ctx.quick, opts));
+      return new SessionWatcher(sessions, ctx.tokens, opts.minCacheableTokens ?? CACHE_PARAMS.minCacheableTokens);
+    },
     async run(ctx: StudyContext) {
       const started = performance.now();
       if (mainPipelines(ctx, opts.pipelines).length === 0) {
