@@ -9,7 +9,7 @@ import { flushDiskScores } from '../retrieval/score-store.ts';
 import { writeEvents, writeTurnRecords } from '../results/write.ts';
 import type { RunFile } from '../results/manifest.ts';
 import { STUDIES } from '../studies/registry.ts';
-import type { Study } from '../studies/types.ts';
+import type { PipelineResultsContext, Study, TurnWatcher } from '../studies/types.ts';
 import { runsOnEverySeed, taskSetsRunBy } from '../studies/common.ts';
 import type { Encoder } from '../embed/types.ts';
 import { SUITES, type Suite } from '../table/suites.ts';
@@ -91,13 +91,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string, registry:
   const records: TurnRecord[] = [];
   const files: RunFile[] = [];
   const firstSet = inputs.taskSets[0];
-  const watchers = registry.studies.flatMap((study) => {
-    const watcher =
-      firstSet && inputs.studyIds.includes(study.id)
-        ? study.watchTurns?.({ entry, tasks: firstSet.tasks, quick: inputs.quick, tokens })
-        : undefined;
-    return watcher ? [[study.id, watcher] as const] : [];
-  });
+  const watchers = studyWatchers(inputs, entry, registry);
   const watch = watchers.length ? (turn: DrivenTurn) => watchers.forEach(([, w]) => w.onTurn(turn)) : undefined;
   for (const { seed, tasks } of taskSetsRunBy(entry, inputs.taskSets)) {
     const bar = progress(`${pipeline.label} seed ${seed}`, tasks.length);
@@ -123,18 +117,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string, registry:
   const summary = summarize(records, pipeline.label, settings, inputs.seed);
   const perStudy: [string, unknown][] = watchers.map(([id, w]) => [id, w.finish()]);
   for (const study of registry.studies.filter((s) => s.perPipeline && inputs.studyIds.includes(s.id)))
-    perStudy.push([
-      study.id,
-      await study.perPipeline!({
-        catalog: inputs.catalog,
-        taskSets: inputs.taskSets,
-        pipelines: runEntries(inputs, registry),
-        seed: inputs.seed,
-        entry,
-        records,
-        summary,
-      }),
-    ]);
+    perStudy.push([study.id, await study.perPipeline!({ ...resultsContextOf(inputs, registry), entry, records, summary })]);
   const wallSeconds = (performance.now() - started) / 1000;
   return {
     manifest: {
@@ -155,6 +138,24 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string, registry:
       `${pipeline.label.padEnd(34)} ${Math.round(summary.toolTokens.mean).toLocaleString('en-US').padStart(8)} tool tokens/turn  (${wallSeconds.toFixed(1)} s)`,
     ],
   };
+}
+
+/** The turn watchers of the run's studies for one pipeline (Study.watchTurns), by study id. */
+function studyWatchers(inputs: BenchInputs, entry: PipelineEntry, registry: BenchRegistry): (readonly [string, TurnWatcher])[] {
+  const first = inputs.taskSets[0];
+  if (!first) return [];
+  const tokens = tokenCounter(inputs.tokenizer);
+  return registry.studies.flatMap((study) => {
+    const watcher = inputs.studyIds.includes(study.id)
+      ? study.watchTurns?.({ entry, tasks: first.tasks, quick: inputs.quick, tokens })
+      : undefined;
+    return watcher ? [[study.id, watcher] as const] : [];
+  });
+}
+
+/** What a per-pipeline study step is given besides the pipeline's own results. */
+function resultsContextOf(inputs: BenchInputs, registry: BenchRegistry): Omit<PipelineResultsContext, 'entry' | 'records' | 'summary'> {
+  return { catalog: inputs.catalog, taskSets: inputs.taskSets, pipelines: runEntries(inputs, registry), seed: inputs.seed };
 }
 
 export async function runStudyUnit(
