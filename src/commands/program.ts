@@ -47,11 +47,13 @@ export interface ProgramIo {
   writeErr?: (text: string) => void;
   /** Ends the program after a usage error (2) or --help (0); default process.exit. */
   exit?: (code: number) => never;
+  /** What a command prints besides `log` lines (a report, JSON), already made terminal-safe; default stdout. */
+  write?: (text: string) => void;
+  /** A command's warnings, one line each, already made terminal-safe; default stderr. */
+  warn?: (line: string) => void;
+  /** The status the process ends with when a command finishes (budget over, lint findings); default process.exitCode. */
+  setExitCode?: (code: number) => void;
 }
-
-// What the commands print besides `log`: through terminalText, so tool text carries no control sequence to the terminal.
-const warn = (line: string) => console.error(terminalText(line));
-const write = (text: string) => process.stdout.write(terminalText(text));
 
 /** Appended to a usage error, on the same line: every mistake is one line. */
 const HELP_POINTER = '(add --help for usage)';
@@ -83,6 +85,10 @@ const tokenizerOption = () =>
  */
 export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Promise<Command> {
   const { root, log } = io;
+  // What the commands print besides `log`: through terminalText, so tool text carries no control sequence to the terminal.
+  const warn = (line: string) => (io.warn ?? ((l: string) => console.error(l)))(terminalText(line));
+  const write = (text: string) => (io.write ?? ((t: string) => process.stdout.write(t)))(terminalText(text));
+  const setExitCode = io.setExitCode ?? ((code: number) => (process.exitCode = code));
   const invoked = args.find((a) => a !== '--debug');
   const lean = invoked !== undefined && ['catalog', 'budget', 'lint', 'tasks', 'report'].includes(invoked);
   const exit = io.exit ?? ((code: number) => process.exit(code));
@@ -164,7 +170,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
             ),
           );
         if (r.failures.length) warn(`${r.failures.length} of ${r.failures.length + r.written.length} server(s) failed`);
-        process.exitCode = r.exitCode;
+        setExitCode(r.exitCode);
         return;
       }
       const catalog = o.catalog
@@ -195,7 +201,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
   );
   addHostOptions(addLimitOptions(program.commands.at(-1)!), { all: true }).action(async (o: BudgetCommandOptions) => {
     const { exitCode } = await budgetCommand(o, write);
-    process.exitCode = exitCode;
+    setExitCode(exitCode);
   });
 
   liveOptions(
@@ -221,7 +227,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
   );
   addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(async (o: LintCommandOptions) => {
     const { exitCode } = await lintCommand(o, write, warn);
-    process.exitCode = exitCode;
+    setExitCode(exitCode);
   });
 
   program
@@ -349,7 +355,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
         if (parts[0]!.kind === 'live') {
           if (o.reports) throw new InputError('--reports', '', 'no --reports when merging live parts (a live run writes its tables only)');
           const { mergeLiveParts } = await import('./live.ts');
-          process.exitCode = await mergeLiveParts(parts, o.out, root, log);
+          setExitCode(await mergeLiveParts(parts, o.out, root, log));
           return;
         }
         const into = o.out && parts.find((p) => resolve(p.dir) === resolve(o.out!));

@@ -11,6 +11,7 @@ import { serializeToolDefinition } from '../../src/catalog/types.ts';
 import { shortDefinition } from '../../src/pipelines/adol/short-mode.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';
 import { runCli } from '../mcp/helpers.ts';
+import { cliInProcess } from '../helpers/cli-in-process.ts';
 
 const SMALL = join(process.cwd(), 'test', 'fixtures', 'small-catalog');
 const SYNTHETIC = join(process.cwd(), 'catalogs', 'synthetic-120');
@@ -104,7 +105,8 @@ describe('budgetReport', () => {
   });
 });
 
-// Each case is a CLI of its own (exit status and stderr are the point): they run concurrently.
+// Exit status and output are the point: the first case runs the CLI as a process, the others the
+// same command line in this process (test/helpers/cli-in-process.ts), concurrently.
 describe.concurrent('budget command exit codes', () => {
   const total = () => measured(SMALL).reduce((s, t) => s + t.tokens, 0);
 
@@ -123,7 +125,7 @@ describe.concurrent('budget command exit codes', () => {
 
   it('--host all: every host side by side, gated on each; --lint and --badge', async ({ expect }) => {
     const badge = join(tmp, 'badge.json');
-    const r = await runCli([
+    const r = await cliInProcess([
       'budget',
       '--catalog',
       SMALL,
@@ -156,7 +158,7 @@ describe.concurrent('budget command exit codes', () => {
 
   it('--host all prints the tool search auto rule once, for every host, as text and as Markdown', async () => {
     for (const format of [[], ['--markdown']]) {
-      const r = await runCli(['budget', '--catalog', SMALL, '--host', 'all', ...format]);
+      const r = await cliInProcess(['budget', '--catalog', SMALL, '--host', 'all', ...format]);
       expect(r.code).toBe(0);
       expect(r.stdout.match(/Tool search auto rule/g)).toHaveLength(1);
       for (const id of ['mcp-json', 'openai-chat', 'openai-responses', 'anthropic'])
@@ -165,7 +167,7 @@ describe.concurrent('budget command exit codes', () => {
   });
 
   it('without a budget measures, prints and exits 0', async ({ expect }) => {
-    const r = await runCli(['budget', '--catalog', SMALL]);
+    const r = await cliInProcess(['budget', '--catalog', SMALL]);
     expect(r.code).toBe(0);
     expect(r.stdout.startsWith(`MEASURED: ${total().toLocaleString('en-US')} tokens`)).toBe(true);
     expect(r.stdout).toContain('no budget given (measured only)');
@@ -199,7 +201,7 @@ describe.concurrent('budget command exit codes', () => {
       `error: ${join(tmp, 'none.json')}: at (root): expected an MCP client config file`,
     ],
   ])('exits 2 on %s with one line', async ([, args, message], { expect }) => {
-    const r = await runCli(['budget', ...args]);
+    const r = await cliInProcess(['budget', ...args]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     const lines = r.stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn'));

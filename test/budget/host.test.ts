@@ -8,7 +8,7 @@ import { HostMeasure } from '../../src/hosts/measure.ts';
 import { hostProfile } from '../../src/hosts/registry.ts';
 import type { HostId } from '../../src/hosts/types.ts';
 import { shortDefinition } from '../../src/pipelines/adol/short-mode.ts';
-import { runCli } from '../mcp/helpers.ts';
+import { cliInProcess } from '../helpers/cli-in-process.ts';
 
 // The budget gate under a host: totals differ from mcp-json by exactly what the host drops and
 // adds, and the per-field breakdown shows the fields it drops.
@@ -71,7 +71,7 @@ describe('budget --host mcp-json', () => {
 
   it('on the command line: anthropic and openai-chat totals against mcp-json, exit 0', async () => {
     const args = ['budget', '--catalog', FILESYSTEM, '--max-tool-tokens', '100000', '--json'];
-    const [a, o] = await Promise.all([runCli([...args, '--host', 'anthropic']), runCli([...args, '--host', 'openai-chat'])]);
+    const [a, o] = await Promise.all([cliInProcess([...args, '--host', 'anthropic']), cliInProcess([...args, '--host', 'openai-chat'])]);
     expect([a.code, o.code]).toEqual([0, 0]);
     const ra = JSON.parse(a.stdout) as BudgetReport;
     const ro = JSON.parse(o.stdout) as BudgetReport;

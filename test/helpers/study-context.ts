@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { makeTempDir } from './temp.ts';
 import { SYNTHETIC_CATALOG_NAME } from '../../src/catalog/generate.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
@@ -13,7 +11,7 @@ import { tokenCounter } from '../../src/tokens/counter.ts';
 /**
  * A study's context on the committed synthetic catalog, as the default bench gives it: the
  * seed-42 calibration and history tasks, the given evaluated tasks (picked from seed 42's) and
- * pipelines, a results folder of its own (the caller removes it).
+ * pipelines, a results folder of its own (removed when the test file ends).
  */
 export function syntheticStudyContext(
   pick: (seed42: readonly Task[]) => Task[],
@@ -35,7 +33,7 @@ export function syntheticStudyContext(
     tokens: tokenCounter(),
     seed: 42,
     quick: true,
-    resultsDir: mkdtempSync(join(tmpdir(), 'tooltax-studies-')),
+    resultsDir: makeTempDir('tooltax-studies-'),
     records: new Map(),
     summaries: [],
     log: () => {},

@@ -7,7 +7,7 @@ import { anthropicProfile } from '../../src/hosts/anthropic.ts';
 import { customProfile, readCustomHostFile } from '../../src/hosts/custom.ts';
 import { HostMeasure } from '../../src/hosts/measure.ts';
 import { DEFAULT_LIMITS } from '../../src/util/limits.ts';
-import { runCli } from '../mcp/helpers.ts';
+import { cliInProcess } from '../helpers/cli-in-process.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tooltax-custom-host-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -106,8 +106,18 @@ describe('custom host file', () => {
   it('on the command line: one line and exit 2 for a bad file or a file with another host', async () => {
     const bad = json({ name: 'x', fields: 'name' });
     const [r, mixed] = await Promise.all([
-      runCli(['budget', '--catalog', 'catalogs/real/filesystem.json', '--max-tool-tokens', '1', '--host-file', bad]),
-      runCli(['budget', '--catalog', 'catalogs/real/filesystem.json', '--max-tool-tokens', '1', '--host', 'anthropic', '--host-file', bad]),
+      cliInProcess(['budget', '--catalog', 'catalogs/real/filesystem.json', '--max-tool-tokens', '1', '--host-file', bad]),
+      cliInProcess([
+        'budget',
+        '--catalog',
+        'catalogs/real/filesystem.json',
+        '--max-tool-tokens',
+        '1',
+        '--host',
+        'anthropic',
+        '--host-file',
+        bad,
+      ]),
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([

@@ -11,6 +11,7 @@ import { fixCatalog, lintContext, runLint, type LintReport } from '../../src/lin
 import { LINT_RULES } from '../../src/lint/registry.ts';
 import { renderLintMarkdown, renderLintText } from '../../src/lint/render.ts';
 import { runCli } from '../mcp/helpers.ts';
+import { cliInProcess } from '../helpers/cli-in-process.ts';
 
 const FIXTURES = join(process.cwd(), 'test', 'fixtures', 'lint');
 const tmp = mkdtempSync(join(tmpdir(), 'tooltax-lint-test-'));
@@ -105,12 +106,13 @@ describe.concurrent('lint command', () => {
   const triggers = join(FIXTURES, 'missing-description', 'triggers.json');
   const passes = join(FIXTURES, 'missing-description', 'passes.json');
   it('exits 1 on a finding at --fail-on, 0 below it, 2 on bad input', async ({ expect }) => {
+    // The first as a process (its exit status), the others in this process.
     const [bad, below, clean, json, missing] = await Promise.all([
       runCli(['lint', '--catalog', triggers]),
-      runCli(['lint', '--catalog', triggers, '--fail-on', 'never']),
-      runCli(['lint', '--catalog', passes, '--fail-on', 'error']),
-      runCli(['lint', '--catalog', triggers, '--json']),
-      runCli(['lint', '--catalog', join(tmp, 'none.json')]),
+      cliInProcess(['lint', '--catalog', triggers, '--fail-on', 'never']),
+      cliInProcess(['lint', '--catalog', passes, '--fail-on', 'error']),
+      cliInProcess(['lint', '--catalog', triggers, '--json']),
+      cliInProcess(['lint', '--catalog', join(tmp, 'none.json')]),
     ]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('missing-description');
@@ -121,7 +123,15 @@ describe.concurrent('lint command', () => {
   });
   it('--fix writes one dump per server', async ({ expect }) => {
     const out = join(tmp, 'fixed-cli');
-    const r = await runCli(['lint', '--catalog', join(FIXTURES, 'long-description', 'triggers.json'), '--fix', out, '--fail-on', 'never']);
+    const r = await cliInProcess([
+      'lint',
+      '--catalog',
+      join(FIXTURES, 'long-description', 'triggers.json'),
+      '--fix',
+      out,
+      '--fail-on',
+      'never',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('--fix: 1 of 1 tools changed');
     expect(ofRule(lint(out), 'long-description')).toEqual([]);

@@ -1,3 +1,4 @@
+import { makeTempDir } from '../helpers/temp.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -376,10 +377,8 @@ describe('bench wiring helpers', () => {
   it('prewarm embeds every tool summary and turn query up front, so the pipelines only hit the cache', async () => {
     const { CachedEncoder } = await import('../../src/embed/cache.ts');
     const { prewarmEmbeddings } = await import('../../src/retrieval/prewarm.ts');
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
     const inner = keywordEncoder();
-    const enc = new CachedEncoder(inner, { dir: mkdtempSync(join(tmpdir(), 'ta-prewarm-')) });
+    const enc = new CachedEncoder(inner, { dir: makeTempDir('ta-prewarm-') });
     const tasks = [
       task('t', [
         { user: SEARCH, tools: ['tracker/search_issues'] },

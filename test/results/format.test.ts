@@ -7,7 +7,7 @@ import { readManifest, readTables } from '../../src/results/read.ts';
 import { InputError } from '../../src/util/input-error.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { FIXTURE_RUN_INFO, FIXTURE_TABLES, writeFixtureResults } from '../report/fixture.ts';
-import { cliInProcess, expectOneLine } from '../robustness/cli-in-process.ts';
+import { cliInProcess, expectOneLine } from '../helpers/cli-in-process.ts';
 
 /** Results files carry their format version and are checked against a JSON Schema as they are read. */
 const edit = (file: string, change: (json: Record<string, unknown>) => void) => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runBench } from '../../src/bench/run.ts';
 import { UnknownIdError } from '../../src/util/ids.ts';
 import { makeTempDir } from '../helpers/temp.ts';
-import { cliInProcess, expectOneLine } from './cli-in-process.ts';
+import { cliInProcess, expectOneLine } from '../helpers/cli-in-process.ts';
 
 /**
  * Mistakes on the command line, run in-process through the same program src/cli.ts runs: each

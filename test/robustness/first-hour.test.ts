@@ -9,7 +9,7 @@ import { readClientConfig, specFromCommandLine } from '../../src/mcp/config.ts';
 import { stderrCause } from '../../src/mcp/stderr-cause.ts';
 import { loadTasks } from '../../src/tasks/load.ts';
 import { makeTempDir } from '../helpers/temp.ts';
-import { cliInProcess, expectOneLine } from './cli-in-process.ts';
+import { cliInProcess, expectOneLine } from '../helpers/cli-in-process.ts';
 
 /**
  * A new user's first hour: a mistake in a task file, a catalog or a config is refused in one

@@ -9,25 +9,39 @@ class Exit {
 /**
  * The tooltax command line run in this process: what src/cli.ts does with the same arguments,
  * without a child process (a usage error, or an error an action throws, as src/cli.ts reports it).
+ * `stdout` is everything printed on stdout (log lines and what a command writes: a report, JSON); `code` is the status
+ * the process would end with.
  */
-export async function cliInProcess(args: string[], root = process.cwd()): Promise<{ code: number; stderr: string; log: string[] }> {
+export async function cliInProcess(
+  args: string[],
+  root = process.cwd(),
+): Promise<{ code: number; stdout: string; stderr: string; log: string[] }> {
   const log: string[] = [];
+  let stdout = '';
   let stderr = '';
+  let status = 0;
   const program = await tooltaxProgram(args, {
     root,
-    log: (line) => log.push(line),
+    // src/cli.ts prints log lines on stdout too, in order with what the command writes.
+    log: (line) => {
+      log.push(line);
+      stdout += `${line}\n`;
+    },
+    write: (text) => (stdout += text),
+    warn: (line) => (stderr += `${line}\n`),
     writeErr: (text) => (stderr += text),
+    setExitCode: (code) => (status = code),
     exit: (code) => {
       throw new Exit(code);
     },
   });
   try {
     await program.parseAsync(args, { from: 'user' });
-    return { code: 0, stderr, log };
+    return { code: status, stdout, stderr, log };
   } catch (err) {
-    if (err instanceof Exit) return { code: err.code, stderr, log };
+    if (err instanceof Exit) return { code: err.code, stdout, stderr, log };
     const report = userErrorReport(err, { debug: false });
-    return { code: report.exitCode, stderr: stderr + report.text, log };
+    return { code: report.exitCode, stdout, stderr: stderr + report.text, log };
   }
 }
 
