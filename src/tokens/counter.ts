@@ -260,25 +260,38 @@ function pieceCounter(tokenizer: TokenizerName): (text: string) => number {
   if (counter) return counter;
   const table = rankTable(tokenizer);
   const pattern = new RegExp(table.pattern, 'gu');
+  const sticky = new RegExp(table.pattern, 'yu');
   const utf8 = new TextEncoder();
   let pieces = new Map<string, number>();
-  counter = (text: string): number => {
+  const pieceTokens = (piece: string): number => {
+    let n = pieces.get(piece);
+    if (n === undefined) {
+      n = bytePairCount(utf8.encode(piece), table);
+      if (pieces.size >= MAX_PIECES) pieces = new Map();
+      pieces.set(flatCopy(piece), n);
+    }
+    return n;
+  };
+  /** The pre-tokens from `from` on as matchAll finds them: a character no alternative matches is skipped. */
+  const countFrom = (text: string, from: number): number => {
     let total = 0;
-    // exec rather than matchAll: no iterator result per piece (a tenth faster on new text).
-    pattern.lastIndex = 0;
+    pattern.lastIndex = from;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-      const piece = m[0];
-      if (piece === '') {
-        pattern.lastIndex++; // neither tokenizer's pattern matches nothing; never loop if one did
-        continue;
-      }
-      let n = pieces.get(piece);
-      if (n === undefined) {
-        n = bytePairCount(utf8.encode(piece), table);
-        if (pieces.size >= MAX_PIECES) pieces = new Map();
-        pieces.set(flatCopy(piece), n);
-      }
-      total += n;
+      if (m[0] === '') pattern.lastIndex++;
+      else total += pieceTokens(m[0]);
+    }
+    return total;
+  };
+  counter = (text: string): number => {
+    // Pre-tokens follow one another without a gap (every character is in some alternative of
+    // both tokenizers' patterns), so each is matched where the last ended, by a sticky test():
+    // no match array per pre-token (a fifth faster than matchAll on new text). Where that fails,
+    // the rest is counted as matchAll finds it.
+    let total = 0;
+    sticky.lastIndex = 0;
+    for (let at = 0; at < text.length; at = sticky.lastIndex) {
+      if (!sticky.test(text) || sticky.lastIndex === at) return total + countFrom(text, at);
+      total += pieceTokens(text.slice(at, sticky.lastIndex));
     }
     return total;
   };
