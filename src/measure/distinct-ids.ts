@@ -6,6 +6,8 @@
  * element by element, no allocation), so a list changed in place is deduplicated again.
  */
 export function distinctIds(ids: readonly string[]): readonly string[] {
+  // A turn's few retrieved tools: a scan finds no repeat without a Set, and the list is its own answer.
+  if (ids.length <= SCAN_UP_TO && !hasRepeat(ids)) return ids;
   if (ids === last.ids && sameElements(ids, last.snapshot)) return last.distinct;
   const distinct = [...new Set(ids)];
   last = { ids, snapshot: distinct.length === ids.length ? distinct : [...ids], distinct };
@@ -13,6 +15,14 @@ export function distinctIds(ids: readonly string[]): readonly string[] {
 }
 
 let last: { ids: readonly string[]; snapshot: readonly string[]; distinct: readonly string[] } = { ids: [], snapshot: [], distinct: [] };
+
+/** Lists up to this long are checked for repeats by comparing every pair (at most 496 comparisons). */
+const SCAN_UP_TO = 32;
+
+function hasRepeat(ids: readonly string[]): boolean {
+  for (let i = 1; i < ids.length; i++) for (let j = 0; j < i; j++) if (ids[i] === ids[j]) return true;
+  return false;
+}
 
 /** The same strings in the same order. */
 export function sameElements(a: readonly string[], b: readonly string[]): boolean {

@@ -19,6 +19,15 @@ describe('distinctIds', () => {
     expect(distinctIds([])).toEqual([]);
   });
 
+  it('is [...new Set(ids)] for lists short and long, with repeats near and far apart', () => {
+    for (const n of [1, 2, 31, 32, 33, 120])
+      for (const repeatAt of [-1, 1, n - 1]) {
+        const ids = Array.from({ length: n }, (_, i) => `tool-${i}`);
+        if (repeatAt > 0 && repeatAt < n) ids[repeatAt] = 'tool-0';
+        expect(distinctIds(ids), `${n} ids, repeat at ${repeatAt}`).toEqual([...new Set(ids)]);
+      }
+  });
+
   it('sameElements compares in order', () => {
     expect(sameElements(['a', 'b'], ['a', 'b'])).toBe(true);
     expect(sameElements(['a', 'b'], ['b', 'a'])).toBe(false);
