@@ -82,4 +82,46 @@ describe('poisoned tool set', () => {
     // The benign testbed alone has no payload text.
     expect(detector.inSections([section('tools', 'defs', renderToolDefinitions(base.tools), true)]).fragment.size).toBe(0);
   });
+
+  it('payload detector: the one-pass scan finds what searching for every payload and piece finds', () => {
+    const { catalog, poisoned } = poisonCatalog(base, 42);
+    const payloads = poisoned.map((p) => ({ id: p.id, payload: p.spec.payload }));
+    const texts = [
+      renderToolDefinitions(catalog.tools),
+      renderToolSummaries(catalog.tools),
+      ...catalog.tools.map((t) => serializeToolDefinition(t.definition)),
+      ...poisoned.flatMap((p) => [0.3, 0.5, 0.9].map((f) => `x ${p.spec.payload.slice(Math.floor(p.spec.payload.length * (1 - f)))}`)),
+      ...poisoned.map((p) => JSON.stringify(p.spec.payload).slice(5, 80)),
+      '',
+      'short',
+    ];
+    for (const width of [32, 7, 400]) {
+      const detector = new PayloadDetector(payloads, width);
+      const reference = naiveDetector(payloads, width);
+      for (const text of texts) expect(detector.inText(text), `${width}: ${text.slice(0, 60)}`).toEqual(reference(text));
+    }
+  });
 });
+
+/** The detector's answer by searching the text for each payload form and piece (the definition it must equal). */
+function naiveDetector(payloads: readonly { id: string; payload: string }[], width: number) {
+  const normalise = (t: string) => t.replace(/\s+/g, ' ');
+  const forms = payloads.map(({ id, payload }) => {
+    const raw = normalise(payload).trim();
+    const full = [...new Set([raw, JSON.stringify(raw).slice(1, -1)])];
+    const pieces = new Set<string>();
+    for (const f of full) {
+      for (let i = 0; i + width <= f.length; i += width) pieces.add(f.slice(i, i + width));
+      pieces.add(f.length >= width ? f.slice(f.length - width) : f);
+    }
+    return { id, full, pieces: [...pieces] };
+  });
+  for (const f of forms) f.pieces = f.pieces.filter((piece) => !forms.some((g) => g !== f && g.full.some((x) => x.includes(piece))));
+  return (text: string) => {
+    const norm = normalise(text);
+    return {
+      full: forms.filter((f) => f.full.some((x) => norm.includes(x))).map((f) => f.id),
+      fragment: forms.filter((f) => f.pieces.some((x) => norm.includes(x))).map((f) => f.id),
+    };
+  };
+}

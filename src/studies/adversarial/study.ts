@@ -48,13 +48,44 @@ function normalise(text: string): string {
   return text.replace(/\s+/g, ' ');
 }
 
+/** Base of the window hash (a polynomial over UTF-16 code units, modulo 2^32). */
+const HASH_BASE = 0x01000193;
+
+function hashPower(n: number): number {
+  let p = 1;
+  for (let i = 0; i < n; i++) p = Math.imul(p, HASH_BASE);
+  return p >>> 0;
+}
+
+function windowHash(text: string, from: number, width: number): number {
+  let h = 0;
+  for (let i = from; i < from + width; i++) h = (Math.imul(h, HASH_BASE) + text.charCodeAt(i)) >>> 0;
+  return h;
+}
+
+/** The hash of the window one character on: `out` leaves at the front, `next` comes in at the back. */
+function rollHash(h: number, out: number, next: number, topPower: number): number {
+  return (Math.imul((h - Math.imul(out, topPower)) >>> 0, HASH_BASE) + next) >>> 0;
+}
+
 /**
  * Finds poisoned payload text in prompt text. Memoised per section text, so a section that
- * recurs on every turn (a tool list) is searched once.
+ * recurs on every turn (a tool list) is searched once. A text is read once, window by window
+ * (every `pieceChars` characters, by a rolling hash), against every piece and every payload's
+ * opening at once; a hit is then compared in full. The answer is that of searching the text for
+ * each payload and piece (`includes`), which the tests check.
  */
 export class PayloadDetector {
   private readonly forms: { id: string; full: string[]; pieces: string[] }[];
   private readonly memo = new Map<string, { full: string[]; fragment: string[] }>();
+  /** Pieces and payload openings of exactly `width` characters, by their window hash. */
+  private readonly byHash = new Map<number, { text: string; form: number; full: boolean }[]>();
+  /** Which low 16 bits of a window hash any entry has: most windows are passed over without a Map lookup. */
+  private readonly lowBits = new Uint8Array(1 << 16);
+  /** Payloads and pieces shorter than a window: searched for one by one. */
+  private readonly short: { text: string; form: number; full: boolean }[] = [];
+  private readonly width: number;
+  private readonly topPower: number;
 
   constructor(poisoned: readonly { id: string; payload: string }[], pieceChars: number = ADVERSARIAL_PARAMS.fragmentChars) {
     this.forms = poisoned.map(({ id, payload }) => {
@@ -74,18 +105,50 @@ export class PayloadDetector {
     for (const f of this.forms) {
       f.pieces = f.pieces.filter((piece) => !this.forms.some((g) => g !== f && g.full.some((x) => x.includes(piece))));
     }
+    this.width = pieceChars;
+    this.topPower = hashPower(pieceChars - 1);
+    this.forms.forEach((f, form) => {
+      for (const text of f.full) this.add({ text, form, full: true });
+      for (const text of f.pieces) this.add({ text, form, full: false });
+    });
+  }
+
+  private add(entry: { text: string; form: number; full: boolean }): void {
+    if (entry.text.length < this.width || this.width < 1) {
+      this.short.push(entry);
+      return;
+    }
+    const h = windowHash(entry.text, 0, this.width);
+    this.lowBits[h & 0xffff] = 1;
+    const list = this.byHash.get(h);
+    if (list) list.push(entry);
+    else this.byHash.set(h, [entry]);
   }
 
   inText(text: string): { full: string[]; fragment: string[] } {
     const known = this.memo.get(text);
     if (known) return known;
     const norm = normalise(text);
+    const hasFull = new Uint8Array(this.forms.length);
+    const hasPiece = new Uint8Array(this.forms.length);
+    const found = (e: { form: number; full: boolean }) => ((e.full ? hasFull : hasPiece)[e.form] = 1);
+    for (const e of this.short) if (norm.includes(e.text)) found(e);
+    const w = this.width;
+    if (w >= 1 && norm.length >= w) {
+      let h = windowHash(norm, 0, w);
+      for (let at = 0; ; at++) {
+        const candidates = this.lowBits[h & 0xffff] ? this.byHash.get(h) : undefined;
+        if (candidates) for (const e of candidates) if (norm.startsWith(e.text, at)) found(e);
+        if (at + w >= norm.length) break;
+        h = rollHash(h, norm.charCodeAt(at), norm.charCodeAt(at + w), this.topPower);
+      }
+    }
     const full: string[] = [];
     const fragment: string[] = [];
-    for (const f of this.forms) {
-      if (f.full.some((x) => norm.includes(x))) full.push(f.id);
-      if (f.pieces.some((x) => norm.includes(x))) fragment.push(f.id);
-    }
+    this.forms.forEach((f, i) => {
+      if (hasFull[i]) full.push(f.id);
+      if (hasPiece[i]) fragment.push(f.id);
+    });
     const out = { full, fragment };
     this.memo.set(text, out);
     return out;
