@@ -1,14 +1,13 @@
-import okapiModule from 'okapibm25';
+import { createRequire } from 'node:module';
+import type * as OkapiExports from 'okapibm25';
 import winkBm25 from 'wink-bm25-text-search';
 import type { CatalogTool } from '../catalog/types.ts';
 import { analyze } from './tokenize.ts';
 import { describeFields, TOOL_FIELDS, toolFields, type ToolField, type ToolFields } from './tool-fields.ts';
 import { skipReason, type FittedRetriever, type Retriever } from './types.ts';
 
-// okapibm25 is CommonJS with `exports.default`: depending on the loader's interop the default
-// import is the function itself or the module object holding it.
-type OkapiFunction = typeof okapiModule.default;
-const okapiBm25: OkapiFunction = typeof okapiModule === 'function' ? (okapiModule as unknown as OkapiFunction) : okapiModule.default;
+// okapibm25 is CommonJS (exports.default and its parts): required as such, its exports object whatever the loader's interop.
+const okapi = createRequire(import.meta.url)('okapibm25') as typeof OkapiExports;
 
 /**
  * The two BM25 libraries compared with MiniSearch (./bm25.ts), untuned: the same analyzer
@@ -76,7 +75,7 @@ export function createWinkBm25Retriever(options: WinkBm25Options = {}): Retrieve
   return retriever;
 }
 
-/** okapibm25: one flat document per tool (no field weights), scored by the library per query. */
+/** okapibm25: one flat document per tool (no field weights), scored by the library's functions (okapiScorer). */
 export function createOkapiBm25Retriever(): Retriever {
   return {
     name: 'bm25:okapi',
@@ -86,15 +85,48 @@ export function createOkapiBm25Retriever(): Retriever {
     async fit(tools: readonly CatalogTool[]): Promise<FittedRetriever> {
       const docs = tools.map((t) => analyze(Object.values(toolFields(t)).join('\n'), UNTUNED).join(' '));
       const ids = tools.map((t) => t.id);
+      const bm25 = okapiScorer(docs);
       return {
         ids,
         async score(queries) {
           return queries.map((q) => {
             const terms = [...new Set(analyze(q, UNTUNED))];
-            return Float64Array.from(terms.length ? (okapiBm25(docs, terms) as number[]) : docs.map(() => 0));
+            return Float64Array.from(terms.length ? bm25(terms) : docs.map(() => 0));
           });
         },
       };
     },
+  };
+}
+
+/** okapibm25's defaults, which BM25() applies when given no constants. */
+const OKAPI_K1 = 1.2;
+const OKAPI_B = 0.75;
+
+/**
+ * okapibm25's BM25(docs, terms), computed by the library's own getWordCount, getIDF and
+ * getTermFrequency in the same order of operations, with each term's IDF and per-document
+ * frequency kept across queries: BM25() recounts every term in every document on every query
+ * (a regular expression per term and document). The scores are BM25()'s bit for bit (a test
+ * compares them).
+ */
+export function okapiScorer(docs: readonly string[]): (terms: readonly string[]) => number[] {
+  const all = [...docs];
+  const lengths = all.map((d) => okapi.getWordCount(d));
+  const average = lengths.reduce((a, b) => a + b, 0) / all.length;
+  const byTerm = new Map<string, { idf: number; tf: Int32Array }>();
+  const statsOf = (term: string) => {
+    let stats = byTerm.get(term);
+    if (!stats)
+      byTerm.set(term, (stats = { idf: okapi.getIDF(term, all), tf: Int32Array.from(all, (d) => okapi.getTermFrequency(term, d)) }));
+    return stats;
+  };
+  return (terms) => {
+    const stats = terms.map(statsOf);
+    return all.map((_, i) =>
+      stats
+        .map(({ idf, tf }) => (idf * (tf[i]! * (OKAPI_K1 + 1))) / (tf[i]! + OKAPI_K1 * (1 - OKAPI_B + (OKAPI_B * lengths[i]!) / average)))
+        .reduce((a, b) => a + b, 0),
+    );
   };
 }
