@@ -53,13 +53,20 @@ export function toolResult(catalog: Catalog, id: string): ToolResult {
  * The captured results bundled in catalogs/real/results, read on first use: files of the
  * repository, the same for every run (not run state, like the tokenizer's rank tables).
  */
-let measuredFiles: ReadonlyMap<string, string> | undefined;
-function measuredTable(): ReadonlyMap<string, string> {
+let measuredFiles: MeasuredTable | undefined;
+function measuredTable(): MeasuredTable {
   return (measuredFiles ??= measuredResults());
 }
 
-function resultOf(tool: CatalogTool, measured: ReadonlyMap<string, string>): ToolResult {
-  const run = measured.get(definitionHash(tool));
+/** The captured results by definition hash, and the names of their tools. */
+interface MeasuredTable {
+  byHash: ReadonlyMap<string, string>;
+  /** A tool of another name has another definition: it is not hashed (hashing every tool of every catalog was most of the cost). */
+  names: ReadonlySet<string>;
+}
+
+function resultOf(tool: CatalogTool, measured: MeasuredTable): ToolResult {
+  const run = measured.names.has(tool.definition.name) ? measured.byHash.get(definitionHash(tool)) : undefined;
   if (run !== undefined) return { text: run, value: parsed(run), source: 'measured' };
   if (tool.sampleResponse !== undefined) return json(tool.sampleResponse, 'sample');
   const out = tool.definition.outputSchema;
@@ -160,7 +167,7 @@ export interface MeasuredResultsFile {
 }
 
 /** What the bench reads of a measured results file (the rest is provenance for readers). */
-const MEASURED_RESULTS_FORMAT: JsonFileFormat<{ results: { definitionSha256: string; text: string }[] }> = {
+const MEASURED_RESULTS_FORMAT: JsonFileFormat<{ results: { tool: string; definitionSha256: string; text: string }[] }> = {
   what: 'measured tool results (catalogs/real/results/*.json)',
   schema: {
     type: 'object',
@@ -170,8 +177,8 @@ const MEASURED_RESULTS_FORMAT: JsonFileFormat<{ results: { definitionSha256: str
         type: 'array',
         items: {
           type: 'object',
-          required: ['definitionSha256', 'text'],
-          properties: { definitionSha256: { type: 'string' }, text: { type: 'string' } },
+          required: ['tool', 'definitionSha256', 'text'],
+          properties: { tool: { type: 'string' }, definitionSha256: { type: 'string' }, text: { type: 'string' } },
         },
       },
     },
@@ -180,20 +187,24 @@ const MEASURED_RESULTS_FORMAT: JsonFileFormat<{ results: { definitionSha256: str
 
 const RESULTS_DIR = fileURLToPath(new URL('../../catalogs/real/results/', import.meta.url));
 
-/** The measured results shipped with the repository, by definition hash. */
-function measuredResults(): ReadonlyMap<string, string> {
-  const out = new Map<string, string>();
+/** The measured results shipped with the repository, by definition hash, and their tools' names. */
+function measuredResults(): MeasuredTable {
+  const byHash = new Map<string, string>();
+  const names = new Set<string>();
   let files: string[] = [];
   try {
     files = readdirSync(RESULTS_DIR).filter((f) => f.endsWith('.json'));
   } catch {
-    return out;
+    return { byHash, names };
   }
   for (const f of files.sort()) {
     const data = readJsonFile(RESULTS_DIR + f, MEASURED_RESULTS_FORMAT);
-    for (const r of data.results) out.set(r.definitionSha256, r.text);
+    for (const r of data.results) {
+      byHash.set(r.definitionSha256, r.text);
+      names.add(r.tool);
+    }
   }
-  return out;
+  return { byHash, names };
 }
 
 /** The result model's sources, for a table note: how many tools' results each source gave. */
