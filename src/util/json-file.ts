@@ -38,6 +38,13 @@ export function readJsonFileIfValid<T>(file: string, format: JsonFileFormat<T>):
   }
 }
 
+/**
+ * One Ajv for every format, made on first use: it keeps each schema's compiled validator, by the
+ * schema object (the formats are constants), as ajv's documentation advises. A new Ajv per read
+ * compiled the schema again each time: more than checking a saved reranker's thousands of entries.
+ */
+let ajv: Ajv | undefined;
+
 /** Parsed JSON checked against a format: its version first, then its schema. */
 function checkedJson<T>(data: unknown, file: string, format: JsonFileFormat<T>): T {
   if (format.version) {
@@ -45,7 +52,7 @@ function checkedJson<T>(data: unknown, file: string, format: JsonFileFormat<T>):
     const found = typeof data === 'object' && data !== null ? new Map(Object.entries(data)).get(field) : undefined;
     if (found !== value) throw new InputError(file, `$.${field}`, JSON.stringify(value), JSON.stringify(found ?? null));
   }
-  const validate = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile(format.schema);
+  const validate = (ajv ??= new Ajv({ allErrors: false, strict: true, allowUnionTypes: true })).compile(format.schema);
   if (!validate(data)) throw schemaError(file, validate.errors, format.what);
   return data;
 }
