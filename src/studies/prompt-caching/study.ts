@@ -16,9 +16,9 @@ import { ownValue } from '../../util/json.ts';
  * would serve over 30-turn sessions, given the prompt layout each pipeline produces.
  *
  * Sessions: every long-horizon task of the evaluated set, cut to its first `sessionTurns`
- * turns. The pipelines are re-run over them here (driving `pipeline.turn` with the same
- * shared parts and transcript as runPipeline) because the cache depends on section texts,
- * which turn records do not keep.
+ * turns. The cache depends on section texts, which turn records do not keep: the study watches
+ * each method's own run of the first seed's tasks (watchTurns), and drives a method over the
+ * sessions itself only when the bench did not watch it (another caller's pipelines).
  *
  * Cache model (provider prefix caching, e.g. Anthropic prompt caching or OpenAI automatic
  * caching): on turn t the cached prefix is the longest run of leading sections identical
