@@ -1,5 +1,5 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { makeTempDir } from '../helpers/temp.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
@@ -10,7 +10,7 @@ import { InputError } from '../../src/util/input-error.ts';
 const REAL = join(process.cwd(), 'catalogs', 'real');
 
 function dump(content: unknown, name = 'dump.json'): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tooltax-load-'));
+  const dir = makeTempDir('tooltax-load-');
   const file = join(dir, name);
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
   return file;
@@ -80,7 +80,7 @@ describe('loadCatalog', () => {
   });
 
   it('merges catalog.meta.json and validates it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tooltax-meta-'));
+    const dir = makeTempDir('tooltax-meta-');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'srv.json'), JSON.stringify({ server: 'srv', tools: [tool('a')] }));
     writeFileSync(

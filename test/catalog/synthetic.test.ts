@@ -1,5 +1,5 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { makeTempDir } from '../helpers/temp.ts';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_TESTBED, PUBLISHED_TOTAL } from '../../src/reference/published.ts';
@@ -51,8 +51,8 @@ describe('synthetic catalog', () => {
   });
 
   it('regenerating writes byte-identical files, equal to the committed ones', () => {
-    const a = mkdtempSync(join(tmpdir(), 'tooltax-cat-'));
-    const b = mkdtempSync(join(tmpdir(), 'tooltax-cat-'));
+    const a = makeTempDir('tooltax-cat-');
+    const b = makeTempDir('tooltax-cat-');
     const dirA = writeSyntheticCatalog(a, 42).dir;
     const dirB = writeSyntheticCatalog(b, 42).dir;
     const committed = join(process.cwd(), 'catalogs', 'synthetic-120');

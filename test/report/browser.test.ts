@@ -1,6 +1,6 @@
+import { makeTempDir } from '../helpers/temp.ts';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -98,7 +98,7 @@ describe('scripts/check-html.ts in headless Chromium', () => {
     `fails a page with a console error, a script and a request to the network${skipNote}`,
     { timeout: 180_000 },
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'tooltax-bad-page-'));
+      const dir = makeTempDir('tooltax-bad-page-');
       const page = join(dir, 'index.html');
       writeFileSync(
         page,
@@ -140,7 +140,7 @@ describe('scripts/check-html.ts in headless Chromium', () => {
   );
 
   it('exits 3 with the reason when no Chromium can be found', { timeout: 60_000 }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tooltax-no-chromium-'));
+    const dir = makeTempDir('tooltax-no-chromium-');
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>x</title>');
     const prev = process.env.CHROMIUM;
     process.env.CHROMIUM = '/nonexistent/chromium';

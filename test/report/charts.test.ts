@@ -1,5 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { makeTempDir } from '../helpers/temp.ts';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { legendColumns } from '../../src/report/charts/spec-base.ts';
 import { formatCell, type Table } from '../../src/table/table.ts';
 import { FIXTURE_RUN_INFO, FIXTURE_TABLES } from './fixture.ts';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'tooltax-charts-'));
+const tmp = () => makeTempDir('tooltax-charts-');
 const table = (id: string) => structuredClone(FIXTURE_TABLES.find((t) => t.id === id)!);
 
 describe('chart registry', () => {

@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { makeTempDir } from '../helpers/temp.ts';
 import { renderReports, type ReportSet } from '../../src/report/render-reports.ts';
 import { writeFixtureResults } from './fixture.ts';
 
@@ -14,7 +12,7 @@ export interface RenderedFixture {
 /** Renders the whole report set from the fixture results into a fresh directory. */
 export async function renderFixture(omit: readonly string[] = []): Promise<RenderedFixture> {
   const resultsDir = writeFixtureResults(omit);
-  const reportsDir = mkdtempSync(join(tmpdir(), 'tooltax-reports-'));
+  const reportsDir = makeTempDir('tooltax-reports-');
   const log: string[] = [];
   const set = await renderReports(resultsDir, reportsDir, { log: (l) => log.push(l) });
   return { resultsDir, reportsDir, set, log };

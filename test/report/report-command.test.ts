@@ -1,6 +1,6 @@
+import { makeTempDir } from '../helpers/temp.ts';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, it } from 'vitest';
@@ -14,7 +14,7 @@ const run = promisify(execFile);
 describe.concurrent('`npm run report` (tsx src/cli.ts report)', () => {
   it('re-renders every report from an existing results directory, without the bench', async ({ expect }) => {
     const results = writeFixtureResults();
-    const reports = mkdtempSync(join(tmpdir(), 'tooltax-report-cli-'));
+    const reports = makeTempDir('tooltax-report-cli-');
     const { stdout } = await run(
       process.execPath,
       ['--import', 'tsx', 'src/cli.ts', 'report', '--results', results, '--reports', reports],
@@ -37,7 +37,7 @@ describe.concurrent('`npm run report` (tsx src/cli.ts report)', () => {
   });
 
   it('fails with a clear message when the results directory holds no finished run', async ({ expect }) => {
-    const empty = mkdtempSync(join(tmpdir(), 'tooltax-report-empty-'));
+    const empty = makeTempDir('tooltax-report-empty-');
     const failed = await run(
       process.execPath,
       ['--import', 'tsx', 'src/cli.ts', 'report', '--results', empty, '--reports', join(empty, 'out')],

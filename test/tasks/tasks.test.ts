@@ -1,5 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { makeTempDir } from '../helpers/temp.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../src/catalog/generate.ts';
@@ -70,7 +70,7 @@ describe('generated tasks', () => {
   });
 
   it('regenerate byte-identically, equal to the committed files', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tooltax-tasks-'));
+    const dir = makeTempDir('tooltax-tasks-');
     const a = writeSyntheticTasks(dir, 42, catalog);
     const again = tasksToJsonl(new TaskGenerator(SERVER_SPECS).generate(42));
     const written = readFileSync(join(a.dir, 'tasks.jsonl'), 'utf8');
@@ -91,7 +91,7 @@ describe('generated tasks', () => {
 
 describe('loadTasks', () => {
   const file = (lines: unknown[]) => {
-    const f = join(mkdtempSync(join(tmpdir(), 'tooltax-tl-')), 'tasks.jsonl');
+    const f = join(makeTempDir('tooltax-tl-'), 'tasks.jsonl');
     writeFileSync(f, lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n'));
     return f;
   };
