@@ -1,4 +1,4 @@
-import okapiModule from 'okapibm25';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { okapiScorer } from '../../src/retrieval/bm25-alternatives.ts';
@@ -7,8 +7,8 @@ import { toolFields } from '../../src/retrieval/tool-fields.ts';
 import { SERVER_SPECS } from '../../src/catalog/servers/index.ts';
 import { TaskGenerator } from '../../src/tasks/generate.ts';
 
-// The library's BM25 itself, whichever way the loader's interop hands over the CommonJS default.
-const bm25 = (typeof okapiModule === 'function' ? okapiModule : okapiModule.default) as typeof okapiModule.default;
+// The library's BM25 itself, required as src/retrieval/bm25-alternatives.ts requires the library.
+const bm25 = (createRequire(import.meta.url)('okapibm25') as { default: (documents: string[], keywords: string[]) => number[] }).default;
 
 describe('bm25:okapi', () => {
   it("scores as okapibm25's BM25() does, bit for bit, with its per-term work kept across queries", () => {

@@ -68,6 +68,14 @@ function rollHash(h: number, out: number, next: number, topPower: number): numbe
   return (Math.imul((h - Math.imul(out, topPower)) >>> 0, HASH_BASE) + next) >>> 0;
 }
 
+/** A payload form or one of its pieces, of the payload at `form` in the detector's list. */
+interface PayloadText {
+  text: string;
+  form: number;
+  /** The whole payload (raw or JSON-escaped), not a piece of it. */
+  full: boolean;
+}
+
 /**
  * Finds poisoned payload text in prompt text. Memoised per section text, so a section that
  * recurs on every turn (a tool list) is searched once. A text is read once, window by window
@@ -79,11 +87,11 @@ export class PayloadDetector {
   private readonly forms: { id: string; full: string[]; pieces: string[] }[];
   private readonly memo = new Map<string, { full: string[]; fragment: string[] }>();
   /** Pieces and payload openings of exactly `width` characters, by their window hash. */
-  private readonly byHash = new Map<number, { text: string; form: number; full: boolean }[]>();
+  private readonly byHash = new Map<number, PayloadText[]>();
   /** Which low 16 bits of a window hash any entry has: most windows are passed over without a Map lookup. */
   private readonly lowBits = new Uint8Array(1 << 16);
   /** Payloads and pieces shorter than a window: searched for one by one. */
-  private readonly short: { text: string; form: number; full: boolean }[] = [];
+  private readonly short: PayloadText[] = [];
   private readonly width: number;
   private readonly topPower: number;
 
@@ -113,7 +121,7 @@ export class PayloadDetector {
     });
   }
 
-  private add(entry: { text: string; form: number; full: boolean }): void {
+  private add(entry: PayloadText): void {
     if (entry.text.length < this.width || this.width < 1) {
       this.short.push(entry);
       return;
@@ -131,7 +139,7 @@ export class PayloadDetector {
     const norm = normalise(text);
     const hasFull = new Uint8Array(this.forms.length);
     const hasPiece = new Uint8Array(this.forms.length);
-    const found = (e: { form: number; full: boolean }) => ((e.full ? hasFull : hasPiece)[e.form] = 1);
+    const found = (e: PayloadText) => ((e.full ? hasFull : hasPiece)[e.form] = 1);
     for (const e of this.short) if (norm.includes(e.text)) found(e);
     const w = this.width;
     if (w >= 1 && norm.length >= w) {
