@@ -4,7 +4,7 @@ import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from 
 import type { LaneInit, LaneRequest, LaneResponse } from './worker.ts';
 import { processSharedBytes } from '../../util/process-shared.ts';
 import { BENCH_REGISTRY, readsPipelineResults, runPipelineUnit, runStudyUnit, type BenchRegistry } from '../units.ts';
-import { studyScheduling } from '../plan/study-hints.ts';
+import { needsThreadApart } from '../plan/study-hints.ts';
 
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
 const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
@@ -85,8 +85,8 @@ export class BenchLanes {
    * (whose onDone may make others ready; `running` says how many units are under way on the
    * other lanes: with none, a lane that picks nothing ends). When `choose` answers RELEASE_LANE for a worker lane
    * (nothing left that it may run), the lane ends and its worker thread is terminated at once,
-   * handing its memory back while the other lanes finish. A unit that needs a thread of its
-   * own (StudyScheduling.ownThread) ends its worker when it finishes; the lane's next unit starts a new one.
+   * handing its memory back while the other lanes finish. The units that need a thread apart
+   * (StudyScheduling.ownThread) end their worker after the last of them; the lane's next unit starts a new one.
    */
   async run<U extends BenchUnit>(
     units: readonly U[],
@@ -94,6 +94,7 @@ export class BenchLanes {
     choose: (candidates: readonly number[], lane: number, running: number) => number | typeof RELEASE_LANE | undefined = (candidates) =>
       candidates[0],
   ): Promise<UnitResult<U>[]> {
+    const needsOwnThread = (j: number) => needsThreadApart(units[j]!);
     const results = new Array<UnitResult<U>>(units.length);
     const taken = new Array<boolean>(units.length).fill(false);
     let left = units.length;
@@ -119,7 +120,10 @@ export class BenchLanes {
         taken[i] = true;
         running++;
         results[i] = (await runOne(units[i]!)) as UnitResult<U>;
-        if (laneIndex > 0 && units[i]!.kind === 'study' && studyScheduling(units[i]!.id).ownThread) await this.release(laneIndex - 1);
+        // The studies that need a thread apart run one after another on it (the chooser takes them
+        // first), and it ends after the last of them: a fresh thread per study loaded the modules
+        // and warmed up again each time.
+        if (laneIndex > 0 && needsOwnThread(i) && !units.some((_, j) => !taken[j] && needsOwnThread(j))) await this.release(laneIndex - 1);
         running--;
         left--;
         onDone?.(units[i]!, results[i]!, laneIndex);

@@ -8,6 +8,7 @@ import { retrievalEmbeddings } from '../../studies/retrieval/study.ts';
 import { scalingEmbeddings } from '../../studies/scaling/study.ts';
 import type { EmbeddingContext, StudyEmbeddings } from '../../studies/types.ts';
 import type { Task } from '../../tasks/types.ts';
+import type { BenchUnit } from '../types.ts';
 
 /**
  * What the bench's scheduler knows of a study besides what it computes: where it runs and what
@@ -16,8 +17,9 @@ import type { Task } from '../../tasks/types.ts';
  */
 export interface StudyScheduling {
   /**
-   * Leaves memory its thread would not hand back: run first on a worker lane, on a thread of
-   * its own that ends with it, before the main lane's results grow.
+   * Leaves memory its thread would not hand back: run first on a worker lane, before the main
+   * lane's results grow, on a thread apart that the studies so marked share and that ends after
+   * the last of them.
    */
   ownThread?: true;
   /** Its working set is large: started first on a worker lane, while the main lane's results are still small, so the two lanes' largest heaps do not meet. */
@@ -50,6 +52,11 @@ const SCHEDULING: { readonly [K in StudyId]?: StudyScheduling } = {
 /** The scheduling hints of a study id (none for an id not in the table, e.g. a test's own study). */
 export function studyScheduling(id: string): StudyScheduling {
   return (Object.hasOwn(SCHEDULING, id) ? SCHEDULING[id as StudyId] : undefined) ?? {};
+}
+
+/** A study that runs on a worker thread apart, ended after it (StudyScheduling.ownThread). */
+export function needsThreadApart(unit: BenchUnit): boolean {
+  return unit.kind === 'study' && studyScheduling(unit.id).ownThread === true;
 }
 
 /** What the run's studies will embed: the catalogs, task sets and texts to add to the up-front embedding pass. */
