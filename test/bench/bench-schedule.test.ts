@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchUnit } from '../../src/bench/types.ts';
-import { RELEASE_LANE } from '../../src/bench/execute/lanes.ts';
+import { endsThreadApart, RELEASE_LANE } from '../../src/bench/execute/lanes.ts';
 import { laneChooser } from '../../src/bench/plan/schedule.ts';
 
 // Pipelines first (two run on the first seed only), then the study of their results (projection reads them), then independent studies.
@@ -70,5 +70,27 @@ describe('laneChooser, worker lane', () => {
     expect(choose([1, 2, 3], 1, 1)).toBe(1);
     expect(choose([2, 3], 1, 1)).toBe(3);
     expect(choose([2], 1, 1)).toBe(RELEASE_LANE);
+  });
+});
+
+describe('the thread apart (StudyScheduling.ownThread)', () => {
+  const apart: BenchUnit[] = [
+    { kind: 'study', id: 'retrieval' },
+    { kind: 'study', id: 'scaling' },
+    { kind: 'pipeline', id: 'ta-k5' },
+    { kind: 'study', id: 'kv-schema' },
+  ];
+
+  it('a worker lane takes the studies that need it first, one after another', () => {
+    const choose = laneChooser(apart, new Map(), 2, () => false);
+    expect(choose([0, 1, 2, 3], 1, 1)).toBe(0);
+    expect(choose([1, 2, 3], 1, 1)).toBe(1);
+  });
+
+  it('ends after the last of them, not after each', () => {
+    expect(endsThreadApart(apart, [true, false, false, false], 0)).toBe(false); // scaling is still to run on it
+    expect(endsThreadApart(apart, [true, true, false, false], 1)).toBe(true);
+    expect(endsThreadApart(apart, [true, true, true, false], 2)).toBe(false); // a pipeline needs no thread apart
+    expect(endsThreadApart(apart, [true, true, true, true], 3)).toBe(false);
   });
 });

@@ -94,7 +94,6 @@ export class BenchLanes {
     choose: (candidates: readonly number[], lane: number, running: number) => number | typeof RELEASE_LANE | undefined = (candidates) =>
       candidates[0],
   ): Promise<UnitResult<U>[]> {
-    const needsOwnThread = (j: number) => needsThreadApart(units[j]!);
     const results = new Array<UnitResult<U>>(units.length);
     const taken = new Array<boolean>(units.length).fill(false);
     let left = units.length;
@@ -120,10 +119,7 @@ export class BenchLanes {
         taken[i] = true;
         running++;
         results[i] = (await runOne(units[i]!)) as UnitResult<U>;
-        // The studies that need a thread apart run one after another on it (the chooser takes them
-        // first), and it ends after the last of them: a fresh thread per study loaded the modules
-        // and warmed up again each time.
-        if (laneIndex > 0 && needsOwnThread(i) && !units.some((_, j) => !taken[j] && needsOwnThread(j))) await this.release(laneIndex - 1);
+        if (laneIndex > 0 && endsThreadApart(units, taken, i)) await this.release(laneIndex - 1);
         running--;
         left--;
         onDone?.(units[i]!, results[i]!, laneIndex);
@@ -208,6 +204,16 @@ export class BenchLanes {
     if (failed) throw failed;
     return worker;
   }
+}
+
+/**
+ * Whether the worker lane that ran units[i] ends its thread now: the unit needs a thread apart
+ * (StudyScheduling.ownThread) and no such unit is left to take. Those studies run one after
+ * another on the one thread (the chooser takes them first), which ends after the last of them:
+ * a fresh thread per study loaded the modules and warmed up again each time.
+ */
+export function endsThreadApart(units: readonly BenchUnit[], taken: readonly boolean[], i: number): boolean {
+  return needsThreadApart(units[i]!) && !units.some((u, j) => !taken[j] && needsThreadApart(u));
 }
 
 /** Errors of lane threads started early, raised before BenchLanes listened (their modules failed to load). */
