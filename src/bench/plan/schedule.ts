@@ -12,7 +12,7 @@ import { needsThreadApart, studyScheduling } from './study-hints.ts';
  *   That tail can only start when the last pipeline ends, so both lanes take pipelines as soon as
  *   they are free, and the worker keeps short independent studies, as long in all as the tail
  *   (by the previous run's times), to run beside it.
- * - A worker lane starts with the studies that need a thread of their own (ended after them),
+ * - A worker lane starts with the studies that need a thread apart (ended after the last of them),
  *   then the one whose working set is large, while the main lane's results are still small, then
  *   the costliest unit left, pipeline or independent study not kept for the tail (with the
  *   previous run's times; else pipelines, then studies), so the lanes end on short units; then

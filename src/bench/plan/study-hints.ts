@@ -54,7 +54,7 @@ export function studyScheduling(id: string): StudyScheduling {
   return (Object.hasOwn(SCHEDULING, id) ? SCHEDULING[id as StudyId] : undefined) ?? {};
 }
 
-/** A study that runs on a worker thread apart, ended after it (StudyScheduling.ownThread). */
+/** A study that runs on the worker thread apart, which such studies share (StudyScheduling.ownThread). */
 export function needsThreadApart(unit: BenchUnit): boolean {
   return unit.kind === 'study' && studyScheduling(unit.id).ownThread === true;
 }
