@@ -4,7 +4,7 @@ import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from 
 import type { LaneInit, LaneRequest, LaneResponse } from './worker.ts';
 import { processSharedBytes } from '../../util/process-shared.ts';
 import { BENCH_REGISTRY, readsPipelineResults, runPipelineUnit, runStudyUnit, type BenchRegistry } from '../units.ts';
-import { needsThreadApart } from '../plan/study-hints.ts';
+import { unitScheduling } from '../plan/study-hints.ts';
 
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
 const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
@@ -213,7 +213,8 @@ export class BenchLanes {
  * a fresh thread per study loaded the modules and warmed up again each time.
  */
 export function endsThreadApart(units: readonly BenchUnit[], taken: readonly boolean[], i: number): boolean {
-  return needsThreadApart(units[i]!) && !units.some((u, j) => !taken[j] && needsThreadApart(u));
+  const apart = (u: BenchUnit) => unitScheduling(u).ownThread === true;
+  return apart(units[i]!) && !units.some((u, j) => !taken[j] && apart(u));
 }
 
 /** Errors of lane threads started early, raised before BenchLanes listened (their modules failed to load). */

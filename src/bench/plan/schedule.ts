@@ -1,7 +1,7 @@
 import type { BenchUnit } from '../types.ts';
 import { RELEASE_LANE } from '../execute/lanes.ts';
 import { BENCH_REGISTRY, readsPipelineResults, runsEverySeed, type BenchRegistry } from '../units.ts';
-import { needsThreadApart, studyScheduling } from './study-hints.ts';
+import { unitScheduling } from './study-hints.ts';
 
 /**
  * Which unit a free lane takes next (the `choose` of BenchLanes.run). Only the schedule, and so
@@ -36,8 +36,8 @@ export function laneChooser(
   const known = lanes > 1 && units.every((_, i) => seconds(i) !== undefined);
   const cost = (i: number) => seconds(i) ?? 0;
   const independent = (i: number) => units[i]!.kind === 'study' && !readsPipelineResults(units[i]!, registry);
-  const needsOwnThread = (i: number) => needsThreadApart(units[i]!);
-  const hasLargeWorkingSet = (i: number) => units[i]!.kind === 'study' && studyScheduling(units[i]!.id).largeWorkingSet === true;
+  const needsOwnThread = (i: number) => unitScheduling(units[i]!).ownThread === true;
+  const hasLargeWorkingSet = (i: number) => unitScheduling(units[i]!).largeWorkingSet === true;
   const shareable = (i: number) => independent(i) && !needsOwnThread(i) && !hasLargeWorkingSet(i);
   const keptForTail = known ? studiesBesideTail(units, cost, independent, shareable) : new Set<number>();
   return (candidates, lane, running) => {

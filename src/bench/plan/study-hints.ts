@@ -54,9 +54,9 @@ export function studyScheduling(id: string): StudyScheduling {
   return (Object.hasOwn(SCHEDULING, id) ? SCHEDULING[id as StudyId] : undefined) ?? {};
 }
 
-/** A study that runs on the worker thread apart, which such studies share (StudyScheduling.ownThread). */
-export function needsThreadApart(unit: BenchUnit): boolean {
-  return unit.kind === 'study' && studyScheduling(unit.id).ownThread === true;
+/** The scheduling hints of a bench unit: a study's (studyScheduling), none for a pipeline. */
+export function unitScheduling(unit: BenchUnit): StudyScheduling {
+  return unit.kind === 'study' ? studyScheduling(unit.id) : {};
 }
 
 /** What the run's studies will embed: the catalogs, task sets and texts to add to the up-front embedding pass. */
