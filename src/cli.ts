@@ -3,6 +3,7 @@ import { reportUserError } from './commands/user-error.ts';
 import { exitWithParent } from './commands/orphan-guard.ts';
 import { tooltaxProgram } from './commands/program.ts';
 import { terminalText } from './report/escape.ts';
+import { inRunScope } from './util/run-scope.ts';
 
 // Everything printed goes through terminalText: tool text carries no control sequence to the terminal.
 const program = await tooltaxProgram(process.argv.slice(2), { root: process.cwd(), log: (line) => console.log(terminalText(line)) });
@@ -12,4 +13,5 @@ const debug = process.argv.includes('--debug');
 process.on('uncaughtException', (err) => reportUserError(err, { debug }));
 process.on('unhandledRejection', (err) => reportUserError(err, { debug }));
 exitWithParent();
-program.parseAsync(process.argv).catch((err: unknown) => reportUserError(err, { debug }));
+// A command is one run: what it memoises is its own (src/util/run-scope.ts).
+inRunScope(() => program.parseAsync(process.argv)).catch((err: unknown) => reportUserError(err, { debug }));

@@ -1,6 +1,7 @@
 import { endStarted, awaitedLater } from '../util/ts-worker.ts';
 import { writeTimings } from '../results/write.ts';
 import { checkIds } from '../util/ids.ts';
+import { inRunScope } from '../util/run-scope.ts';
 import { formatTimingTable, StepTimer } from '../util/step-timer.ts';
 import { RunClock } from './clock.ts';
 import { Collected } from './execute/collect.ts';
@@ -24,8 +25,13 @@ export type { BenchOptions, BenchOutcome } from './options.ts';
 /**
  * One bench run, in the order data flows through it: inputs → warm-up → plan → execute → write
  * → render. A local run, one shard and a merge differ only in the execute phase (./execute/).
+ * The run owns its caches (src/util/run-scope.ts): a second run in the same process starts with none.
  */
-export async function runBench(opts: BenchOptions): Promise<BenchOutcome> {
+export function runBench(opts: BenchOptions): Promise<BenchOutcome> {
+  return inRunScope(() => runBenchInScope(opts));
+}
+
+async function runBenchInScope(opts: BenchOptions): Promise<BenchOutcome> {
   const registry = opts.registry ?? BENCH_REGISTRY;
   // Unknown or repeated ids stop the run before anything is written (the command line checks them too).
   checkIds('pipelines', opts.pipelines ?? [], { noun: 'pipeline', ids: registry.pipelines.map((p) => p.id) });

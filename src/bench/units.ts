@@ -17,6 +17,7 @@ import { tokenCounter } from '../tokens/counter.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
 import { progress } from '../util/progress.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './types.ts';
+import { cached, runCache } from '../util/run-scope.ts';
 
 /**
  * The bench's units of work, each a pure function of BenchInputs (and, for studies, of every
@@ -24,10 +25,11 @@ import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from 
  * Per-thread state (the encoder with its in-memory vectors, the token memo) is built once per
  * thread on first use.
  */
-const encoders = new WeakMap<BenchInputs, Promise<Encoder>>();
+const ENCODERS = runCache("the run's encoder by inputs, in this thread", () => new WeakMap<BenchInputs, Promise<Encoder>>());
 
 /** The run's encoder in this thread: the one given for these inputs, else created once (lazy model, cached vectors). */
 export function benchEncoder(inputs: BenchInputs, given?: Encoder): Promise<Encoder> {
+  const encoders = cached(ENCODERS);
   let encoder = encoders.get(inputs);
   if (!encoder) {
     encoder = given ? Promise.resolve(given) : createBenchEncoder(inputs.encoderName, inputs.catalog, { cacheDir: inputs.cacheDir });

@@ -22,6 +22,8 @@ export interface DiskCacheOptions {
   dir?: string;
   /** Uncached texts sent to the encoder per call (each batch is persisted as it completes). */
   batchSize?: number;
+  /** The model behind the cache when the wrapped encoder is not it (worker threads around it): what a latency study times. */
+  model?: Encoder;
 }
 
 export interface CacheStats {
@@ -78,6 +80,8 @@ export class CachedEncoder implements Encoder {
   readonly fingerprint: string | undefined;
   /** Directory holding this encoder's segments. */
   readonly dir: string;
+  /** The model behind the cache, in this thread (DiskCacheOptions.model; else the wrapped encoder). */
+  readonly model: Encoder;
   private readonly batchSize: number;
   private counts = { hits: 0, misses: 0, encoderCalls: 0 };
 
@@ -89,6 +93,7 @@ export class CachedEncoder implements Encoder {
     this.dim = inner.dim;
     this.fingerprint = inner.fingerprint;
     this.dir = cacheDirFor(options.dir ?? embeddingCacheDir(), inner);
+    this.model = options.model ?? inner;
     // Same description as the encoder: cached vectors are bit-identical, and a machine-specific
     // cache path would make result files differ between machines.
     this.description = inner.description;

@@ -4,6 +4,7 @@ import type { PromptSection } from '../prompt/types.ts';
 import { tokenCounter, type TokenCounter } from '../tokens/counter.ts';
 import { comparedProfiles, hostProfile } from './registry.ts';
 import type { HostProfile, HostSpec } from './types.ts';
+import { cached, runCache } from '../util/run-scope.ts';
 
 /**
  * A host profile bound to its tokenizer's counter, memoised: a definition is rendered and
@@ -119,14 +120,15 @@ export class HostComparison {
   }
 }
 
-const runMeasures = new Map<string, { host: HostMeasure; compare: HostComparison }>();
+const MEASURES = runCache('host measures by host spec', () => new Map<string, { host: HostMeasure; compare: HostComparison }>());
 
 /**
  * The measures of a run's host and of the profiles it is compared with: one set per spec in a
- * thread, so their memos serve every pipeline the thread runs.
+ * run's thread, so their memos serve every pipeline the thread runs.
  */
 export function runHostMeasures(spec: HostSpec): { host: HostMeasure; compare: HostComparison } {
   const key = JSON.stringify(spec);
+  const runMeasures = cached(MEASURES);
   let m = runMeasures.get(key);
   if (!m) {
     const host = new HostMeasure(hostProfile(spec));

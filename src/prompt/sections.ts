@@ -25,17 +25,14 @@ export function hasCleanSeams(sections: readonly PromptSection[]): boolean {
 }
 
 /**
- * Sections their builder keeps and hands out again, one object per content (a turn's
- * transcript): measurement keeps their token counts with the object (measure/turn-metrics.ts),
- * so the counter need not keep a copy of their text as well.
+ * A section its builder keeps and hands out again, one object per content (a turn's
+ * transcript): measurement keeps its token count with the object (measure/turn-metrics.ts),
+ * so the counter need not keep a copy of its text as well.
  */
-const keptSections = new WeakSet<PromptSection>();
-
 export function keptSection(s: PromptSection): PromptSection {
-  keptSections.add(s);
-  return s;
+  return { ...s, kept: true };
 }
 
 export function isKeptSection(s: PromptSection): boolean {
-  return keptSections.has(s);
+  return s.kept === true;
 }

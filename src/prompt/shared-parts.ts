@@ -1,3 +1,4 @@
+import { cached, runCache } from '../util/run-scope.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { PromptSection, SharedPromptParts, TurnTranscript } from './types.ts';
 import { toolResults, type ToolResult } from '../catalog/tool-results.ts';
@@ -20,11 +21,12 @@ const SYSTEM_PROMPT = [
 // set (frozen: sections are never changed), so measurement keeps each count with its object
 // (src/prompt/section-tokens.ts) instead of hashing the same text again on every turn.
 const SYSTEM_SECTION: PromptSection = Object.freeze(section('system', 'system', SYSTEM_PROMPT, true));
-const userSections = new Map<string, PromptSection>();
+const USER_SECTIONS = runCache('user message sections by message', () => new Map<string, PromptSection>());
 /** Messages remembered at most; then the memo starts over. */
 const MAX_USER_SECTIONS = 100_000;
 
 function userSection(message: string): PromptSection {
+  const userSections = cached(USER_SECTIONS);
   let s = userSections.get(message);
   if (!s) {
     if (userSections.size >= MAX_USER_SECTIONS) userSections.clear();
@@ -62,8 +64,9 @@ interface CatalogShared {
   results: ReadonlyMap<string, ToolResult>;
   byTurn: WeakMap<TaskTurn, TurnTranscript>;
 }
-const transcripts = new WeakMap<Catalog, CatalogShared>();
+const TRANSCRIPTS = runCache('direct transcripts by catalog and turn', () => new WeakMap<Catalog, CatalogShared>());
 function sharedOf(catalog: Catalog): CatalogShared {
+  const transcripts = cached(TRANSCRIPTS);
   let shared = transcripts.get(catalog);
   if (!shared) transcripts.set(catalog, (shared = { results: toolResults(catalog), byTurn: new WeakMap() }));
   return shared;

@@ -20,6 +20,8 @@ export interface PromptSection {
    * definitions in its own tool parameter instead of this text: src/hosts renders them.
    */
   toolList?: readonly McpTool[];
+  /** Kept and handed out again by its builder, one object per content (keptSection in ./sections.ts). */
+  kept?: true;
 }
 
 /** The prompt is the concatenation of its sections' text, in order: stable parts first. */

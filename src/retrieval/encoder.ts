@@ -3,6 +3,7 @@ import { CachedEncoder, embeddingCacheDir } from '../embed/cache.ts';
 import { embedWorkerCount, withEmbedWorkers } from '../embed/worker-pool.ts';
 import { createEncoder, DEFAULT_ENCODER, isEncoderName, ENCODER_NAMES, type EncoderName } from '../embed/registry.ts';
 import type { Encoder } from '../embed/types.ts';
+import { cached, runCache } from '../util/run-scope.ts';
 /** What resolving an encoder needs of a pipeline's context. */
 export type EncoderScope = { catalog: Catalog; encoder?: Encoder };
 import { toolDefinitionText, toolSummaryText } from './texts.ts';
@@ -13,9 +14,6 @@ export interface BenchEncoderOptions {
   /** Wrap in the disk cache (default true; TF-IDF is never disk-cached: it is cheap and wide). */
   cache?: boolean;
 }
-
-// The model behind each cached encoder, so latency studies can time the model, not the cache.
-const rawOf = new WeakMap<Encoder, Encoder>();
 
 /** The texts TF-IDF is fitted on: every tool-side text the pipelines embed. */
 export function tfidfCorpus(catalog: Catalog): string[] {
@@ -32,18 +30,20 @@ export async function createBenchEncoder(name: string, catalog: Catalog, options
   if (name === 'tfidf' || options.cache === false) return raw;
   // Cache misses in bulk (a cold run) are embedded by worker threads; the raw model stays in-thread for latency timing.
   const inner = name === 'use-lite' ? withEmbedWorkers(raw, embedWorkerCount()) : raw;
-  const cached = new CachedEncoder(inner, { dir: options.cacheDir ?? embeddingCacheDir() });
-  rawOf.set(cached, raw);
-  return cached;
+  // The raw model stays the one a latency study times (uncachedEncoder), not the worker threads around it.
+  return new CachedEncoder(inner, { dir: options.cacheDir ?? embeddingCacheDir(), model: raw });
 }
 
 /** The uncached model behind an encoder made by createBenchEncoder (itself otherwise). */
 export function uncachedEncoder(encoder: Encoder): Encoder {
-  return rawOf.get(encoder) ?? encoder;
+  return encoder instanceof CachedEncoder ? encoder.model : encoder;
 }
 
 // Encoders created for pipeline overrides, shared by every pipeline of the run that asks for the same one.
-const overrides = new WeakMap<Catalog, Map<string, Promise<Encoder>>>();
+const OVERRIDES = runCache(
+  'encoders of pipeline overrides by catalog and name',
+  () => new WeakMap<Catalog, Map<string, Promise<Encoder>>>(),
+);
 
 /**
  * The encoder a retrieval pipeline uses: an Encoder instance as given; a name equal to the
@@ -54,6 +54,7 @@ export async function resolveEncoder(ctx: EncoderScope, override?: EncoderName |
   if (override !== undefined && typeof override !== 'string') return override;
   const name = override ?? ctx.encoder?.name ?? DEFAULT_ENCODER;
   if (ctx.encoder && ctx.encoder.name === name) return ctx.encoder;
+  const overrides = cached(OVERRIDES);
   let byName = overrides.get(ctx.catalog);
   if (!byName) overrides.set(ctx.catalog, (byName = new Map()));
   let created = byName.get(name);

@@ -13,6 +13,7 @@ import { createLearnedRetriever } from './learned/retriever.ts';
 import { createClauseRetriever } from './multi-intent.ts';
 import type { FittedRetriever, Retriever } from './types.ts';
 import { checkedRegistry, missingText, RegistryError } from '../util/registry.ts';
+import { cached, runCache } from '../util/run-scope.ts';
 
 /**
  * Every retriever by name. Adding one is a file that returns a Retriever and one line in
@@ -185,13 +186,14 @@ export function isRetrieverName(name: string): boolean {
   return isEncoderName(model) || (existsSync(model) && statSync(model).isDirectory());
 }
 
-const created = new Map<string, Retriever>();
+const CREATED = runCache('retrievers by name, each fitted once per tool list', () => new Map<string, Retriever>());
 
 /**
  * A retriever by name: a fixed one, `dense:<encoder>` (use-lite, minilm, tfidf) or
  * `dense:<local transformers.js model directory>` (any sentence model, mean-pooled).
  */
 export function retrieverByName(name: string): Retriever {
+  const created = cached(CREATED);
   let r = created.get(name);
   if (r) return r;
   if (!isRetrieverName(name))
@@ -222,9 +224,10 @@ function keepScores(): boolean {
 }
 
 // Encoders by tool list: TF-IDF is fitted on the catalog's tool texts, the others load once.
-const encoders = new WeakMap<readonly CatalogTool[], Map<string, Promise<Encoder>>>();
+const ENCODERS = runCache('encoders by tool list and model', () => new WeakMap<readonly CatalogTool[], Map<string, Promise<Encoder>>>());
 
 function encoderFor(model: string, tools: readonly CatalogTool[]): Promise<Encoder> {
+  const encoders = cached(ENCODERS);
   let byName = encoders.get(tools);
   if (!byName) encoders.set(tools, (byName = new Map()));
   let e = byName.get(model);
@@ -238,6 +241,7 @@ function encoderFor(model: string, tools: readonly CatalogTool[]): Promise<Encod
 
 /** Use a given encoder (the bench's, already warm) for `dense:<its name>` on these tools. */
 export function shareEncoder(tools: readonly CatalogTool[], encoder: Encoder): void {
+  const encoders = cached(ENCODERS);
   let byName = encoders.get(tools);
   if (!byName) encoders.set(tools, (byName = new Map()));
   if (!byName.has(encoder.name)) byName.set(encoder.name, Promise.resolve(encoder));

@@ -2,12 +2,13 @@ import type { McpTool } from '../catalog/types.ts';
 import { serializeToolDefinition } from '../catalog/types.ts';
 import { toolListSection } from '../prompt/sections.ts';
 import type { PromptSection } from '../prompt/types.ts';
+import { cached, runCache } from '../util/run-scope.ts';
 
 // One section object per (label, definition), reused on every turn: the definition is
 // serialised once and the token counter's memo sees the same string each time.
-const memo = new Map<string, WeakMap<McpTool, PromptSection>>();
+const SECTIONS = runCache('definition sections by label and definition', () => new Map<string, WeakMap<McpTool, PromptSection>>());
 
-function definitionSection(label: string, definition: McpTool): PromptSection {
+function definitionSection(label: string, definition: McpTool, memo: Map<string, WeakMap<McpTool, PromptSection>>): PromptSection {
   let byDef = memo.get(label);
   if (!byDef) memo.set(label, (byDef = new WeakMap()));
   let s = byDef.get(definition);
@@ -24,5 +25,6 @@ function definitionSection(label: string, definition: McpTool): PromptSection {
  */
 export function schemaSections(label: string, heading: string, definitions: readonly McpTool[]): PromptSection[] {
   if (definitions.length === 0) return [];
-  return [toolListSection(label, heading, false, []), ...definitions.map((d) => definitionSection(label, d))];
+  const memo = cached(SECTIONS);
+  return [toolListSection(label, heading, false, []), ...definitions.map((d) => definitionSection(label, d, memo))];
 }

@@ -1,13 +1,18 @@
 import type { Task } from '../tasks/types.ts';
 import { turnQuery, type QueryMode } from './query.ts';
 import { Ranking, type FittedRetriever, type RankedTool, type ScoreScale } from './types.ts';
+import { cached, runCache } from '../util/run-scope.ts';
 
 // Rankings by fitted retriever, query mode and task: every pipeline that uses the same
 // retriever on the same task (B3, Tool Attention and its ablations, ADOL) ranks it once.
-const memo = new WeakMap<FittedRetriever, Map<QueryMode, WeakMap<Task, Promise<Ranking[]>>>>();
+const RANKINGS = runCache(
+  'task rankings by fitted retriever, query mode and task',
+  () => new WeakMap<FittedRetriever, Map<QueryMode, WeakMap<Task, Promise<Ranking[]>>>>(),
+);
 
 /** Every turn's ranking of all tools, best first, from one batched score call per task. */
 export function taskRankings(fitted: FittedRetriever, task: Task, mode: QueryMode): Promise<Ranking[]> {
+  const memo = cached(RANKINGS);
   let byMode = memo.get(fitted);
   if (!byMode) memo.set(fitted, (byMode = new Map()));
   let byTask = byMode.get(mode);

@@ -1,6 +1,7 @@
 import porter2Stem from 'wink-porter2-stemmer';
 import { tokenize } from '../embed/tfidf.ts';
 import { ABBREVIATIONS, entityCueWords } from './vocabulary.ts';
+import { cached, runCache } from '../util/run-scope.ts';
 
 /**
  * Lexical analysis shared by the lexical retrievers (BM25, the learned reranker's features):
@@ -43,10 +44,11 @@ function wordTokens(text: string): string[] {
  * and tasks has 37 letters), so a longer token is kept as it is.
  */
 const MAX_STEM_CHARS = 64;
-const stemMemo = new Map<string, string>();
+const STEMS = runCache('word stems by word', () => new Map<string, string>());
 /** Distinct words whose stems are remembered at most; then the memo starts over. */
 const MAX_STEMS = 200_000;
-function stem(word: string): string {
+/** The stem of a word, remembered in `stemMemo` (the run's STEMS: looked up once by the caller, not per word). */
+function stem(word: string, stemMemo: Map<string, string>): string {
   if (word.length > MAX_STEM_CHARS) return word;
   let s = stemMemo.get(word);
   if (s === undefined) {
@@ -58,7 +60,7 @@ function stem(word: string): string {
 
 // analyze() by options and text: every BM25 variant and fit sees the same tool fields and
 // queries (a 10,000-tool catalog repeats its servers' texts); bounded, then started over.
-const analyzed = new Map<string, readonly string[]>();
+const ANALYZED = runCache('analysed terms by options and text', () => new Map<string, readonly string[]>());
 const MAX_ANALYZED = 200_000;
 
 /**
@@ -68,10 +70,11 @@ const MAX_ANALYZED = 200_000;
 export function contentWords(text: string): { word: string; stem: string }[] {
   const seen = new Set<string>();
   const out: { word: string; stem: string }[] = [];
+  const stems = cached(STEMS);
   for (const word of wordTokens(text)) {
     if (STOP.has(word) || seen.has(word)) continue;
     seen.add(word);
-    out.push({ word, stem: stem(word) });
+    out.push({ word, stem: stem(word, stems) });
   }
   return out;
 }
@@ -79,6 +82,7 @@ export function contentWords(text: string): { word: string; stem: string }[] {
 /** Stemmed terms of a text, in order (repeats kept: BM25 counts them). A fresh array each call. */
 export function analyze(text: string, options: AnalyzeOptions = {}): string[] {
   const key = `${(options.vocabulary ?? true) ? 1 : 0}${options.entityCues ? 1 : 0}${text}`;
+  const analyzed = cached(ANALYZED);
   let terms = analyzed.get(key);
   if (!terms) {
     if (analyzed.size >= MAX_ANALYZED) analyzed.clear();
@@ -92,9 +96,10 @@ function analyzeOnce(text: string, options: AnalyzeOptions): string[] {
   const words = wordTokens(text);
   if (options.entityCues) words.push(...entityCueWords(text));
   const out: string[] = [];
+  const stems = cached(STEMS);
   for (const w of words) {
     const expansion = vocabulary ? ABBREVIATIONS.get(w) : undefined;
-    for (const x of expansion ?? [w]) if (!STOP.has(x)) out.push(stem(x));
+    for (const x of expansion ?? [w]) if (!STOP.has(x)) out.push(stem(x, stems));
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
 import { sharedBytes } from '../util/process-shared.ts';
+import { cached, runCache } from '../util/run-scope.ts';
 import { buildRankTable, RankTable } from './rank-table.ts';
 
 export const TOKENIZERS = ['cl100k_base', 'o200k_base'] as const;
@@ -14,6 +15,9 @@ export const DEFAULT_TOKENIZER: TokenizerName = 'cl100k_base';
 export class TokenCounter {
   private readonly fast: (text: string) => number;
   private readonly memo = new Map<string, number>();
+  /** Counts kept with the object that carries the text (countKeptWith). */
+  private readonly byOwner = new WeakMap<object, { text: string; n: number }>();
+  private encoder: Tiktoken | undefined;
   hits = 0;
   misses = 0;
 
@@ -108,13 +112,35 @@ export class TokenCounter {
     return total;
   }
 
+  /**
+   * count(text) of a text an object carries, kept with the object: a builder that hands back
+   * the same object on every turn (a full tool list, a transcript) has it counted once, without
+   * the text being split, hashed and looked up again. The text is compared too, in case the
+   * object is reused with new text. `keepText: false` counts without keeping the text in the
+   * text memo (countUnkept): the count is kept here, with its object.
+   */
+  countKeptWith(owner: object, text: string, keepText = true): number {
+    const known = this.byOwner.get(owner);
+    if (known && known.text === text) return known.n;
+    const n = keepText ? this.count(text) : this.countUnkept(text);
+    this.byOwner.set(owner, { text, n });
+    return n;
+  }
+
   encode(text: string): number[] {
-    return bpe(this.tokenizer).encode(text, [], []);
+    return this.bpe().encode(text, [], []);
   }
 
   /** The text of token ids (a lone piece of a multi-byte character decodes to U+FFFD). */
   decode(ids: number[]): string {
-    return bpe(this.tokenizer).decode(ids);
+    return this.bpe().decode(ids);
+  }
+
+  // js-tiktoken's encoder, for encode() and decode() only (token counts do not need it): it
+  // parses its ~100k-200k ranks into two maps and a byte array per token (~40 MB), so it is
+  // made only when asked for.
+  private bpe(): Tiktoken {
+    return (this.encoder ??= new Tiktoken(ranksOf(this.tokenizer)));
   }
 }
 
@@ -223,26 +249,11 @@ function ranksOf(tokenizer: TokenizerName): TiktokenBPE {
   return requireRanks(`js-tiktoken/ranks/${tokenizer}`) as TiktokenBPE;
 }
 
-// js-tiktoken's encoder, for encode() and decode() only (token counts do not need it): it
-// parses its ~100k-200k ranks into two maps and a byte array per token (~40 MB a thread);
-// it holds no per-text state, so one per tokenizer serves every counter.
-const encoders = new Map<TokenizerName, Tiktoken>();
-
-function bpe(tokenizer: TokenizerName): Tiktoken {
-  let e = encoders.get(tokenizer);
-  if (!e) {
-    e = new Tiktoken(ranksOf(tokenizer));
-    encoders.set(tokenizer, e);
-  }
-  return e;
-}
-
 /** The tokenizer's rank table, built once per process and shared by its threads (./rank-table.ts). */
 function rankTable(tokenizer: TokenizerName): RankTable {
   return new RankTable(sharedBytes(`rank-table:${tokenizer}`, () => buildRankTable(ranksOf(tokenizer))));
 }
 
-const pieceCounters = new Map<TokenizerName, (text: string) => number>();
 /** Distinct pre-tokens remembered per tokenizer at most; then the memo starts over. */
 const MAX_PIECES = 500_000;
 
@@ -256,8 +267,6 @@ const MAX_PIECES = 500_000;
  * for pieces that are not one token).
  */
 function pieceCounter(tokenizer: TokenizerName): (text: string) => number {
-  let counter = pieceCounters.get(tokenizer);
-  if (counter) return counter;
   const table = rankTable(tokenizer);
   const pattern = new RegExp(table.pattern, 'gu');
   const sticky = new RegExp(table.pattern, 'yu');
@@ -282,7 +291,7 @@ function pieceCounter(tokenizer: TokenizerName): (text: string) => number {
     }
     return total;
   };
-  counter = (text: string): number => {
+  return (text: string): number => {
     // Pre-tokens follow one another without a gap (every character is in some alternative of
     // both tokenizers' patterns), so each is matched where the last ended, by a sticky test():
     // no match array per pre-token (a fifth faster than matchAll on new text). Where that fails,
@@ -295,8 +304,6 @@ function pieceCounter(tokenizer: TokenizerName): (text: string) => number {
     }
     return total;
   };
-  pieceCounters.set(tokenizer, counter);
-  return counter;
 }
 
 /**
@@ -321,14 +328,15 @@ function bytePairCount(bytes: Uint8Array, table: RankTable): number {
   }
 }
 
-const shared = new Map<TokenizerName, TokenCounter>();
+const RUN_COUNTERS = runCache('token counters by tokenizer', () => new Map<TokenizerName, TokenCounter>());
 
-/** One memoised counter per tokenizer for the whole process. */
+/** The run's memoised counter for a tokenizer (src/util/run-scope.ts): one per tokenizer for the whole run. */
 export function tokenCounter(tokenizer: TokenizerName = DEFAULT_TOKENIZER): TokenCounter {
-  let c = shared.get(tokenizer);
+  const counters = cached(RUN_COUNTERS);
+  let c = counters.get(tokenizer);
   if (!c) {
     c = new TokenCounter(tokenizer);
-    shared.set(tokenizer, c);
+    counters.set(tokenizer, c);
   }
   return c;
 }

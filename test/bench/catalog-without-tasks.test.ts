@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runBench } from '../../src/bench/run.ts';
 import { missingTasksNote, TASK_FILE_DOCS } from '../../src/bench/missing-tasks-note.ts';
 import { STUDIES } from '../../src/studies/registry.ts';
+import { tokenCounter } from '../../src/tokens/counter.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 
 /**
@@ -14,6 +15,9 @@ describe('bench on a catalog without tasks', () => {
   it('writes the tables that need no tasks and says in one line what a task file adds', async () => {
     const dir = makeTempDir('tooltax-no-tasks-');
     const log: string[] = [];
+    // The run counts with counters of its own (src/util/run-scope.ts), not those of calls outside it.
+    const outside = tokenCounter();
+    const outsideMisses = outside.misses;
     await runBench({
       root: process.cwd(),
       seed: 42,
@@ -30,6 +34,8 @@ describe('bench on a catalog without tasks', () => {
     const tables = readdirSync(join(dir, 'results', 'tables')).map((f) => f.replace(/\.json$/, ''));
     expect(tables).toEqual(expect.arrayContaining(['catalog-footprint', 'tool-breakdown', 'static-cost']));
     expect(tables).not.toContain('table3-measured');
+    expect(tokenCounter()).toBe(outside);
+    expect(outside.misses).toBe(outsideMisses);
 
     const notes = log.filter((l) => l.startsWith('no task file:'));
     expect(notes).toHaveLength(1);

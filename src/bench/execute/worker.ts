@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import type { BenchInputs, BenchUnit, StudyInputs } from '../types.ts';
 import { runPipelineUnit, runStudyUnit } from '../units.ts';
 import { adoptProcessSharedBytes } from '../../util/process-shared.ts';
+import { inRunScope, RunScope } from '../../util/run-scope.ts';
 
 /** Worker side of ./bench-lanes.ts: runs the units it is sent, one at a time, on a copy of the inputs. */
 /** A unit to run, with the process-shared bytes the main thread has read or written since the last (not copied). */
@@ -20,6 +21,8 @@ export interface LaneInit {
 let inputs: BenchInputs | undefined;
 let studyInputs: StudyInputs | undefined;
 let queue: Promise<void> = Promise.resolve();
+// A lane's thread serves one run: its units share this run's caches (src/util/run-scope.ts).
+const run = new RunScope();
 
 parentPort!.on('message', (msg: LaneInit | LaneRequest) => {
   if ('init' in msg) {
@@ -33,8 +36,11 @@ parentPort!.on('message', (msg: LaneInit | LaneRequest) => {
   queue = queue.then(async () => {
     try {
       if (!inputs) throw new Error('bench worker: a unit arrived before the inputs');
-      const result =
-        req.unit.kind === 'pipeline' ? await runPipelineUnit(inputs, req.unit.id) : await runStudyUnit(inputs, studyInputs, req.unit.id);
+      const unit = req.unit;
+      const result = await inRunScope(
+        () => (unit.kind === 'pipeline' ? runPipelineUnit(inputs!, unit.id) : runStudyUnit(inputs!, studyInputs, unit.id)),
+        run,
+      );
       parentPort!.postMessage({ id: req.id, result } satisfies LaneResponse);
     } catch (e) {
       parentPort!.postMessage({ id: req.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies LaneResponse);

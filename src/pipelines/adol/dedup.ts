@@ -2,6 +2,7 @@ import $RefParser from '@apidevtools/json-schema-ref-parser';
 import type { McpTool } from '../../catalog/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
 import { canonicalJson, deepClone, getSlot, isPlainObject, setSlot, walkSchema, type Slot, type SlotKind } from './json.ts';
+import { cached, runCache } from '../../util/run-scope.ts';
 
 /**
  * ADOL mechanism A: schema deduplication with JSON `$ref` (draft §3.1, proposal "Reference
@@ -144,7 +145,7 @@ interface ToolWalk {
   valueTokens: (number | undefined)[];
 }
 
-const toolWalks = new WeakMap<object, ToolWalk>();
+const TOOL_WALKS = runCache('ADOL first walks by input tool', () => new WeakMap<object, ToolWalk>());
 const SLOT_KINDS = Object.keys(DEFAULT_DEDUP_CONFIG.kinds) as SlotKind[];
 
 /**
@@ -169,6 +170,7 @@ export function dedupeTools(
   const rejected = new Set<string>();
   const minOcc = Math.max(2, config.minOccurrences);
   const kinds = SLOT_KINDS.map((k) => (config.kinds[k] ? 1 : 0)).join('');
+  const toolWalks = cached(TOOL_WALKS);
   // References the catalog itself carries (Pydantic's `#/$defs/Address`): no definition of
   // ours may get the same pointer, so ours and theirs never mix in the document or the check.
   const theirs = new Set<string>();

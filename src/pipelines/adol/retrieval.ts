@@ -5,6 +5,7 @@ import { createVectorIndex } from '../../index/registry.ts';
 import type { VectorIndex } from '../../index/types.ts';
 import { l2Normalize } from '../../embed/vector.ts';
 import { firstSentence } from './short-mode.ts';
+import { cached, runCache } from '../../util/run-scope.ts';
 
 /**
  * ADOL mechanism D: retrieval-based tool selection (draft §3.4). The client adds its need to
@@ -154,9 +155,10 @@ function matchStemmedTags(query: string, vocabulary: readonly StemmedTag[]): str
 }
 
 /** A catalog's tag vocabulary, sorted and stemmed once: every turn's query is matched against the same one. */
-const vocabularies = new WeakMap<readonly CatalogTool[], StemmedTag[]>();
+const VOCABULARIES = runCache('stemmed tag vocabularies by tool list', () => new WeakMap<readonly CatalogTool[], StemmedTag[]>());
 
 function stemmedVocabulary(tools: readonly CatalogTool[]): StemmedTag[] {
+  const vocabularies = cached(VOCABULARIES);
   let v = vocabularies.get(tools);
   if (!v) vocabularies.set(tools, (v = [...new Set(tools.flatMap((t) => t.tags))].sort().map(tagParts)));
   return v;

@@ -1,4 +1,5 @@
 import { extractVariables, withoutVariables } from './variables.ts';
+import { cached, runCache } from '../../util/run-scope.ts';
 
 /**
  * Keyword extraction and overlap scoring for the pattern tier (draft §6.3 Tier 2: "matched
@@ -22,10 +23,11 @@ function fold(word: string): string {
   return word;
 }
 
-const memo = new Map<string, string[]>();
+const KEYWORDS = runCache('AACP keywords by text', () => new Map<string, string[]>());
 
 /** Keywords in first-seen order. Memoised: treat the result as read-only. */
 export function keywordsOf(text: string): string[] {
+  const memo = cached(KEYWORDS);
   const known = memo.get(text);
   if (known) return known;
   if (memo.size > 10_000) memo.clear();

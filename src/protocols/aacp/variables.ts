@@ -1,4 +1,5 @@
 import { makePeriod, MONTH_NAMES, shiftPeriod } from './period.ts';
+import { cached, runCache } from '../../util/run-scope.ts';
 
 /**
  * Variable values of an English instruction: the parts that change from one run to the next
@@ -34,10 +35,11 @@ function name(base: string, n: number): string {
 }
 
 // Streams repeat the same texts many times; extraction is pure, so remember recent answers.
-const memo = new Map<string, InstructionVariables>();
+const VARIABLES = runCache('AACP instruction variables by text', () => new Map<string, InstructionVariables>());
 
 /** Pure and memoised: treat the result as read-only. */
 export function extractVariables(text: string): InstructionVariables {
+  const memo = cached(VARIABLES);
   const known = memo.get(text);
   if (known) return known;
   if (memo.size > 10_000) memo.clear();

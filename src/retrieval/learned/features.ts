@@ -4,6 +4,7 @@ import { ScratchArray } from '../../util/scratch-array.ts';
 import { rankOrder } from '../rank-order.ts';
 import { analyze } from '../tokenize.ts';
 import { entityCueWords } from '../vocabulary.ts';
+import { cached, runCache } from '../../util/run-scope.ts';
 
 /**
  * The reranker's features for a (query, tool) pair, the kinds the paper's §8 names: the
@@ -245,8 +246,9 @@ export class WordAssociations {
 }
 
 // Word → indexes of the tools whose associated words hold it, once per tool list.
-const wordIndexes = new WeakMap<readonly ToolWords[], Map<string, number[]>>();
+const WORD_INDEXES = runCache('tools by associated word, by tool list', () => new WeakMap<readonly ToolWords[], Map<string, number[]>>());
 function toolsByWord(tools: readonly ToolWords[]): Map<string, number[]> {
+  const wordIndexes = cached(WORD_INDEXES);
   let index = wordIndexes.get(tools);
   if (!index) {
     index = new Map();
@@ -269,8 +271,9 @@ function toolsByWord(tools: readonly ToolWords[]): Map<string, number[]> {
  * tool is meant; one that only the filesystem tools satisfy says a lot. This holds on any
  * catalog, whatever its domain.
  */
-const rarityMemo = new WeakMap<readonly ToolWords[], Map<string, number>>();
+const RARITIES = runCache('parameter word rarity by tool list', () => new WeakMap<readonly ToolWords[], Map<string, number>>());
 function parameterRarity(tools: readonly ToolWords[]): Map<string, number> {
+  const rarityMemo = cached(RARITIES);
   let rarity = rarityMemo.get(tools);
   if (!rarity) {
     const df = new Map<string, number>();

@@ -11,6 +11,7 @@ import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import type { Task } from '../../tasks/types.ts';
 import { turnQuery, type QueryMode } from '../query.ts';
 import { DEFAULT_SEED } from '../../util/rng.ts';
+import { cached, runCache } from '../../util/run-scope.ts';
 
 /** One labelled source the learned reranker may train on: a catalog and labelled turns over it. */
 export interface TrainingGroup {
@@ -89,7 +90,7 @@ function suiteGroup(
 }
 
 /** Every labelled source, in a fixed order (memoised per query mode and root: they are read from disk once). */
-const allGroups = new Map<string, TrainingGroup[]>();
+const ALL_GROUPS = runCache('training groups by query mode, root and suites', () => new Map<string, TrainingGroup[]>());
 
 /**
  * Forgets the loaded sources. The first stages fitted on their tool lists while training (BM25
@@ -97,11 +98,12 @@ const allGroups = new Map<string, TrainingGroup[]>();
  * are garbage, and the next ask reads the same sources again (only to hash them).
  */
 export function releaseTrainingGroups(): void {
-  allGroups.clear();
+  cached(ALL_GROUPS).clear();
 }
 /** The synthetic source, then every fixed suite of `suites` (the suite registry, src/table/suites.ts) whose files are there. */
 export function trainingGroups(mode: QueryMode, root = REPO_ROOT, suites: readonly Suite[] = SUITES): TrainingGroup[] {
   const key = `${mode}\0${root}\0${suites.map((s) => s.id).join('\0')}`;
+  const allGroups = cached(ALL_GROUPS);
   let groups = allGroups.get(key);
   if (!groups)
     allGroups.set(

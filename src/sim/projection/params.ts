@@ -8,6 +8,8 @@
  * projected table follows; the sensitivity table moves each key parameter ±50%.
  */
 
+import { cached, runCache } from '../../util/run-scope.ts';
+
 export interface Param {
   value: number;
   unit: string;
@@ -325,7 +327,7 @@ export function pv(params: ProjectionParams, key: ParamKey): number {
 
 export type ParamValues = { readonly [K in ParamKey]: number };
 
-const valuesMemo = new WeakMap<ProjectionParams, ParamValues>();
+const VALUES = runCache('parameter values by parameter object', () => new WeakMap<ProjectionParams, ParamValues>());
 let lastParams: ProjectionParams | undefined;
 let lastValues: ParamValues | undefined;
 
@@ -333,6 +335,7 @@ let lastValues: ParamValues | undefined;
 export function valuesOf(params: ProjectionParams): ParamValues {
   // The last answer first: the simulation asks about the same parameters millions of times in a row.
   if (params === lastParams) return lastValues!;
+  const valuesMemo = cached(VALUES);
   let v = valuesMemo.get(params);
   if (!v) {
     v = Object.fromEntries((Object.keys(params) as ParamKey[]).map((k) => [k, params[k].value])) as ParamValues;

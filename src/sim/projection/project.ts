@@ -7,6 +7,7 @@ import type { DrawCache } from './draws.ts';
 import { drawsPerTask, FAILURE_CAUSES, simulateTaskInto, TaskOutcomeSink, type FailureCause } from './simulate.ts';
 import { takeUniforms } from './draws.ts';
 import { projectionRho, REASONING_KEYS, reasoningFactor, type ProjectionTurn } from './turn-model.ts';
+import { cached, runCache } from '../../util/run-scope.ts';
 
 export interface ProjectOptions {
   /** The pipeline rejects calls to tools whose schema is absent (recorded as `hallucinationGate: true` in its settings). */
@@ -286,10 +287,11 @@ interface GroupedTasks {
 }
 
 // groupTasks by records array: the sensitivity analysis projects the same records dozens of times.
-const grouped = new WeakMap<readonly ProjectionTurn[], GroupedTasks>();
+const GROUPED = runCache('projection tasks grouped by records array', () => new WeakMap<readonly ProjectionTurn[], GroupedTasks>());
 
 /** Turns grouped by (bench seed, task id), each task's turns in order; tasks in first-seen order (memoised; read-only). */
 function groupTasks(records: readonly ProjectionTurn[]): GroupedTasks {
+  const grouped = cached(GROUPED);
   let g = grouped.get(records);
   if (!g)
     grouped.set(records, (g = { tasks: groupTasksOnce(records), benchSeeds: new Set(records.map((r) => r.seed)).size, sums: new Map() }));
@@ -312,7 +314,10 @@ function groupTasksOnce(records: readonly ProjectionTurn[]): SimTask[] {
 }
 
 const noViolations = (): number => 0;
-const offeredMemo = new WeakMap<(t: ProjectionTurn) => number, WeakMap<readonly SimTask[], Float64Array[]>>();
+const OFFERED = runCache(
+  'offered precondition violations by function and task list',
+  () => new WeakMap<(t: ProjectionTurn) => number, WeakMap<readonly SimTask[], Float64Array[]>>(),
+);
 
 /**
  * Each task's offered precondition violations per turn (ProjectOptions.violations of the
@@ -321,6 +326,7 @@ const offeredMemo = new WeakMap<(t: ProjectionTurn) => number, WeakMap<readonly 
  * about a second of a bench run.
  */
 function offeredViolations(tasks: readonly SimTask[], violations: (t: ProjectionTurn) => number): Float64Array[] {
+  const offeredMemo = cached(OFFERED);
   let byTasks = offeredMemo.get(violations);
   if (!byTasks) offeredMemo.set(violations, (byTasks = new WeakMap()));
   let offered = byTasks.get(tasks);
