@@ -38,7 +38,12 @@ async function runBenchInScope(opts: BenchOptions): Promise<BenchOutcome> {
   checkIds('studies', opts.studies ?? [], { noun: 'study', ids: registry.studies.map((s) => s.id) });
   const execution = executionFor(opts);
   // A worker thread has the bench's registry only; a merge runs only the studies of the results, in this thread.
-  const lanes = registry === BENCH_REGISTRY && !execution.merges ? (opts.lanes ?? benchLaneCount()) : 1;
+  const wanted = execution.merges ? 1 : (opts.lanes ?? benchLaneCount());
+  const lanes = registry === BENCH_REGISTRY ? wanted : 1;
+  if (lanes < wanted)
+    opts.log(
+      `one lane, not ${wanted}: a registry passed in code runs in this thread (worker lanes load the bench's own registries, src/pipelines/registry.ts and src/studies/registry.ts)`,
+    );
   // The first worker lane's thread loads its modules while this one prepares the inputs; a thread
   // that fails to start fails the run when its lane first needs it, not before.
   const early = lanes > 1 ? awaitedLater(startLaneThread()) : undefined;

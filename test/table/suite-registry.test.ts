@@ -32,6 +32,7 @@ describe('suite registry', () => {
 
   it('a fourth suite added to the registry alone gets its tables in the run', async () => {
     const out = join(tmp, 'results');
+    const log: string[] = [];
     await runBench({
       ...smallBenchOptions(smallTaskFile(join(tmp, 'tasks.jsonl'), 1), {
         pipelines: ['b1-full-schema', 'b4-cli-lazy'],
@@ -40,8 +41,12 @@ describe('suite registry', () => {
         out,
         // The default reports folder is the repository's reports/.
         reports: join(tmp, 'reports'),
+        lanes: 2,
+        log: (line) => log.push(line),
       }),
     });
+    // A registry of its own runs in one lane, and the run says so.
+    expect(log.filter((l) => l.startsWith('one lane, not 2: a registry passed in code runs in this thread'))).toHaveLength(1);
     const table = (id: string) => JSON.parse(readFileSync(join(out, 'tables', `${id}.json`), 'utf8')) as Table;
     const measured = table('table3-measured-fixture');
     expect(measured.title).toMatch(/— fixture servers$/);
