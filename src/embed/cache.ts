@@ -5,6 +5,7 @@ import { blockRows } from '../util/block-rows.ts';
 import { toStableJson, writeFileAtomic } from '../util/files.ts';
 import { FLOAT32, loadSegments, textKey, writeSegment } from '../util/vector-segments.ts';
 import type { Encoder } from './types.ts';
+import { cached, runCache } from '../util/run-scope.ts';
 
 /** An encoder that can say which weights/fit produced its vectors (part of the cache key). */
 export type FingerprintedEncoder = Encoder & { readonly fingerprint?: string };
@@ -48,8 +49,8 @@ interface Store {
   skippedFiles: number;
 }
 
-// Loaded once per process and shared by every wrapper of the same encoder + fingerprint.
-const stores = new Map<string, Store>();
+// Loaded once per run (src/util/run-scope.ts) and shared by every wrapper of the same encoder + fingerprint in it.
+const STORES = runCache('embedding stores by cache folder', () => new Map<string, Store>());
 
 function cacheDirFor(root: string, encoder: FingerprintedEncoder): string {
   const fingerprint = encoder.fingerprint ?? 'v1';
@@ -105,6 +106,7 @@ export class CachedEncoder implements Encoder {
   }
 
   private store(): Store {
+    const stores = cached(STORES);
     let store = stores.get(this.dir);
     if (!store) {
       store = loadStore(this.dir, this.inner);

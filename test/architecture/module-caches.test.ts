@@ -16,7 +16,6 @@ const MODULE_CACHES_LEFT = [
   'src/report/charts/png.ts rsvgCache',
   'src/retrieval/score-store.ts pendingFlushes',
   'src/embed/worker-pool.ts pools',
-  'src/embed/cache.ts stores',
   'src/index/optional-native.ts loaded',
   'src/tokens/counter.ts runClassMemo',
   'src/mcp/process-group-transport.ts liveGroups',
