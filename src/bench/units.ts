@@ -22,8 +22,8 @@ import { cached, runCache } from '../util/run-scope.ts';
 /**
  * The bench's units of work, each a pure function of BenchInputs (and, for studies, of every
  * pipeline's results): the same code runs them in the main thread or in a worker thread.
- * Per-thread state (the encoder with its in-memory vectors, the token memo) is built once per
- * thread on first use.
+ * The run's state in a thread (the encoder with its in-memory vectors, the token memo) is built
+ * on first use and belongs to the run (src/util/run-scope.ts).
  */
 const ENCODERS = runCache("the run's encoder by inputs, in this thread", () => new WeakMap<BenchInputs, Promise<Encoder>>());
 

@@ -137,8 +137,8 @@ export class TokenCounter {
   }
 
   // js-tiktoken's encoder, for encode() and decode() only (token counts do not need it): it
-  // parses its ~100k-200k ranks into two maps and a byte array per token (~40 MB), so it is
-  // made only when asked for.
+  // parses every rank of the tokenizer into two maps and a byte array per token, so it is made
+  // only when asked for.
   private bpe(): Tiktoken {
     return (this.encoder ??= new Tiktoken(ranksOf(this.tokenizer)));
   }
