@@ -22,22 +22,46 @@ export function writeTableResult(dir: string, table: Table): void {
 
 /** Writes a pipeline's turn records for one seed; returns the file and its SHA-256 for the run's manifest. */
 export function writeTurnRecords(dir: string, pipeline: string, seed: number, records: readonly object[]): RunFile {
-  return writeRunFile(dir, `turns/${pipeline}.seed${seed}.jsonl`, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  return writeJsonLines(dir, `turns/${pipeline}.seed${seed}.jsonl`, records);
 }
 
 /** Writes a pipeline's events for one seed (none: no file); returns the file and its SHA-256. */
 export function writeEvents(dir: string, pipeline: string, seed: number, events: readonly Record<string, unknown>[]): RunFile | undefined {
   if (events.length === 0) return undefined;
-  return writeRunFile(dir, `events/${pipeline}.seed${seed}.jsonl`, events.map((e) => JSON.stringify(e)).join('\n') + '\n');
+  return writeJsonLines(dir, `events/${pipeline}.seed${seed}.jsonl`, events);
 }
 
+/** Characters of JSON Lines encoded and written at a time. */
+const CHUNK_CHARS = 1 << 20;
+
 /**
- * Hashed as written, in the lane that writes it: the turn records and events are the largest files of a run,
- * and reading them back to hash them would cost the main thread time after the lanes end.
+ * One JSON text per line (no items: one empty line), hashed as written, in the lane that writes
+ * it: the turn records and events are the largest files of a run, and reading them back to hash
+ * them would cost the main thread time after the lanes end. Written in chunks, each encoded once
+ * for the file and the hash, so no string or buffer of the whole file is made.
  */
-function writeRunFile(dir: string, path: string, text: string): RunFile {
-  writeFileAtomic(join(dir, ...path.split('/')), text);
-  return { path, sha256: createHash('sha256').update(text, 'utf8').digest('hex') };
+function writeJsonLines(dir: string, path: string, items: readonly object[]): RunFile {
+  const hash = createHash('sha256');
+  function* chunks(): Generator<Uint8Array> {
+    let lines: string[] = [];
+    let chars = 0;
+    const chunk = () => {
+      const bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+      hash.update(bytes);
+      lines = [];
+      chars = 0;
+      return bytes;
+    };
+    for (const item of items) {
+      const line = JSON.stringify(item);
+      lines.push(line);
+      chars += line.length + 1;
+      if (chars >= CHUNK_CHARS) yield chunk();
+    }
+    if (lines.length || items.length === 0) yield chunk();
+  }
+  writeFileAtomic(join(dir, ...path.split('/')), chunks());
+  return { path, sha256: hash.digest('hex') };
 }
 
 export function writeManifest(dir: string, manifest: RunManifest): void {

@@ -63,9 +63,8 @@ export function diskScoreStore(dir: string, dim: number): ScoreStore {
       }
     }
     pending = [];
+    unwritten.delete(flush);
   };
-  pendingFlushes.add(flush);
-  if (pendingFlushes.size === 1) process.once('exit', flushDiskScores);
   return {
     get(query) {
       let v = byText.get(query);
@@ -77,18 +76,30 @@ export function diskScoreStore(dir: string, dim: number): ScoreStore {
       load().set(key, scores);
       byText.set(query, scores);
       pending.push({ query, key, scores });
+      if (pending.length === 1) holdUntilWritten(flush);
       if (pending.length >= SCORES_PER_SEGMENT) flush();
     },
   };
 }
 
 const SCORES_PER_SEGMENT = 512;
-const pendingFlushes = new Set<() => void>();
+/**
+ * The flushes of the stores that hold scores not yet on disk, and only those: a store leaves when
+ * it has written them, so a run's stores (and their scores) are not kept once the run is over.
+ */
+const unwritten = new Set<() => void>();
+let flushedAtExit = false;
+
+function holdUntilWritten(flush: () => void): void {
+  if (!flushedAtExit) process.once('exit', flushDiskScores);
+  flushedAtExit = true;
+  unwritten.add(flush);
+}
 
 /**
  * Writes the disk-stored scores not yet on disk. Called when a bench unit ends (a worker lane is
  * terminated, not exited) and when the process exits.
  */
 export function flushDiskScores(): void {
-  pendingFlushes.forEach((f) => f());
+  [...unwritten].forEach((f) => f());
 }

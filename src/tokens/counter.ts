@@ -183,7 +183,8 @@ function runClass(ch: string): number {
   return RUN_CLASS_OF.findIndex((re) => re.test(ch));
 }
 const ASCII_RUN_CLASS = Int8Array.from({ length: 128 }, (_, c) => runClass(String.fromCharCode(c)));
-const runClassMemo = new Map<number, number>();
+/** The run class of every other code point seen, by code point (up to 65,536 of them). */
+const RUN_CLASS_MEMO = runCache('run classes of code points', () => new Map<number, number>());
 
 /**
  * Whether `text` has a run of LONG_RUN_CHARS code points of one class (what RUN_START_SOURCE
@@ -193,6 +194,7 @@ const runClassMemo = new Map<number, number>();
 export function hasLongRun(text: string): boolean {
   let cls = -1;
   let len = 0;
+  let runClassMemo: Map<number, number> | undefined;
   for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     let k: number;
@@ -201,6 +203,7 @@ export function hasLongRun(text: string): boolean {
       i++;
     } else {
       const cp = text.codePointAt(i)!;
+      runClassMemo ??= cached(RUN_CLASS_MEMO);
       k = runClassMemo.get(cp) ?? -2;
       if (k === -2) {
         k = runClass(String.fromCodePoint(cp));

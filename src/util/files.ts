@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -9,11 +9,22 @@ import { threadId } from 'node:worker_threads';
  * millisecond (two Tool Attention variants saving the same θ calibration) shared one name, and
  * the second rename failed with ENOENT.
  */
-export function writeFileAtomic(path: string, content: string | Uint8Array): void {
+export function writeFileAtomic(path: string, content: string | Uint8Array | Iterable<Uint8Array>): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${threadId}.${(tempCounter++).toString(36)}.tmp`;
-  writeFileSync(tmp, content);
+  if (typeof content === 'string' || content instanceof Uint8Array) writeFileSync(tmp, content);
+  else writeChunks(tmp, content);
   renameSync(tmp, path);
+}
+
+/** Content given in chunks is written as they come: a large file is never one string or buffer. */
+function writeChunks(path: string, chunks: Iterable<Uint8Array>): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const chunk of chunks) for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 let tempCounter = 0;

@@ -42,7 +42,7 @@ export function awaitedLater<T>(started: Promise<T>): Promise<T> {
 }
 
 /** Ends a thread started ahead of its use; one that failed to start has nothing to end. */
-export async function endStarted(started: Promise<Worker> | undefined): Promise<void> {
+export async function endStarted(started: Promise<Pick<Worker, 'terminate'>> | undefined): Promise<void> {
   await started?.then(
     (w) => w.terminate(),
     () => undefined,

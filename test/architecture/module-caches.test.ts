@@ -5,22 +5,20 @@ import { describe, expect, it } from 'vitest';
 /**
  * State that outlives a run belongs in the run's context, with its owner, not in a module-level
  * Map, WeakMap or Set (a constant lookup table, UPPER_CASE or typed Readonly*, is not state): a
- * memo is declared with runCache and reached with cached() (src/util/run-scope.ts). The ones
- * below are still module-level, most of them the process's own resources (shared memory, loaded
- * modules, live threads and child processes, open cache stores): the list may only shrink. A new
- * one fails here; one moved into a run's context must leave the list.
+ * memo is declared with runCache and reached with cached() (src/util/run-scope.ts). What is left
+ * at module level is the process's own, each with why it is not a run's: the list may only
+ * shrink. A new one fails here; one moved into a run's context must leave the list.
  */
-const MODULE_CACHES_LEFT = [
-  'src/util/process-shared.ts buffers',
-  'src/util/ts-worker.ts compiled',
-  'src/report/charts/png.ts rsvgCache',
-  'src/retrieval/score-store.ts pendingFlushes',
-  'src/embed/worker-pool.ts pools',
-  'src/index/optional-native.ts loaded',
-  'src/tokens/counter.ts runClassMemo',
-  'src/mcp/process-group-transport.ts liveGroups',
-  'src/bench/execute/lanes.ts failedEarly',
-];
+const PROCESS_RESOURCES: Readonly<Record<string, string>> = {
+  'src/util/process-shared.ts buffers': 'shared memory every thread of the process views',
+  'src/util/ts-worker.ts compiled': 'the compiled worker modules, files named by the hash of their text',
+  'src/report/charts/png.ts rsvgCache': 'whether the rsvg-convert fallback runs here, probed once',
+  'src/retrieval/score-store.ts unwritten': 'scores not yet written to disk, held only until written',
+  'src/embed/worker-pool.ts pools': 'live embedding threads, ended when the process ends',
+  'src/index/optional-native.ts loaded': 'optional native packages, loaded once per process',
+  'src/mcp/process-group-transport.ts liveGroups': 'live child process groups, killed when the process ends',
+};
+const MODULE_CACHES_LEFT = Object.keys(PROCESS_RESOURCES);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -66,7 +66,7 @@ export class BenchLanes {
   constructor(
     private readonly inputs: BenchInputs,
     readonly lanes: number,
-    private early?: Promise<Worker>,
+    private early?: Promise<LaneThread>,
     private readonly registry: BenchRegistry = BENCH_REGISTRY,
   ) {
     if (lanes > 1 && registry !== BENCH_REGISTRY) throw new Error("bench: worker lanes run the bench's registry only; expected one lane");
@@ -186,7 +186,8 @@ export class BenchLanes {
   private async initWorker(): Promise<Worker> {
     const early = this.early;
     this.early = undefined;
-    const worker = await (early ?? startLaneThread());
+    const thread = await (early ?? startLaneThread());
+    const worker = thread.worker;
     const given = new Set<string>();
     this.sharedGiven.set(worker, given);
     worker.postMessage({ init: { inputs: this.inputs, shared: processSharedBytes(given) } } satisfies LaneInit);
@@ -200,7 +201,7 @@ export class BenchLanes {
       for (const w of this.waiting.values()) w.reject(e);
       this.waiting.clear();
     });
-    const failed = failedEarly.get(worker);
+    const failed = thread.earlyError();
     if (failed) throw failed;
     return worker;
   }
@@ -217,18 +218,23 @@ export function endsThreadApart(units: readonly BenchUnit[], taken: readonly boo
   return apart(units[i]!) && !units.some((u, j) => !taken[j] && apart(u));
 }
 
-/** Errors of lane threads started early, raised before BenchLanes listened (their modules failed to load). */
-const failedEarly = new WeakMap<Worker, Error>();
+/** A lane's worker thread and the error it raised before BenchLanes listened (its modules failed to load). */
+export interface LaneThread {
+  worker: Worker;
+  earlyError(): Error | undefined;
+  terminate(): Promise<number>;
+}
 
 /**
  * A lane's worker thread, not yet given its inputs (BenchLanes sends them). Started early, it
  * loads its modules while the main thread prepares the inputs.
  */
-export async function startLaneThread(): Promise<Worker> {
+export async function startLaneThread(): Promise<LaneThread> {
   const worker = await startTsWorker(new URL('./worker.ts', import.meta.url), undefined, {
     maxOldGenerationSizeMb: WORKER_HEAP_MB,
     maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
   });
-  worker.once('error', (e) => failedEarly.set(worker, e));
-  return worker;
+  let early: Error | undefined;
+  worker.once('error', (e) => (early = e));
+  return { worker, earlyError: () => early, terminate: () => worker.terminate() };
 }
