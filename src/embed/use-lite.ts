@@ -70,6 +70,10 @@ async function loadUseLiteModel(): Promise<EmbeddingsModel> {
   // Imported lazily so commands that never embed do not pay for loading tfjs.
   const { initModel } = await import('@energetic-ai/embeddings');
   const { modelSource } = await import(MODEL_PACKAGE);
+  // initModel loads the weights beside tf.ready(), not after it: when the wasm backend starts
+  // slowly (a busy machine), the weights reached tfjs first and loading failed ("Backend 'wasm'
+  // has not yet been initialized"). The backend is made ready before.
+  await ((await import('@energetic-ai/core')) as unknown as { ready(): Promise<void> }).ready();
   const model = await initModel(modelSource);
   installLinearTokenizer(model);
   // Once per thread (the kernel registry is global to its tfjs): slices read through a view of

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Encoder } from '../../src/embed/types.ts';
 import { createUseLiteEncoder, equalLengthBatches } from '../../src/embed/use-lite.ts';
@@ -7,6 +9,12 @@ describe('use-lite encoder (Universal Sentence Encoder lite, offline weights)', 
   let enc: Encoder;
   beforeAll(async () => {
     enc = await createUseLiteEncoder({ batchSize: 4 });
+  });
+
+  it("loads its model when tfjs's wasm backend starts slowly (a busy machine)", () => {
+    const child = join(import.meta.dirname, 'fixtures', 'slow-backend-start.ts');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', child, '2000'], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ dim: 512 });
   });
 
   it('describes itself and is 512-d', () => {
