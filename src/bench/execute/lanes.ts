@@ -202,7 +202,11 @@ export class BenchLanes {
       this.waiting.clear();
     });
     const failed = thread.earlyError();
-    if (failed) throw failed;
+    if (failed) {
+      // Its lane holds only the failure from here on, so close() would not end the thread.
+      await thread.terminate();
+      throw failed;
+    }
     return worker;
   }
 }
