@@ -88,11 +88,12 @@ const SCORES_PER_SEGMENT = 512;
  * it has written them, so a run's stores (and their scores) are not kept once the run is over.
  */
 const unwritten = new Set<() => void>();
-let flushedAtExit = false;
+/** Whether flushDiskScores is hooked to the process's exit (once, whatever the stores). */
+let exitHookAdded = false;
 
 function holdUntilWritten(flush: () => void): void {
-  if (!flushedAtExit) process.once('exit', flushDiskScores);
-  flushedAtExit = true;
+  if (!exitHookAdded) process.once('exit', flushDiskScores);
+  exitHookAdded = true;
   unwritten.add(flush);
 }
 
