@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { endStarted, awaitedLater } from '../util/ts-worker.ts';
 import { writeTimings } from '../results/write.ts';
 import { checkIds } from '../util/ids.ts';
@@ -16,7 +18,7 @@ import { planRun } from './plan/plan.ts';
 import { renderRun } from './render.ts';
 import { inputTables, resultTables } from './tables.ts';
 import { unitName, type BenchUnit } from './types.ts';
-import { BENCH_REGISTRY, benchEncoder, type BenchRegistry } from './units.ts';
+import { BENCH_REGISTRY, benchEncoder, registryOnLanes, type BenchRegistry, type RegistrySource } from './units.ts';
 import { warmUp } from './warm-up.ts';
 import { runSettings, writeRun } from './write.ts';
 
@@ -37,16 +39,17 @@ async function runBenchInScope(opts: BenchOptions): Promise<BenchOutcome> {
   checkIds('pipelines', opts.pipelines ?? [], { noun: 'pipeline', ids: registry.pipelines.map((p) => p.id) });
   checkIds('studies', opts.studies ?? [], { noun: 'study', ids: registry.studies.map((s) => s.id) });
   const execution = executionFor(opts);
-  // A worker thread has the bench's registry only; a merge runs only the studies of the results, in this thread.
+  // A worker thread loads the registry from its module; a merge runs only the studies of the results, in this thread.
   const wanted = execution.merges ? 1 : (opts.lanes ?? benchLaneCount());
-  const lanes = registry === BENCH_REGISTRY ? wanted : 1;
+  if (registry.source) checkRegistrySource(registry.source);
+  const lanes = registryOnLanes(registry) ? wanted : 1;
   if (lanes < wanted)
     opts.log(
-      `one lane, not ${wanted}: a registry passed in code runs in this thread (worker lanes load the bench's own registries, src/pipelines/registry.ts and src/studies/registry.ts)`,
+      `one lane, not ${wanted}: a registry passed in code without a source runs in this thread (a worker lane loads a registry from its module: docs/extending.md#a-registry-of-your-own)`,
     );
   // The first worker lane's thread loads its modules while this one prepares the inputs; a thread
   // that fails to start fails the run when its lane first needs it, not before.
-  const early = lanes > 1 ? awaitedLater(startLaneThread()) : undefined;
+  const early = lanes > 1 ? awaitedLater(startLaneThread(registry)) : undefined;
   try {
     return await runPhases(opts, registry, execution, (inputs) => new BenchLanes(inputs, lanes, early, registry));
   } finally {
@@ -109,4 +112,17 @@ async function runPhases(
   opts.log('');
   for (const line of formatTimingTable(timings)) opts.log(line);
   return { resultsDir, reportsDir, summaries: collected.summaries };
+}
+
+/** A registry's source must be a module a worker thread can import: a file that exists. */
+function checkRegistrySource(source: RegistrySource): void {
+  const where = `registry source ${JSON.stringify(source.module)}`;
+  let path: string;
+  try {
+    path = fileURLToPath(source.module);
+  } catch {
+    throw new Error(`${where}: expected the file: URL of the module that exports the registry (its import.meta.url)`);
+  }
+  if (!existsSync(path)) throw new Error(`${where}: no such file (${path})`);
+  if (!source.exportName) throw new Error(`${where}: expected the name the registry is exported under (exportName)`);
 }

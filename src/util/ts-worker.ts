@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { build, type Plugin } from 'esbuild';
 import { writeFileAtomic } from './files.ts';
 import { ownSourceFile } from './own-source.ts';
@@ -16,11 +16,12 @@ import { ownSourceFile } from './own-source.ts';
  * and vitest alike.
  */
 export async function startTsWorker(
-  module: URL,
+  module: URL | GeneratedEntry,
   workerData: unknown,
   limits?: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number },
 ): Promise<Worker> {
   const options = { workerData, ...(limits ? { resourceLimits: limits } : {}) };
+  if (!(module instanceof URL)) return startGenerated(module, options);
   // The installed package runs the JavaScript the build wrote (dist/): nothing to compile.
   const own = ownSourceFile(module);
   if (own !== module) return new Worker(own, options);
@@ -30,6 +31,32 @@ export async function startTsWorker(
   const api = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(api)}).then(({ tsImport }) => tsImport(${JSON.stringify(module.href)}, ${JSON.stringify(module.href)}))`;
   return new Worker(bootstrap, { eval: true, ...options });
+}
+
+/**
+ * A worker's entry module written by code: `text(at)` is its source, an ES module that names
+ * each module it imports by `at(url)` (this package's TypeScript URLs included), so the same
+ * text serves the repository (bundled, as startTsWorker bundles a module) and the installed
+ * package (loaded as it is, importing dist/).
+ */
+export interface GeneratedEntry {
+  /** Names the compiled file. */
+  name: string;
+  text(at: (url: URL) => string): string;
+}
+
+// The installed package runs dist/, where this file is JavaScript.
+const INSTALLED = import.meta.url.endsWith('.js');
+
+async function startGenerated(entry: GeneratedEntry, options: WorkerOptions): Promise<Worker> {
+  if (INSTALLED) {
+    const text = entry.text((url) => JSON.stringify(ownSourceFile(url).href));
+    return new Worker(new URL(`data:text/javascript,${encodeURIComponent(text)}`), options);
+  }
+  const text = entry.text((url) => JSON.stringify(fileURLToPath(url)));
+  const compiled = await compiledModule({ name: entry.name, text });
+  if (compiled instanceof URL) return new Worker(compiled, options);
+  throw new Error(`cannot start a worker thread on ${entry.name}: ${compiled.unwritable}`);
 }
 
 /**
@@ -59,15 +86,18 @@ const compiled = new Map<string, Promise<URL | { unwritable: string }>>();
  * `import.meta.url` is its own file's URL, so paths relative to it (assets, native addons,
  * the hashed sources of the learned model) mean what they meant.
  */
-function compiledModule(module: URL): Promise<URL | { unwritable: string }> {
-  let url = compiled.get(module.href);
-  if (!url) compiled.set(module.href, (url = compile(fileURLToPath(module))));
+function compiledModule(module: URL | { name: string; text: string }): Promise<URL | { unwritable: string }> {
+  const key = module instanceof URL ? module.href : module.text;
+  let url = compiled.get(key);
+  if (!url) compiled.set(key, (url = compile(module instanceof URL ? fileURLToPath(module) : module)));
   return url;
 }
 
-async function compile(entry: string): Promise<URL | { unwritable: string }> {
+async function compile(entry: string | { name: string; text: string }): Promise<URL | { unwritable: string }> {
   const { outputFiles } = await build({
-    entryPoints: [entry],
+    ...(typeof entry === 'string'
+      ? { entryPoints: [entry] }
+      : { stdin: { contents: entry.text, resolveDir: PACKAGE_ROOT, sourcefile: `${entry.name}.ts`, loader: 'ts' as const } }),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -78,7 +108,7 @@ async function compile(entry: string): Promise<URL | { unwritable: string }> {
     plugins: [ownMetaUrl],
   });
   const text = outputFiles[0]!.text;
-  const name = basename(entry).replace(/\.[cm]?ts$/, '');
+  const name = typeof entry === 'string' ? basename(entry).replace(/\.[cm]?ts$/, '') : entry.name;
   const file = join(WORKERS_DIR, `${name}-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.mjs`);
   try {
     if (existsSync(file)) utimesSync(file, new Date(), new Date());

@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runBench } from '../../src/bench/run.ts';
-import { BENCH_REGISTRY } from '../../src/bench/units.ts';
+import { runBench, type BenchOptions } from '../../src/bench/run.ts';
+import type { BenchRegistry } from '../../src/bench/units.ts';
 import { PIPELINES } from '../../src/pipelines/registry.ts';
 import { chartsFor } from '../../src/report/charts/registry.ts';
 import { computeFindings } from '../../src/report/findings.ts';
@@ -13,7 +13,7 @@ import { retrievalEmbeddings } from '../../src/studies/retrieval/study.ts';
 import { withRecallGapNotes } from '../../src/table/suite-gap.ts';
 import { defineSuite, REAL_SUITE, SUITES, SYNTHETIC_SUITE, type Suite } from '../../src/table/suites.ts';
 import type { Table } from '../../src/table/table.ts';
-import { FIXTURE_SUITE } from '../examples/suite.ts';
+import { FIXTURE_REGISTRY, FIXTURE_SUITE } from '../examples/suite.ts';
 import { smallTaskFile } from '../helpers/result-files.ts';
 import { FIXTURE_TABLES } from '../report/fixture.ts';
 import { smallBenchOptions } from '../helpers/small-runs.ts';
@@ -21,6 +21,28 @@ import { syntheticStudyContext } from '../helpers/study-context.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'tooltax-suite-registry-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Two pipelines and the real-suite study (whose tables the fixture suite gets) on two lanes. */
+function fixtureRun(out: string, registry: BenchRegistry, log: string[] = []): BenchOptions {
+  return smallBenchOptions(smallTaskFile(join(tmp, 'tasks.jsonl'), 1), {
+    pipelines: ['b1-full-schema', 'b4-cli-lazy'],
+    studies: ['real-suite'],
+    registry,
+    out,
+    // The default reports folder is the repository's reports/.
+    reports: join(out, '..', `${basename(out)}-reports`),
+    lanes: 2,
+    log: (line) => log.push(line),
+  });
+}
+
+const readTable = (out: string, id: string) => JSON.parse(readFileSync(join(out, 'tables', `${id}.json`), 'utf8')) as Table;
+
+/** The lanes the run's units ran on (timings.json). */
+function lanesUsed(out: string): number[] {
+  const timings = JSON.parse(readFileSync(join(out, 'timings.json'), 'utf8')) as { steps: { unit?: { lane: number } }[] };
+  return [...new Set(timings.steps.flatMap((s) => (s.unit ? [s.unit.lane] : [])))].sort();
+}
 
 describe('suite registry', () => {
   it('holds each built-in suite once, by one id, with table ids made from it', () => {
@@ -30,24 +52,14 @@ describe('suite registry', () => {
     expect(SUITES.filter((s) => s.mainTables).map((s) => s.id)).toEqual(['synthetic-120', 'real']);
   });
 
-  it('a fourth suite added to the registry alone gets its tables in the run', async () => {
+  it('a fourth suite added to the registry alone gets its tables in the run, on worker lanes', async () => {
     const out = join(tmp, 'results');
     const log: string[] = [];
-    await runBench({
-      ...smallBenchOptions(smallTaskFile(join(tmp, 'tasks.jsonl'), 1), {
-        pipelines: ['b1-full-schema', 'b4-cli-lazy'],
-        studies: ['real-suite'],
-        registry: { ...BENCH_REGISTRY, suites: [SYNTHETIC_SUITE, FIXTURE_SUITE] },
-        out,
-        // The default reports folder is the repository's reports/.
-        reports: join(tmp, 'reports'),
-        lanes: 2,
-        log: (line) => log.push(line),
-      }),
-    });
-    // A registry of its own runs in one lane, and the run says so.
-    expect(log.filter((l) => l.startsWith('one lane, not 2: a registry passed in code runs in this thread'))).toHaveLength(1);
-    const table = (id: string) => JSON.parse(readFileSync(join(out, 'tables', `${id}.json`), 'utf8')) as Table;
+    await runBench(fixtureRun(out, FIXTURE_REGISTRY, log));
+    // The registry names its module: the worker lane loaded it and ran units too.
+    expect(log.filter((l) => l.startsWith('one lane'))).toEqual([]);
+    expect(lanesUsed(out)).toEqual([0, 1]);
+    const table = (id: string) => readTable(out, id);
     const measured = table('table3-measured-fixture');
     expect(measured.title).toMatch(/— fixture servers$/);
     expect(measured.rows.map((r) => r.pipeline)).toEqual(['b1-full-schema', 'b4-cli-lazy']);
@@ -62,6 +74,31 @@ describe('suite registry', () => {
     expect(existsSync(join(out, 'tables', 'table3-measured-real.json'))).toBe(false);
     const order = (JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { tableOrder: string[] }).tableOrder;
     expect(order).toContain('table3-measured-fixture');
+
+    // The same registry without a source runs in this thread alone, says so, and gives the same tables.
+    const serialOut = join(tmp, 'results-serial');
+    const serialLog: string[] = [];
+    await runBench(fixtureRun(serialOut, { ...FIXTURE_REGISTRY, source: undefined }, serialLog));
+    expect(
+      serialLog.filter((l) => l.startsWith('one lane, not 2: a registry passed in code without a source runs in this thread')),
+    ).toHaveLength(1);
+    expect(lanesUsed(serialOut)).toEqual([0]);
+    for (const id of order) expect(readTable(serialOut, id), id).toEqual(readTable(out, id));
+  });
+
+  it("a worker lane refuses a registry its module does not build, and a source that is not a module's URL", async () => {
+    const fewer = { ...FIXTURE_REGISTRY, pipelines: FIXTURE_REGISTRY.pipelines.filter((p) => p.id !== 'b2-static-pruning') };
+    await expect(runBench(fixtureRun(join(tmp, 'fewer'), fewer))).rejects.toThrow(
+      /FIXTURE_REGISTRY of file:.*suite\.ts has pipelines .*b2-static-pruning.* in a worker thread, but the run's registry has .*; a registry module must build the same registry in every thread/,
+    );
+    const misnamed = { ...FIXTURE_REGISTRY, source: { ...FIXTURE_REGISTRY.source!, exportName: 'NO_SUCH_EXPORT' } };
+    await expect(runBench(fixtureRun(join(tmp, 'misnamed'), misnamed))).rejects.toThrow(
+      /NO_SUCH_EXPORT of file:.*suite\.ts is not a bench registry/,
+    );
+    const relative = { ...FIXTURE_REGISTRY, source: { module: 'test/examples/suite.ts', exportName: 'FIXTURE_REGISTRY' } };
+    await expect(runBench(fixtureRun(join(tmp, 'relative'), relative))).rejects.toThrow(
+      'registry source "test/examples/suite.ts": expected the file: URL of the module that exports the registry (its import.meta.url)',
+    );
   });
 });
 

@@ -1,9 +1,18 @@
 import type { Worker } from 'node:worker_threads';
-import { awaitedLater, endStarted, startTsWorker } from '../../util/ts-worker.ts';
+import { awaitedLater, endStarted, startTsWorker, type GeneratedEntry } from '../../util/ts-worker.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from '../types.ts';
 import type { LaneInit, LaneRequest, LaneResponse } from './worker.ts';
 import { processSharedBytes } from '../../util/process-shared.ts';
-import { BENCH_REGISTRY, readsPipelineResults, runPipelineUnit, runStudyUnit, type BenchRegistry } from '../units.ts';
+import {
+  BENCH_REGISTRY,
+  readsPipelineResults,
+  registryIds,
+  registryOnLanes,
+  runPipelineUnit,
+  runStudyUnit,
+  type BenchRegistry,
+  type RegistrySource,
+} from '../units.ts';
 import { unitScheduling } from '../plan/study-hints.ts';
 
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
@@ -57,11 +66,13 @@ export class BenchLanes {
   private readonly sentStudyInputs = new Set<Worker>();
   /** The process-shared bytes each worker thread has been given (by key). */
   private readonly sharedGiven = new WeakMap<Worker, Set<string>>();
+  /** The error that ended a worker thread: a unit sent to it after that would wait forever. */
+  private readonly failed = new WeakMap<Worker, Error>();
 
   /**
    * `early`: a lane thread started before the inputs existed (startLaneThread), used for the
-   * first worker lane; ended by close() if no lane takes it. A worker thread has the bench's
-   * registry only: a run on another registry has one lane.
+   * first worker lane; ended by close() if no lane takes it. A worker thread loads the registry
+   * from its module: a run on a registry without a source has one lane.
    */
   constructor(
     private readonly inputs: BenchInputs,
@@ -69,7 +80,7 @@ export class BenchLanes {
     private early?: Promise<LaneThread>,
     private readonly registry: BenchRegistry = BENCH_REGISTRY,
   ) {
-    if (lanes > 1 && registry !== BENCH_REGISTRY) throw new Error("bench: worker lanes run the bench's registry only; expected one lane");
+    if (lanes > 1 && !registryOnLanes(registry)) throw new Error('bench: a registry without a source runs in one lane');
   }
 
   /** What the studies of the pipelines' results read; set once the pipelines ran (studies that read none run before). */
@@ -173,6 +184,8 @@ export class BenchLanes {
       this.sentStudyInputs.add(worker);
     }
     return new Promise((resolve, reject) => {
+      const failed = this.failed.get(worker);
+      if (failed) return reject(failed);
       this.waiting.set(id, { resolve, reject });
       worker.postMessage(req);
     });
@@ -186,11 +199,13 @@ export class BenchLanes {
   private async initWorker(): Promise<Worker> {
     const early = this.early;
     this.early = undefined;
-    const thread = await (early ?? startLaneThread());
+    const thread = await (early ?? startLaneThread(this.registry));
     const worker = thread.worker;
     const given = new Set<string>();
     this.sharedGiven.set(worker, given);
-    worker.postMessage({ init: { inputs: this.inputs, shared: processSharedBytes(given) } } satisfies LaneInit);
+    worker.postMessage({
+      init: { inputs: this.inputs, shared: processSharedBytes(given), registry: registryIds(this.registry) },
+    } satisfies LaneInit);
     worker.on('message', (res: LaneResponse) => {
       const w = this.waiting.get(res.id);
       this.waiting.delete(res.id);
@@ -198,6 +213,7 @@ export class BenchLanes {
       else w?.resolve(res.result);
     });
     worker.on('error', (e) => {
+      this.failed.set(worker, e);
       for (const w of this.waiting.values()) w.reject(e);
       this.waiting.clear();
     });
@@ -230,15 +246,30 @@ export interface LaneThread {
 }
 
 /**
- * A lane's worker thread, not yet given its inputs (BenchLanes sends them). Started early, it
- * loads its modules while the main thread prepares the inputs.
+ * A lane's worker thread on `registry`, not yet given its inputs (BenchLanes sends them).
+ * Started early, it loads its modules while the main thread prepares the inputs.
  */
-export async function startLaneThread(): Promise<LaneThread> {
-  const worker = await startTsWorker(new URL('./worker.ts', import.meta.url), undefined, {
+export async function startLaneThread(registry: BenchRegistry = BENCH_REGISTRY): Promise<LaneThread> {
+  const entry = registry === BENCH_REGISTRY ? new URL('./lane.ts', import.meta.url) : sourceLane(registry.source!);
+  const worker = await startTsWorker(entry, undefined, {
     maxOldGenerationSizeMb: WORKER_HEAP_MB,
     maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
   });
   let early: Error | undefined;
   worker.once('error', (e) => (early = e));
   return { worker, earlyError: () => early, terminate: () => worker.terminate() };
+}
+
+/** A lane thread's entry on a registry of its own: serveLane on the registry its module exports. */
+function sourceLane(source: RegistrySource): GeneratedEntry {
+  const name = `${source.exportName} of ${source.module}`;
+  return {
+    name: 'lane-registry',
+    text: (at) =>
+      [
+        `import { serveLane } from ${at(new URL('./worker.ts', import.meta.url))};`,
+        `import * as source from ${at(new URL(source.module))};`,
+        `serveLane(source[${JSON.stringify(source.exportName)}], ${JSON.stringify(name)});`,
+      ].join('\n'),
+  };
 }
