@@ -7,7 +7,7 @@ import { inRunScope } from '../util/run-scope.ts';
 import { formatTimingTable, StepTimer } from '../util/step-timer.ts';
 import { RunClock } from './clock.ts';
 import { Collected } from './execute/collect.ts';
-import { BenchLanes, benchLaneCount, startLaneThread } from './execute/lanes.ts';
+import { BenchLanes, benchLaneCount, inLaneThread, startLaneThread } from './execute/lanes.ts';
 import { executionFor } from './execute/strategies.ts';
 import type { Execution } from './execute/types.ts';
 import { checkOutputOptions, openFolders } from './folders.ts';
@@ -30,6 +30,13 @@ export type { BenchOptions, BenchOutcome } from './options.ts';
  * The run owns its caches (src/util/run-scope.ts): a second run in the same process starts with none.
  */
 export function runBench(opts: BenchOptions): Promise<BenchOutcome> {
+  // A registry's module that runs the bench when imported would run it again in every lane.
+  if (inLaneThread())
+    return Promise.reject(
+      new Error(
+        "runBench was called in a bench lane's thread: the module named by the registry's source runs the bench when it is imported; export the registry from a module that only defines it",
+      ),
+    );
   return inRunScope(() => runBenchInScope(opts));
 }
 

@@ -14,6 +14,7 @@ import { withRecallGapNotes } from '../../src/table/suite-gap.ts';
 import { defineSuite, REAL_SUITE, SUITES, SYNTHETIC_SUITE, type Suite } from '../../src/table/suites.ts';
 import type { Table } from '../../src/table/table.ts';
 import { FIXTURE_REGISTRY, FIXTURE_SUITE } from '../examples/suite.ts';
+import { SELF_RUNNING_REGISTRY } from '../bench/fixtures/self-running-registry.ts';
 import { smallTaskFile } from '../helpers/result-files.ts';
 import { FIXTURE_TABLES } from '../report/fixture.ts';
 import { smallBenchOptions } from '../helpers/small-runs.ts';
@@ -86,7 +87,7 @@ describe('suite registry', () => {
     for (const id of order) expect(readTable(serialOut, id), id).toEqual(readTable(out, id));
   });
 
-  it("a worker lane refuses a registry its module does not build, and a source that is not a module's URL", async () => {
+  it("a worker lane refuses a registry its module does not build or that runs the bench, and a source that is not a module's URL", async () => {
     const fewer = { ...FIXTURE_REGISTRY, pipelines: FIXTURE_REGISTRY.pipelines.filter((p) => p.id !== 'b2-static-pruning') };
     await expect(runBench(fixtureRun(join(tmp, 'fewer'), fewer))).rejects.toThrow(
       /FIXTURE_REGISTRY of file:.*suite\.ts has pipelines .*b2-static-pruning.* in a worker thread, but the run's registry has .*; a registry module must build the same registry in every thread/,
@@ -94,6 +95,9 @@ describe('suite registry', () => {
     const misnamed = { ...FIXTURE_REGISTRY, source: { ...FIXTURE_REGISTRY.source!, exportName: 'NO_SUCH_EXPORT' } };
     await expect(runBench(fixtureRun(join(tmp, 'misnamed'), misnamed))).rejects.toThrow(
       /NO_SUCH_EXPORT of file:.*suite\.ts is not a bench registry/,
+    );
+    await expect(runBench(fixtureRun(join(tmp, 'self-running'), SELF_RUNNING_REGISTRY))).rejects.toThrow(
+      "runBench was called in a bench lane's thread: the module named by the registry's source runs the bench when it is imported",
     );
     const relative = { ...FIXTURE_REGISTRY, source: { module: 'test/examples/suite.ts', exportName: 'FIXTURE_REGISTRY' } };
     await expect(runBench(fixtureRun(join(tmp, 'relative'), relative))).rejects.toThrow(

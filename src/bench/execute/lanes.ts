@@ -1,4 +1,4 @@
-import type { Worker } from 'node:worker_threads';
+import { isMainThread, workerData, type Worker } from 'node:worker_threads';
 import { awaitedLater, endStarted, startTsWorker, type GeneratedEntry } from '../../util/ts-worker.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from '../types.ts';
 import type { LaneInit, LaneRequest, LaneResponse } from './worker.ts';
@@ -251,13 +251,21 @@ export interface LaneThread {
  */
 export async function startLaneThread(registry: BenchRegistry = BENCH_REGISTRY): Promise<LaneThread> {
   const entry = registry === BENCH_REGISTRY ? new URL('./lane.ts', import.meta.url) : sourceLane(registry.source!);
-  const worker = await startTsWorker(entry, undefined, {
+  const worker = await startTsWorker(entry, LANE_THREAD_DATA, {
     maxOldGenerationSizeMb: WORKER_HEAP_MB,
     maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
   });
   let early: Error | undefined;
   worker.once('error', (e) => (early = e));
   return { worker, earlyError: () => early, terminate: () => worker.terminate() };
+}
+
+/** What a lane's thread is started with: it marks the thread as a lane (inLaneThread). */
+const LANE_THREAD_DATA = { benchLane: true } as const;
+
+/** True in a bench lane's worker thread, where a bench must not start (a run's lanes are its own). */
+export function inLaneThread(): boolean {
+  return !isMainThread && (workerData as Partial<typeof LANE_THREAD_DATA> | undefined)?.benchLane === true;
 }
 
 /** A lane thread's entry on a registry of its own: serveLane on the registry its module exports. */
