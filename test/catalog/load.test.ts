@@ -120,5 +120,8 @@ describe('loadCatalog', () => {
     // Tool names repeat across servers; ids stay unique.
     const all = loadCatalog(Object.keys(expected).map((f) => join(REAL, f)));
     expect(new Set(all.tools.map((t) => t.id)).size).toBe(all.tools.length);
+    // The folder holds the six dumps alone (extra/, results/ and stats/ are folders of their own).
+    const folder = loadCatalog(REAL);
+    expect(new Set(folder.tools.map((t) => t.id))).toEqual(new Set(all.tools.map((t) => t.id)));
   });
 });

@@ -75,7 +75,7 @@ export const adolStudy: Study = {
   },
 };
 
-/** Every real dump: the primary ones, then extra/, each sorted by name (summary.json skipped). */
+/** Every real dump: the primary ones, then extra/, each sorted by name (a summary.json beside them, as in the source folder, skipped). */
 function realCatalogs(root: string, log: (line: string) => void = () => {}): { label: string; catalog: Catalog }[] {
   const dir = realCatalogDir(root);
   if (!existsSync(dir)) {
