@@ -36,7 +36,7 @@ import { parseScalingSizes } from '../studies/scaling/sizes.ts';
 import { parseShard, type ShardSpec } from './shard-spec.ts';
 import { resolveUserPaths } from './user-paths.ts';
 import { suggestAmongAllOptions } from './option-suggestions.ts';
-import { benchOutputDirs, SCRATCH_DIR } from '../results/partial-run.ts';
+import { benchOutputDirs, defaultReportsDir, SCRATCH_DIR } from '../results/partial-run.ts';
 
 /** What the program reads and writes besides its arguments (tests give their own). */
 export interface ProgramIo {
@@ -400,19 +400,24 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     .command('report')
     .description('re-render reports from an existing results directory without re-running the bench')
     .option('--results <dir>', 'results directory', join(root, 'results'))
-    .option('--reports <dir>', 'reports directory', parseOutputDir, join(root, 'reports'))
-    .action(async (o: { results: string; reports: string }) => {
+    .option(
+      '--reports <dir>',
+      "reports directory (default: reports/ for results/, a partial run's own reports folder beside its results; required for any other results folder)",
+      parseOutputDir,
+    )
+    .action(async (o: { results: string; reports?: string }) => {
       // Only one complete run, and not while a bench is writing it.
       if (!existsSync(o.results))
         throw new InputError(o.results, '', 'a results directory written by `npm run bench`', `nothing at ${resolve(o.results)}`);
+      const reports = o.reports ?? defaultReportsDir(o.results, root);
       const lock = acquireRunLock(o.results, 'report');
-      const reportsLock = resolve(o.reports) === resolve(o.results) ? undefined : acquireRunLock(o.reports, 'report');
+      const reportsLock = resolve(reports) === resolve(o.results) ? undefined : acquireRunLock(reports, 'report');
       checkCompleteRun(o.results);
       const { renderReports } = await import('../report/render-reports.ts');
-      await renderReports(o.results, o.reports, { log });
+      await renderReports(o.results, reports, { log });
       reportsLock?.release();
       lock.release();
-      log(`reports written to ${o.reports}`);
+      log(`reports written to ${reports}`);
     });
 
   if (!lean) {

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
+import { InputError } from '../util/input-error.ts';
 import { catalogNameFromPaths, childDir } from '../util/paths.ts';
 
 /**
@@ -54,4 +55,24 @@ export function benchOutputDirs(o: PartialRunOptions, root: string): { out?: str
     reports,
     note: `a partial run (${why.join(', ')}) writes to ${redirected}, not the default folders (give --out and --reports, or --force for the defaults)`,
   };
+}
+
+/**
+ * Where `report` renders a results folder when --reports is not given: reports/ for results/,
+ * and for a partial run's scratch results (`results/partial/…/results`) the reports folder
+ * beside them, where the bench wrote them. Any other folder's reports are named by the user, so
+ * that reports/ only ever shows the default run.
+ */
+export function defaultReportsDir(resultsDir: string, root: string): string {
+  const results = resolve(resultsDir);
+  if (results === resolve(root, 'results')) return join(root, 'reports');
+  const fromScratch = relative(resolve(root, SCRATCH_DIR), results);
+  if (basename(results) === 'results' && fromScratch && !fromScratch.startsWith('..') && !isAbsolute(fromScratch))
+    return join(dirname(results), 'reports');
+  throw new InputError(
+    '--reports',
+    '',
+    `the folder to write the reports of ${resultsDir} to (reports/ holds those of results/ only)`,
+    'none given',
+  );
 }
