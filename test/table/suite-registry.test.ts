@@ -90,7 +90,7 @@ describe('suite registry', () => {
   it("a worker lane refuses a registry its module does not build or that runs the bench, and a source that is not a module's URL", async () => {
     const fewer = { ...FIXTURE_REGISTRY, pipelines: FIXTURE_REGISTRY.pipelines.filter((p) => p.id !== 'b2-static-pruning') };
     await expect(runBench(fixtureRun(join(tmp, 'fewer'), fewer))).rejects.toThrow(
-      /FIXTURE_REGISTRY of file:.*suite\.ts has pipelines .*b2-static-pruning.* in a worker thread, but the run's registry has .*; a registry module must build the same registry in every thread/,
+      /bench worker: Error: FIXTURE_REGISTRY of file:.*suite\.ts builds another registry in this thread than the run's \(pipelines here only: b2-static-pruning\); a registry module must build the same registry in every thread/,
     );
     const misnamed = { ...FIXTURE_REGISTRY, source: { ...FIXTURE_REGISTRY.source!, exportName: 'NO_SUCH_EXPORT' } };
     await expect(runBench(fixtureRun(join(tmp, 'misnamed'), misnamed))).rejects.toThrow(

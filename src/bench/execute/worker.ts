@@ -65,11 +65,17 @@ export function serveLane(registry: BenchRegistry | undefined, name: string): vo
  * A registry module that builds a different registry in each thread (one chosen by an
  * environment variable, say) would run other units than the run planned: the lane refuses.
  */
-function registryDifference(here: RegistryIds, run: RegistryIds, name: string): string | undefined {
-  for (const key of ['pipelines', 'studies', 'suites'] as const) {
-    const [ours, theirs] = [here[key].join(', ') || '(none)', run[key].join(', ') || '(none)'];
-    if (ours !== theirs)
-      return `bench worker: ${name} has ${key} ${ours} in a worker thread, but the run's registry has ${theirs}; a registry module must build the same registry in every thread`;
-  }
-  return undefined;
+export function registryDifference(here: RegistryIds, run: RegistryIds, name: string): string | undefined {
+  const differences = (['pipelines', 'studies', 'suites'] as const).flatMap((key) => {
+    const only = (a: string[], b: string[]) => a.filter((id) => !b.includes(id)).join(', ');
+    const [extra, missing] = [only(here[key], run[key]), only(run[key], here[key])];
+    const sameOrder = here[key].join() === run[key].join();
+    return [
+      ...(extra ? [`${key} here only: ${extra}`] : []),
+      ...(missing ? [`${key} in the run's only: ${missing}`] : []),
+      ...(!extra && !missing && !sameOrder ? [`${key} in another order`] : []),
+    ];
+  });
+  if (!differences.length) return undefined;
+  return `${name} builds another registry in this thread than the run's (${differences.join('; ')}); a registry module must build the same registry in every thread`;
 }
