@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endStarted, awaitedLater } from '../util/ts-worker.ts';
 import { writeTimings } from '../results/write.ts';
@@ -86,7 +87,7 @@ async function runPhases(
   const before = await timer.time('footprint, task tables', () => inputTables(inputs, opts.log));
   if (!inputs.taskSets.length) opts.log(missingTasksNote(studies));
 
-  const plan = planRun({ pipelines, studies, taskSets: inputs.taskSets }, resultsDir);
+  const plan = planRun({ pipelines, studies, taskSets: inputs.taskSets }, [resultsDir, join(opts.root, 'results')]);
   const forUnits = unitInputs(opts, inputs, { cacheDir, resultsDir, pipelines, studies });
   await benchEncoder(forUnits, encoder);
   const lanes = lanesOf(forUnits);

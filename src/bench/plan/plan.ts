@@ -19,11 +19,16 @@ export interface RunPlan {
   previous: ReadonlyMap<string, number>;
 }
 
+/**
+ * `timingsDirs`: the results folders whose last run's timings order the units, the first that
+ * has them (the run's own, then the default one: a run into a new folder is scheduled by the
+ * last run on this machine rather than in registry order).
+ */
 export function planRun(
   run: { pipelines: readonly PipelineEntry[]; studies: readonly Study[]; taskSets: readonly TaskSet[] },
-  resultsDir: string,
+  timingsDirs: readonly string[],
 ): RunPlan {
-  const previous = previousUnitSeconds(resultsDir);
+  const previous = previousUnitSeconds(timingsDirs);
   const pipelineUnits = run.taskSets.length ? run.pipelines.map((e) => ({ kind: 'pipeline' as const, id: e.id })) : [];
   const studyUnits = (reads: boolean) =>
     run.studies.filter((s) => s.readsPipelineResults === reads).map((s) => ({ kind: 'study' as const, id: s.id }));
@@ -77,8 +82,8 @@ export function runIdentity(
 }
 
 /** Each unit's wall seconds in the previous run's timings.json, when there is one. */
-function previousUnitSeconds(resultsDir: string): Map<string, number> {
-  const report = readPreviousTimings(resultsDir);
+function previousUnitSeconds(timingsDirs: readonly string[]): Map<string, number> {
+  const report = timingsDirs.map(readPreviousTimings).find((r) => r !== undefined);
   return new Map((report?.steps ?? []).filter((s) => s.unit).map((s) => [`${s.unit!.kind}/${s.unit!.id}`, s.wallSeconds]));
 }
 
