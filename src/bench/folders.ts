@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { Catalog } from '../catalog/types.ts';
 import { acquireRunLock, type RunLock } from '../results/lock.ts';
 import { checkOutputDir } from '../results/output-dir.ts';
+import { REPORTS_DIR, RESULTS_DIR } from '../results/partial-run.ts';
 import { startRun, type OutputSnapshot } from '../results/run-files.ts';
 import { clearPart } from '../results/shard-part.ts';
 import { childDir } from '../util/paths.ts';
@@ -30,8 +31,8 @@ export function checkOutputOptions(opts: Pick<BenchOptions, 'out' | 'reports'>):
  */
 export function openFolders(opts: BenchOptions, catalog: Catalog, execution: Execution): RunFolders {
   const named = opts.catalog ? catalog.name : '';
-  const resultsDir = resolve(opts.out ?? execution.defaultResultsDir(childDir(join(opts.root, 'results'), named, '--catalog')));
-  const reportsDir = resolve(opts.reports ?? childDir(join(opts.root, 'reports'), named, '--catalog'));
+  const resultsDir = resolve(opts.out ?? execution.defaultResultsDir(childDir(join(opts.root, RESULTS_DIR), named, '--catalog')));
+  const reportsDir = resolve(opts.reports ?? childDir(join(opts.root, REPORTS_DIR), named, '--catalog'));
   checkOutputDir(resultsDir, '--out');
   if (execution.writesRun) checkOutputDir(reportsDir, '--reports');
   const command = `bench${opts.catalog ? ` --catalog ${opts.catalog.join(',')}` : ''}${execution.command}`;

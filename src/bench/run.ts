@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endStarted, awaitedLater } from '../util/ts-worker.ts';
 import { writeTimings } from '../results/write.ts';
+import { RESULTS_DIR } from '../results/partial-run.ts';
 import { checkIds } from '../util/ids.ts';
 import { inRunScope } from '../util/run-scope.ts';
 import { formatTimingTable, StepTimer } from '../util/step-timer.ts';
@@ -87,7 +88,7 @@ async function runPhases(
   const before = await timer.time('footprint, task tables', () => inputTables(inputs, opts.log));
   if (!inputs.taskSets.length) opts.log(missingTasksNote(studies));
 
-  const plan = planRun({ pipelines, studies, taskSets: inputs.taskSets }, [resultsDir, join(opts.root, 'results')]);
+  const plan = planRun({ pipelines, studies, taskSets: inputs.taskSets }, [resultsDir, join(opts.root, RESULTS_DIR)]);
   const forUnits = unitInputs(opts, inputs, { cacheDir, resultsDir, pipelines, studies });
   await benchEncoder(forUnits, encoder);
   const lanes = lanesOf(forUnits);

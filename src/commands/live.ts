@@ -6,6 +6,7 @@ import { anthropicClient, ANTHROPIC_DEFAULT_BASE_URL } from '../live/anthropic-c
 import { DEFAULT_RETRY, EndpointError, endpointUrl, type RetryPolicy } from '../live/http.ts';
 import { urlSecrets } from '../mcp/redact.ts';
 import { acquireRunLock } from '../results/lock.ts';
+import { RESULTS_DIR } from '../results/partial-run.ts';
 import { openAiClient, OPENAI_DEFAULT_BASE_URL } from '../live/openai-client.ts';
 import { openAiProviderClient, openAiResponsesClient } from '../live/openai-responses-client.ts';
 import { hostSearchProvider, isHostSearch } from '../pipelines/host-search/entries.ts';
@@ -272,7 +273,7 @@ function providerClient(provider: Provider, apiKey: string, baseUrl: string, ret
 
 /** The default output folder of a live run: results/live/<provider>-<model>. */
 function defaultLiveOut(root: string, provider: string, model: string): string {
-  return join(root, 'results', 'live', `${provider}-${model.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
+  return join(root, RESULTS_DIR, 'live', `${provider}-${model.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
 }
 
 /** The synthetic catalog, the chosen tasks, the calibration and history tasks, the tokenizer and the encoder of a live run. */

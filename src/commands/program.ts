@@ -36,7 +36,7 @@ import { parseScalingSizes } from '../studies/scaling/sizes.ts';
 import { parseShard, type ShardSpec } from './shard-spec.ts';
 import { resolveUserPaths } from './user-paths.ts';
 import { suggestAmongAllOptions } from './option-suggestions.ts';
-import { benchOutputDirs, defaultReportsDir, SCRATCH_DIR } from '../results/partial-run.ts';
+import { benchOutputDirs, defaultReportsDir, RESULTS_DIR, SCRATCH_DIR } from '../results/partial-run.ts';
 
 /** What the program reads and writes besides its arguments (tests give their own). */
 export interface ProgramIo {
@@ -399,7 +399,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
   program
     .command('report')
     .description('re-render reports from an existing results directory without re-running the bench')
-    .option('--results <dir>', 'results directory', join(root, 'results'))
+    .option('--results <dir>', 'results directory', join(root, RESULTS_DIR))
     .option(
       '--reports <dir>',
       "reports directory (default: reports/ for results/, a partial run's own reports folder beside its results; required for any other results folder)",

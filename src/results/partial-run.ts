@@ -20,8 +20,12 @@ export interface PartialRunOptions {
   force?: boolean;
 }
 
+/** The default output folders of a run, under the project folder: its results and their reports. */
+export const RESULTS_DIR = 'results';
+export const REPORTS_DIR = 'reports';
+
 /** Where partial runs write, under the project folder: `results/partial/[<catalog>/]{results,reports}`. */
-export const SCRATCH_DIR = join('results', 'partial');
+export const SCRATCH_DIR = join(RESULTS_DIR, 'partial');
 
 /** The options that narrow what a run measures (never --catalog: a run on the user's catalog is whole on it), as typed. */
 function narrowingOptions(o: Pick<PartialRunOptions, 'quick' | 'pipelines' | 'studies'>): string[] {
@@ -47,8 +51,8 @@ export function benchOutputDirs(o: PartialRunOptions, root: string): { out?: str
   const why = [...narrowingOptions(o), ...(o.catalog ? ['--catalog'] : [])];
   if (why.length === 0 || o.force || (o.out && o.reports)) return { out: o.out, reports: o.reports };
   const scratch = childDir(join(root, SCRATCH_DIR), o.catalog ? catalogNameFromPaths(o.catalog) : '', '--catalog');
-  const out = o.out ?? join(scratch, 'results');
-  const reports = o.reports ?? join(scratch, 'reports');
+  const out = o.out ?? join(scratch, RESULTS_DIR);
+  const reports = o.reports ?? join(scratch, REPORTS_DIR);
   const redirected = [o.out ? '' : out, o.reports ? '' : reports].filter(Boolean).join(' and ');
   return {
     out,
@@ -65,10 +69,10 @@ export function benchOutputDirs(o: PartialRunOptions, root: string): { out?: str
  */
 export function defaultReportsDir(resultsDir: string, root: string): string {
   const results = resolve(resultsDir);
-  if (results === resolve(root, 'results')) return join(root, 'reports');
+  if (results === resolve(root, RESULTS_DIR)) return join(root, REPORTS_DIR);
   const fromScratch = relative(resolve(root, SCRATCH_DIR), results);
-  if (basename(results) === 'results' && fromScratch && !fromScratch.startsWith('..') && !isAbsolute(fromScratch))
-    return join(dirname(results), 'reports');
+  if (basename(results) === RESULTS_DIR && fromScratch && !fromScratch.startsWith('..') && !isAbsolute(fromScratch))
+    return join(dirname(results), REPORTS_DIR);
   throw new InputError(
     '--reports',
     '',
