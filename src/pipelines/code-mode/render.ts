@@ -1,5 +1,9 @@
-import { createBrowserCodeTool } from '@cloudflare/codemode/browser';
+import type * as CodeMode from '@cloudflare/codemode/browser';
 import type { CatalogTool, JsonSchema, McpTool } from '../../catalog/types.ts';
+import { importOptional, requireOptional } from '../../util/optional-package.ts';
+
+/** Cloudflare's renderer, an optional dependency: a light install still starts every command. */
+const codemode = await importOptional<typeof CodeMode>('@cloudflare/codemode/browser');
 
 /**
  * The catalog as Cloudflare Code Mode renders it, by the library itself (`@cloudflare/codemode`,
@@ -22,6 +26,7 @@ export function codeModeTool(tools: readonly CatalogTool[]): McpTool {
       },
     ]),
   );
+  const { createBrowserCodeTool } = requireOptional(codemode, '@cloudflare/codemode', 'the code-mode pipeline');
   const tool = createBrowserCodeTool({ tools: descriptors as never, executor: { execute: notRun } as never });
   return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema as JsonSchema };
 }
