@@ -11,11 +11,28 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 rmSync(dist, { recursive: true, force: true });
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+const project = join(root, 'tsconfig.build.json');
+const tsc = typescriptCompiler();
+if (tsc) execFileSync(process.execPath, [tsc, '-p', project], { stdio: 'inherit' });
+else {
+  // An install without the devDependencies (the GitHub Action's, from its own checkout): the
+  // same TypeScript version the lockfile pins for development, run once through npx.
+  const { devDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  execFileSync(npx, ['--yes', '--package', `typescript@${devDependencies.typescript}`, '--', 'tsc', '-p', project], { stdio: 'inherit' });
+}
 // src/cli.ts starts with a tsx shebang for the repository; the built one runs on node alone.
 const cli = join(dist, 'cli.js');
 const text = readFileSync(cli, 'utf8').replace(/^#!.*\n/, '');
 writeFileSync(cli, `#!/usr/bin/env node\n${text}`);
 chmodSync(cli, 0o755);
 console.error(`build: wrote ${dist}`);
+
+/** TypeScript's compiler as installed beside this package, or undefined without the devDependencies. */
+function typescriptCompiler() {
+  try {
+    return createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  } catch {
+    return undefined;
+  }
+}

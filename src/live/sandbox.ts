@@ -1,10 +1,6 @@
-import {
-  getQuickJS,
-  shouldInterruptAfterDeadline,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSWASMModule,
-} from 'quickjs-emscripten';
+import type * as QuickJs from 'quickjs-emscripten';
+import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from 'quickjs-emscripten';
+import { importOptional, requireOptional } from '../util/optional-package.ts';
 
 /**
  * Runs model-written code in QuickJS compiled to WebAssembly (`quickjs-emscripten`). Chosen
@@ -51,6 +47,12 @@ export async function runInSandbox(
   tools: ReadonlyMap<string, SandboxTool>,
   limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
 ): Promise<SandboxOutcome> {
+  // An optional dependency, loaded on first use: a light install still starts every command.
+  const { getQuickJS, shouldInterruptAfterDeadline } = requireOptional(
+    await importOptional<typeof QuickJs>('quickjs-emscripten'),
+    'quickjs-emscripten',
+    'running model-written code in live mode',
+  );
   const module = await (quickjs ??= getQuickJS());
   const runtime = module.newRuntime();
   runtime.setMemoryLimit(limits.memoryBytes);
