@@ -201,6 +201,11 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
       .option('--json', 'machine-readable report')
       .option('--markdown', 'Markdown for a pull-request comment')
       .option('--lint', "add each tool's lint findings, their fixes and the tokens they recover (docs/lint.md)")
+      .addOption(
+        new Option('--fail-on-lint <severity>', 'exit 1 also when a lint finding is this severe or more (implies --lint)')
+          .choices([...SEVERITIES, 'never'])
+          .default('never'),
+      )
       .option('--badge <file>', 'write a shields.io endpoint badge (JSON) to this file: the tool tokens per host'),
   );
   addHostOptions(addLimitOptions(hintCatalogForPositional(program.commands.at(-1)!)), { all: true }).action(
