@@ -80,9 +80,13 @@ async function run(s: SandboxSetup): Promise<void> {
     const flag = new Int32Array(s.answered);
     Atomics.store(flag, 0, 0);
     s.port.postMessage({ type: 'call', name, ...(args === undefined ? {} : { args }) } satisfies FromSandbox);
-    // The host answers, or ends this thread at the deadline.
-    Atomics.wait(flag, 0, 0);
-    return receiveMessageOnPort(s.port)!.message as ToolAnswer;
+    // The host answers, or ends this thread at the deadline. The host's wake-up for the previous
+    // call may come late (it sets the flag before it wakes): a wake-up with no answer waits again.
+    for (;;) {
+      Atomics.wait(flag, 0, 0);
+      const answer = receiveMessageOnPort(s.port);
+      if (answer) return answer.message as ToolAnswer;
+    }
   };
   installGlobals(vm, s.names, out, call);
   done(s.port, evaluate(vm, s.code, out));
