@@ -9,7 +9,6 @@ import {
   type QuickJSHandle,
   type VmCallResult,
 } from 'quickjs-emscripten';
-import type { SandboxLimits } from './sandbox.ts';
 
 /**
  * The thread that runs one piece of model-written code (./sandbox.ts starts it and ends it).
@@ -18,6 +17,16 @@ import type { SandboxLimits } from './sandbox.ts';
  * goes when the thread ends. The runtime is never disposed: the thread is ended instead, so an
  * engine left broken by a limit never runs its teardown (QuickJS asserts there).
  */
+
+/** The bounds of one run (./sandbox.ts's defaults: 32 MB, 2 s, 20,000 characters). */
+export interface SandboxLimits {
+  /** Heap of the QuickJS runtime, bytes (the whole WebAssembly memory is capped at twice this plus 16 MiB). */
+  memoryBytes: number;
+  /** Wall time of one run from the engine's start, milliseconds; the thread is ended a second after it. */
+  timeMs: number;
+  /** Characters of console output plus the returned value's JSON. */
+  outputChars: number;
+}
 
 /** The host's first message. */
 export interface SandboxSetup {
@@ -47,6 +56,8 @@ export type FromSandbox =
 export type ToolAnswer = { ok: true; json?: string } | { ok: false; error: string };
 
 const PAGE = 64 * 1024;
+/** The most the engine (32-bit WebAssembly, as built) can address: 2 GiB. */
+const MAX_PAGES = 32_768;
 /** The engine's stack, bytes: under what the thread's own stack holds of its frames, so QuickJS's check fires first. */
 const STACK_BYTES = 256 * 1024;
 
@@ -59,7 +70,7 @@ parentPort?.once('message', (setup: SandboxSetup) => {
 });
 
 async function run(s: SandboxSetup): Promise<void> {
-  const memory = new WebAssembly.Memory({ initial: 256, maximum: Math.max(256, Math.floor(s.wasmBytes / PAGE)) });
+  const memory = new WebAssembly.Memory({ initial: 256, maximum: Math.min(MAX_PAGES, Math.max(256, Math.floor(s.wasmBytes / PAGE))) });
   const variant = newVariant(RELEASE_SYNC, {
     ...(s.wasm ? { wasmModule: s.wasm } : {}),
     wasmMemory: memory,
@@ -161,19 +172,22 @@ function installGlobals(
     out.spend(line.length);
     out.log(line);
   });
-  const tool = vm.newFunction('tool', (nameHandle: QuickJSHandle, ...rest: QuickJSHandle[]): VmCallResult<QuickJSHandle> | QuickJSHandle => {
-    const name = vm.getString(nameHandle);
-    let args: string | undefined;
-    if (rest.length) {
-      const json = stringify(vm, rest[0]!, Infinity);
-      // An argument whose serialisation throws (or is interrupted) never reaches the tool.
-      if (json.error) return { error: json.error };
-      args = json.value;
-    }
-    const answer = call(name, args);
-    if (!answer.ok) return { error: vm.newError(answer.error) };
-    return answer.json === undefined ? vm.undefined : parseJson(vm, answer.json);
-  });
+  const tool = vm.newFunction(
+    'tool',
+    (nameHandle: QuickJSHandle, ...rest: QuickJSHandle[]): VmCallResult<QuickJSHandle> | QuickJSHandle => {
+      const name = vm.getString(nameHandle);
+      let args: string | undefined;
+      if (rest.length) {
+        const json = stringify(vm, rest[0]!, Infinity);
+        // An argument whose serialisation throws (or is interrupted) never reaches the tool.
+        if (json.error) return { error: json.error };
+        args = json.value;
+      }
+      const answer = call(name, args);
+      if (!answer.ok) return { error: vm.newError(answer.error) };
+      return answer.json === undefined ? vm.undefined : parseJson(vm, answer.json);
+    },
+  );
   const setup = vm.unwrapResult(
     vm.evalCode(`(log, tool, names) => {
       const fns = {};

@@ -4,32 +4,9 @@ import { MessageChannel, receiveMessageOnPort, type ResourceLimits, type Worker 
 import type * as QuickJs from 'quickjs-emscripten';
 import { importOptional, requireOptional } from '../util/optional-package.ts';
 import { startTsWorker } from '../util/ts-worker.ts';
-import type { FromSandbox, SandboxSetup, ToolAnswer } from './sandbox-worker.ts';
+import type { FromSandbox, SandboxLimits, SandboxSetup, ToolAnswer } from './sandbox-worker.ts';
 
-/**
- * Runs model-written code in QuickJS compiled to WebAssembly (`quickjs-emscripten`), on a worker
- * thread of its own (./sandbox-worker.ts) that this thread ends at the deadline whatever the
- * code is doing: inside one long built-in call (where QuickJS never checks its interrupt
- * handler), a serialisation that loops, or a tool call. The thread's WebAssembly memory has a
- * fixed maximum and goes with the thread, its V8 heap and stack are capped by `resourceLimits`,
- * and its stdout/stderr are not this process's. Why this and not isolated-vm, a child process or
- * `node:vm`: docs/live.md#the-sandbox.
- *
- * Each run gets a fresh thread, runtime and context, so nothing one piece of code changes (a
- * prototype, a global) survives it, and nothing of the host is reachable from it: the only
- * things in scope are the tool functions given here (`codemode.<name>` and the same functions as
- * globals) and `console.log`, whose output is capped. Every failure (syntax, a thrown error, the
- * memory, stack, time or output limit, a promise that never settles) comes back as
- * `{ ok: false, error }`: a tool error for the model, never an exception in the harness.
- */
-export interface SandboxLimits {
-  /** Heap of the QuickJS runtime, bytes (the whole WebAssembly memory is capped at twice this plus 16 MiB). */
-  memoryBytes: number;
-  /** Wall time of one run from the engine's start, milliseconds; the thread is ended a second after it. */
-  timeMs: number;
-  /** Characters of console output plus the returned value's JSON. */
-  outputChars: number;
-}
+export type { SandboxLimits } from './sandbox-worker.ts';
 
 const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { memoryBytes: 32 * 1024 * 1024, timeMs: 2000, outputChars: 20_000 };
 
@@ -55,7 +32,22 @@ const THREAD_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 64, maxYoungGene
 const TIME_LIMIT = 'time limit: the code ran too long';
 
 /**
- * Runs `code`: an async arrow function (Code Mode's form, its return value is the result) or a
+ * Runs model-written code in QuickJS compiled to WebAssembly (`quickjs-emscripten`), on a worker
+ * thread of its own (./sandbox-worker.ts) that this thread ends at the deadline whatever the
+ * code is doing: inside one long built-in call (where QuickJS never checks its interrupt
+ * handler), a serialisation that loops, or a tool call. The thread's WebAssembly memory has a
+ * fixed maximum and goes with the thread, its V8 heap and stack are capped by `resourceLimits`,
+ * and its stdout/stderr are not this process's. Why this and not isolated-vm, a child process or
+ * `node:vm`: docs/live.md#the-sandbox.
+ *
+ * Each run gets a fresh thread, runtime and context, so nothing one piece of code changes (a
+ * prototype, a global) survives it, and nothing of the host is reachable from it: the only
+ * things in scope are the tool functions given here (`codemode.<name>` and the same functions as
+ * globals) and `console.log`, whose output is capped. Every failure (syntax, a thrown error, the
+ * memory, stack, time or output limit, a promise that never settles) comes back as
+ * `{ ok: false, error }`: a tool error for the model, never an exception in the harness.
+ *
+ * `code` is an async arrow function (Code Mode's form, its return value is the result) or a
  * script with top-level await (its console output is the result).
  */
 export async function runInSandbox(
@@ -132,7 +124,8 @@ export async function runInSandbox(
     worker.on('error', (e: Error & { code?: string }) =>
       finish({
         ok: false,
-        error: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory limit: the code used too much memory' : `sandbox: ${e.message.split('\n')[0]}`,
+        error:
+          e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory limit: the code used too much memory' : `sandbox: ${e.message.split('\n')[0]}`,
         logs,
       }),
     );

@@ -96,24 +96,23 @@ describe('sandbox bounds: arguments and names', () => {
 });
 
 describe('sandbox bounds: memory and stack', () => {
-  it(
-    'an allocation bomb, 800 large arrays and deep recursion end as tool errors; the process stays under 1 GB and prints nothing',
-    async () => {
-      // A process of its own, so its peak resident memory is the sandbox's doing alone.
-      const { stdout, stderr } = await promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', join('test', 'live', 'sandbox-bounds-child.ts')],
-        { timeout: 110_000, maxBuffer: 1024 * 1024 },
-      );
-      expect(stderr).toBe('');
-      const { outcomes, maxRssBytes } = JSON.parse(stdout) as { outcomes: Record<string, { ok: boolean; error?: string }>; maxRssBytes: number };
-      expect(outcomes.allocationBomb).toMatchObject({ ok: false, error: expect.stringMatching(/^(memory|time) limit/) });
-      expect(outcomes.manyArrays).toMatchObject({ ok: false, error: expect.stringMatching(/^(memory|time) limit/) });
-      expect(outcomes.deepRecursion).toMatchObject({ ok: false, error: expect.stringMatching(/stack/) });
-      expect(outcomes.afterwards).toEqual({ ok: true, result: { ok: true }, logs: [] });
-      expect(maxRssBytes).toBeGreaterThan(0);
-      expect(maxRssBytes).toBeLessThan(1024 ** 3);
-    },
-    120_000,
-  );
+  it('an allocation bomb, 800 large arrays and deep recursion end as tool errors; the process stays under 1 GB and prints nothing', async () => {
+    // A process of its own, so its peak resident memory is the sandbox's doing alone.
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', join('test', 'live', 'sandbox-bounds-child.ts')],
+      { timeout: 110_000, maxBuffer: 1024 * 1024 },
+    );
+    expect(stderr).toBe('');
+    const { outcomes, maxRssBytes } = JSON.parse(stdout) as {
+      outcomes: Record<string, { ok: boolean; error?: string }>;
+      maxRssBytes: number;
+    };
+    expect(outcomes.allocationBomb).toMatchObject({ ok: false, error: expect.stringMatching(/^(memory|time) limit/) });
+    expect(outcomes.manyArrays).toMatchObject({ ok: false, error: expect.stringMatching(/^(memory|time) limit/) });
+    expect(outcomes.deepRecursion).toMatchObject({ ok: false, error: expect.stringMatching(/stack/) });
+    expect(outcomes.afterwards).toEqual({ ok: true, result: { ok: true }, logs: [] });
+    expect(maxRssBytes).toBeGreaterThan(0);
+    expect(maxRssBytes).toBeLessThan(1024 ** 3);
+  }, 120_000);
 });
