@@ -260,10 +260,10 @@ function errorText(vm: QuickJSContext, handle: QuickJSHandle, out: Output): stri
   return String(dumped).slice(0, 500);
 }
 
-/** An exception of the host side of this thread: the engine gave up (its memory, this thread's stack). */
+/** An exception of the host side of this thread: the engine gave up (this thread's stack, its memory, a trap). */
 function hostError(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
   if (/call stack size/i.test(message)) return STACK_LIMIT;
-  if (/out of memory|memory access out of bounds|Aborted/i.test(message)) return MEMORY_LIMIT;
+  if (/out of memory/i.test(message)) return MEMORY_LIMIT;
   return `sandbox: ${message.split('\n')[0]}`;
 }
