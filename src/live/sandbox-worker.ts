@@ -60,6 +60,8 @@ const PAGE = 64 * 1024;
 const MAX_PAGES = 32_768;
 /** The engine's stack, bytes: under what the thread's own stack holds of its frames, so QuickJS's check fires first. */
 const STACK_BYTES = 256 * 1024;
+/** Characters of one tool argument's JSON: the bound on a model's own tool call (src/live/tool-arguments.ts). */
+const ARGUMENT_CHARS = 1024 * 1024;
 
 // Emscripten prints an abort on stderr before throwing it; the throw is what the host reports.
 // (Emscripten reads any property of its module object; the typings list only some.)
@@ -178,7 +180,7 @@ function installGlobals(
       const name = vm.getString(nameHandle);
       let args: string | undefined;
       if (rest.length) {
-        const json = stringify(vm, rest[0]!, Infinity);
+        const json = stringify(vm, rest[0]!, ARGUMENT_CHARS, 'argument limit');
         // An argument whose serialisation throws (or is interrupted) never reaches the tool.
         if (json.error) return { error: json.error };
         args = json.value;
@@ -204,13 +206,13 @@ function installGlobals(
   for (const h of [setup, list, log, tool]) h.dispose();
 }
 
-/** A VM string as a host string, unless it is longer than `room` (then an output-limit error, without copying it). */
 /** A text of the VM's, or the VM error to rethrow. */
 type Text = { value: string | undefined; error?: never } | { error: QuickJSHandle; value?: never };
 
-function boundedString(vm: QuickJSContext, h: QuickJSHandle, room: number): Text {
+/** A VM string as a host string, unless it is longer than `room` (then `limit`'s error, without copying it). */
+function boundedString(vm: QuickJSContext, h: QuickJSHandle, room: number, limit = 'output limit'): Text {
   const length = vm.getProp(h, 'length').consume((l) => vm.getNumber(l));
-  if (length > room) return { error: vm.newError(`output limit: a value of ${length} characters`) };
+  if (length > room) return { error: vm.newError(`${limit}: a value of ${length} characters`) };
   return { value: vm.getString(h) };
 }
 
@@ -218,7 +220,7 @@ function boundedString(vm: QuickJSContext, h: QuickJSHandle, room: number): Text
  * JSON.stringify inside the VM (the VM's own, as the code left it): the text (undefined when
  * the value has none), or the error it threw, interrupts included, for the caller to rethrow.
  */
-function stringify(vm: QuickJSContext, handle: QuickJSHandle, room: number): Text {
+function stringify(vm: QuickJSContext, handle: QuickJSHandle, room: number, limit?: string): Text {
   const json = vm.getProp(vm.global, 'JSON');
   const fn = vm.getProp(json, 'stringify');
   try {
@@ -226,7 +228,7 @@ function stringify(vm: QuickJSContext, handle: QuickJSHandle, room: number): Tex
     if (r.error) return { error: r.error };
     return r.value.consume((h) => {
       if (vm.typeof(h) !== 'string') return { value: undefined };
-      return boundedString(vm, h, room);
+      return boundedString(vm, h, room, limit);
     });
   } finally {
     fn.dispose();

@@ -82,6 +82,13 @@ describe('sandbox bounds: arguments and names', () => {
     expect(calls).toEqual(['abc', null, [1], undefined]);
   });
 
+  it('an argument over 1 MiB of JSON never reaches the tool', async () => {
+    const { calls, tools } = counting();
+    const r = await runInSandbox('async () => t({ s: "x".repeat(2 * 1024 * 1024) })', tools, LIMITS);
+    expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/^Error: argument limit/) });
+    expect(calls).toEqual([]);
+  });
+
   it('a codemode name that is no tool goes to the unknownTool hook', async () => {
     const unknown: string[] = [];
     const r = await runInSandbox('async () => codemode.nope({ a: 1 })', counting().tools, LIMITS, {
