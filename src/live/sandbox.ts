@@ -57,7 +57,11 @@ export async function runInSandbox(
   hooks: SandboxHooks = {},
 ): Promise<SandboxOutcome> {
   // An optional dependency, checked on first use (the thread loads it): a light install still starts every command.
-  requireOptional(await importOptional<typeof QuickJs>('quickjs-emscripten'), 'quickjs-emscripten', 'running model-written code in live mode');
+  requireOptional(
+    await importOptional<typeof QuickJs>('quickjs-emscripten'),
+    'quickjs-emscripten',
+    'running model-written code in live mode',
+  );
   const logs: string[] = [];
   let worker: Worker;
   try {
