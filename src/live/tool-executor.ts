@@ -90,8 +90,11 @@ export class ToolExecutor {
   /**
    * Runs the code of a code tool call (CODE_TOOL_NAMES) in the WebAssembly sandbox
    * (./sandbox.ts): the catalog tools are `codemode.<server>_<tool>` and globals of the same
-   * name, each answered as a direct call would be. Returns what the code returned or printed,
-   * or its error; the records are the code call's and each tool call the code made.
+   * name, each answered as a direct call would be, through the same hallucination gate. A call
+   * without an argument passes no arguments (MCP's `arguments` is optional); an argument that
+   * is not an object, and a `codemode.<name>` that is no tool, are invalid calls. Returns what
+   * the code returned or printed, or its error; the records are the code call's and each tool
+   * call the code made.
    */
   async answerCode(
     call: LiveToolCall,
@@ -105,20 +108,23 @@ export class ToolExecutor {
       return { content, records: [record] };
     }
     const records: LiveCallRecord[] = [];
+    // A tool error is thrown inside the code, as the call's JSON error.
+    const answered = (r: { content: string; record: LiveCallRecord }): unknown => {
+      records.push(r.record);
+      if (r.record.error) throw new Error(r.content);
+      return JSON.parse(r.content) as unknown;
+    };
     const tools = new Map<string, SandboxTool>();
     for (const tool of this.catalog.tools)
       tools.set(codeName(tool), (args) => {
-        const r = this.callTool(
-          tool,
-          isObjectArgs(args) ? args : {},
-          { ...ctx, gate: false },
-          { ...base, name: tool.name, kind: 'tool', toolId: tool.id },
-        );
-        records.push(r.record);
-        if (r.record.error) throw new Error(r.content);
-        return JSON.parse(r.content) as unknown;
+        const record: LiveCallRecord = { ...base, name: tool.name, kind: 'tool', toolId: tool.id };
+        if (args !== undefined && !isObjectArgs(args))
+          return answered(fail({ ...record, malformed: true, argsValid: false }, 'invalid_arguments', 'the argument is not an object'));
+        return answered(this.callTool(tool, args ?? {}, ctx, record));
       });
-    const outcome = await runInSandbox(parsed.code, tools, limits);
+    const unknownTool = (name: string) =>
+      answered(fail({ ...base, name, kind: 'invalid' }, 'unknown_tool', `no tool named ${JSON.stringify(name)}`));
+    const outcome = await runInSandbox(parsed.code, tools, limits, { unknownTool });
     if (!outcome.ok) {
       const { content, record } = fail(base, 'code_error', outcome.error);
       return { content: JSON.stringify({ ...(JSON.parse(content) as object), logs: outcome.logs }), records: [record, ...records] };
