@@ -158,7 +158,9 @@ interface MeasuredPipeline {
   pipeline: Pipeline;
   gate: boolean;
   cli?: string;
+  shell?: 'cli' | 'files';
   toolSearch?: PipelineSettings['toolSearch'];
+  programmatic: boolean;
   method: LiveMethod;
   /** Model calls per task if every turn succeeds, by task id. */
   estimatedCalls: Map<string, number>;
@@ -218,7 +220,16 @@ async function runLiveWith(
     methods.push(method);
     const estimatedCalls = new Map<string, number>();
     for (const r of records) estimatedCalls.set(r.taskId, (estimatedCalls.get(r.taskId) ?? 0) + 1 + r.needed + r.discoveryCalls);
-    measured.push({ pipeline, gate, cli: settingsOf.discovery?.cli, toolSearch: settingsOf.toolSearch, method, estimatedCalls });
+    measured.push({
+      pipeline,
+      gate,
+      cli: settingsOf.discovery?.cli,
+      shell: settingsOf.discovery?.shell,
+      toolSearch: settingsOf.toolSearch,
+      programmatic: settingsOf.codeExecution?.programmatic === true,
+      method,
+      estimatedCalls,
+    });
   }
   const mine = settings.shard?.select(
     measured.flatMap((m) =>
@@ -226,7 +237,7 @@ async function runLiveWith(
     ),
   );
 
-  for (const { pipeline, gate, cli, toolSearch, method } of measured) {
+  for (const { pipeline, gate, cli, shell, toolSearch, programmatic, method } of measured) {
     if (!client || stopped) continue;
     for (const task of inputs.tasks) {
       if (mine && !mine.has(liveUnitKey(pipeline.id, task.id))) continue;
@@ -242,7 +253,10 @@ async function runLiveWith(
           maxSteps: settings.maxSteps,
           gate,
           cli,
+          shell,
           ...(toolSearch ? { toolSearch, search: pipeline.search?.bind(pipeline) } : {}),
+          ...(pipeline.answerTool ? { answerTool: pipeline.answerTool.bind(pipeline) } : {}),
+          programmatic,
           endpoint,
           hosts,
         });

@@ -14,11 +14,18 @@ import { patternExample } from './pattern-example.ts';
 
 /** Plausible arguments for a call: each required parameter, valid against its schema. */
 export function exampleArguments(schema: Record<string, unknown>): Record<string, unknown> {
-  const props = isObject(schema.properties) ? schema.properties : {};
-  const required: unknown[] = Array.isArray(schema.required) ? schema.required : [];
-  // From entries: a parameter named `__proto__` or `constructor` is an argument like any other.
-  return Object.fromEntries(required.map((r) => [String(r), exampleValue(String(r), ownValue(props, String(r)), schema)]));
+  // Built once per schema object (every modelled call of a tool has the same arguments): a copy each time.
+  let args = argumentsBySchema.get(schema);
+  if (!args) {
+    const props = isObject(schema.properties) ? schema.properties : {};
+    const required: unknown[] = Array.isArray(schema.required) ? schema.required : [];
+    // From entries: a parameter named `__proto__` or `constructor` is an argument like any other.
+    args = Object.fromEntries(required.map((r) => [String(r), exampleValue(String(r), ownValue(props, String(r)), schema)]));
+    argumentsBySchema.set(schema, args);
+  }
+  return JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
 }
+const argumentsBySchema = new WeakMap<object, Record<string, unknown>>();
 
 /** A value for parameter `name` valid against its schema (`root` resolves local `$ref`s). */
 export function exampleValue(name: string, property: unknown, root: unknown = property): unknown {
@@ -89,7 +96,8 @@ function valueFor(schemaIn: unknown, name: string, root: Record<string, unknown>
     if (!Array.isArray(branches)) continue;
     const { [key]: _, ...rest } = schema;
     for (const b of branches) {
-      const v = valueFor(isObject(b) ? { ...rest, ...resolve(b, root) } : rest, name, root, depth + 1);
+      const branch = resolve(b, root);
+      const v = valueFor(isObject(branch) ? { ...rest, ...branch } : rest, name, root, depth + 1);
       if (fits(v)) return v;
     }
   }
