@@ -247,8 +247,7 @@ async function runTurn(
     container = response.container ?? container;
     // Code the provider ran itself (programmatic tool calling): a code call, as one run in the sandbox is.
     for (const b of (response.serverBlocks ?? []) as { type?: string; name?: unknown }[])
-      if (b.type === 'server_tool_use')
-        calls.push({ name: String(b.name), kind: 'code', malformed: false, argsValid: null, gated: false });
+      if (b.type === 'server_tool_use') calls.push({ name: String(b.name), kind: 'code', malformed: false, argsValid: null, gated: false });
     if (response.toolCalls.length === 0) {
       finished = true;
       break;
@@ -400,7 +399,8 @@ function hostCounts(r: ChatRequest, prompt: LivePrompt, hosts: readonly HostMeas
         ? [
             {
               role: 'assistant',
-              text: m.text + m.toolCalls.map((c) => c.name + c.argumentsText).join('') + searchText(m.searches) + blocksText(m.serverBlocks),
+              text:
+                m.text + m.toolCalls.map((c) => c.name + c.argumentsText).join('') + searchText(m.searches) + blocksText(m.serverBlocks),
             },
           ]
         : m.role === 'tool'

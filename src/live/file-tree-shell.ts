@@ -37,7 +37,11 @@ function fileTree(tools: readonly CatalogTool[]): FileTree {
 }
 
 /** `./servers/x/` → `servers/x`; `.` and `./` → `` (the root). */
-const normal = (p: string) => p.replace(/^(\.\/)+/, '').replace(/^\.$/, '').replace(/\/+$/, '');
+const normal = (p: string) =>
+  p
+    .replace(/^(\.\/)+/, '')
+    .replace(/^\.$/, '')
+    .replace(/\/+$/, '');
 
 function find(args: readonly string[], tree: FileTree): FileTreeAnswer {
   const starts: string[] = [];
@@ -104,7 +108,10 @@ function globRegExp(glob: string, ignoreCase: boolean): RegExp {
     else if (c === '?') re += '.';
     else if (c === '[' && glob.indexOf(']', i + 1) > i + 1) {
       const end = glob.indexOf(']', i + 1);
-      re += `[${glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+      re += `[${glob
+        .slice(i + 1, end)
+        .replace(/^!/, '^')
+        .replace(/\\/g, '\\\\')}]`;
       i = end;
     } else re += c.replace(/[.+^${}()|\\/]/g, '\\$&');
   }

@@ -145,7 +145,9 @@ export class ToolExecutor {
 
   private fileShell(command: string, base: Omit<LiveCallRecord, 'kind'>) {
     const r = fileTreeCommand(splitCommandLine(command), this.catalog.tools);
-    return r.ok ? { content: r.output, record: { ...base, kind: 'discovery' as const } } : fail({ ...base, kind: 'invalid' }, r.error, r.detail);
+    return r.ok
+      ? { content: r.output, record: { ...base, kind: 'discovery' as const } }
+      : fail({ ...base, kind: 'invalid' }, r.error, r.detail);
   }
 
   private shell(command: string, ctx: ExecutorContext, base: Omit<LiveCallRecord, 'kind'>) {
