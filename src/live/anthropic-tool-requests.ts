@@ -41,7 +41,8 @@ export function anthropicBetaHeaders(r: ChatRequest): Record<string, string> {
 export function anthropicCodeExecutionBlocks(content: readonly { type?: string; name?: unknown }[]): unknown[] {
   return content.filter(
     (c) =>
-      (c.type === 'server_tool_use' && c.name === ANTHROPIC_CODE_EXECUTION.name) ||
+      // `code_execution`, and the `bash_code_execution` / `text_editor_code_execution` parts of the tool.
+      (c.type === 'server_tool_use' && typeof c.name === 'string' && c.name.endsWith(ANTHROPIC_CODE_EXECUTION.name)) ||
       (typeof c.type === 'string' && c.type.endsWith('code_execution_tool_result')),
   );
 }
