@@ -132,6 +132,16 @@ describe('live: each code pipeline sends its own tools (chat completions)', () =
     expect(outcome.success).toBe(true);
   });
 
+  it('tool-attention+code: the promoted definitions and the client code_execution tool', async () => {
+    const { outcome, requests } = await runPipeline('tool-attention+code', 'openai', codePipelineAgent());
+    const [code, ...promoted] = names(requests[0]!);
+    expect(code).toBe('code_execution');
+    expect(promoted.length).toBeGreaterThan(0);
+    expect(promoted.every((n) => CATALOG_NAMES.includes(n))).toBe(true);
+    expect(chatTools(requests[0]!).every((t) => t.type === 'function')).toBe(true);
+    expect(kinds(outcome)).toContain('code');
+  });
+
   it('tool-examples: every catalog tool as a function, none in the system text (chat completions has no input_examples field)', async () => {
     const { outcome, requests } = await runPipeline('tool-examples', 'openai', codePipelineAgent());
     expect(names(requests[0]!).sort()).toEqual([...CATALOG_NAMES].sort());
