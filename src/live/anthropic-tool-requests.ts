@@ -11,7 +11,7 @@ import type { ChatRequest } from './types.ts';
  */
 
 /** The code execution tool version programmatic tool calling names for Claude Opus 4.5 and Sonnet 4.5. */
-export const ANTHROPIC_CODE_EXECUTION = { type: 'code_execution_20250825', name: 'code_execution' } as const;
+const ANTHROPIC_CODE_EXECUTION = { type: 'code_execution_20250825', name: 'code_execution' } as const;
 
 /** The beta both features are documented under (the same as the tool search tool's). */
 const ADVANCED_TOOL_USE_BETA = ANTHROPIC_TOOL_SEARCH_BETA;
