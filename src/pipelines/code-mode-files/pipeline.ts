@@ -103,7 +103,7 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
           let file = files.get(h);
           if (!file) files.set(h, (file = section('tools', 'wrapper-file', `$ ${command}\n${wrapperFile(byId.get(h)!)}`, false)));
           // The output alone: the section is `$ <command>` and the output, as every discovery call's.
-          discoveryCalls.push({ command, output: file.text.slice(`$ ${command}\n`.length) });
+          discoveryCalls.push({ command, output: file.text.slice(`$ ${command}\n`.length).replace(/\n$/, '') });
           calls.push(file);
         }
         if (plan.found) selectedTools.push(need);
