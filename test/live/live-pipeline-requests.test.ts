@@ -81,6 +81,7 @@ describe('live: each code pipeline sends its own tools (chat completions)', () =
     const { outcome, requests } = await runPipeline('code-mode', 'openai', codePipelineAgent());
     expect(chatTools(requests[0]!).map((t) => [t.type, t.function.name])).toEqual([['function', 'codemode']]);
     expect(outcome.success).toBe(true);
+    expect(simulatedLines(requests)).toEqual([]);
   });
 
   it('search-execute: search and execute; the search answered with the Code Mode types, the code run in the sandbox', async () => {
@@ -130,6 +131,7 @@ describe('live: each code pipeline sends its own tools (chat completions)', () =
     expect(chatTools(requests[0]!).every((t) => t.type === 'function')).toBe(true);
     expect(kinds(outcome)).toEqual(['code', 'tool']);
     expect(outcome.success).toBe(true);
+    expect(simulatedLines(requests)).toEqual([]);
   });
 
   it('tool-attention+code: the promoted definitions and the client code_execution tool', async () => {
@@ -140,6 +142,7 @@ describe('live: each code pipeline sends its own tools (chat completions)', () =
     expect(promoted.every((n) => CATALOG_NAMES.includes(n))).toBe(true);
     expect(chatTools(requests[0]!).every((t) => t.type === 'function')).toBe(true);
     expect(kinds(outcome)).toContain('code');
+    expect(simulatedLines(requests)).toEqual([]);
   });
 
   it('tool-examples: every catalog tool as a function, none in the system text (chat completions has no input_examples field)', async () => {
@@ -149,6 +152,7 @@ describe('live: each code pipeline sends its own tools (chat completions)', () =
     expect(system).not.toContain('"input_examples"');
     expect(system).not.toContain('"inputSchema"');
     expect(outcome.success).toBe(true);
+    expect(simulatedLines(requests)).toEqual([]);
   });
 });
 
