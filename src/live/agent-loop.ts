@@ -208,7 +208,7 @@ async function runTurn(
       ...(opts.programmatic ? { programmatic: true } : {}),
       ...(container ? { container } : {}),
     };
-    const sent = requestTokens(request, prompt, opts.tokens);
+    const sent = requestTokens(request, prompt, opts.tokens, opts.client.provider === 'anthropic');
     if (step === 0) out.sentPromptTokens = sent;
     if (step === 0 && opts.hosts?.length) out.hostPromptTokens = hostCounts(request, prompt, opts.hosts);
     opts.budget.check(sent, opts.maxTokens);
@@ -444,7 +444,7 @@ function blocksText(blocks: readonly unknown[] | undefined): string {
  * descriptions (what the model sees up front), the searches' text and every definition they
  * loaded; the deferred definitions are not in the prompt.
  */
-function requestTokens(r: ChatRequest, prompt: LivePrompt, tokens: TokenCounter): number {
+function requestTokens(r: ChatRequest, prompt: LivePrompt, tokens: TokenCounter, sendsExamples: boolean): number {
   let n = tokens.count(r.system);
   for (const m of r.messages) {
     if (m.role === 'user') n += tokens.count(m.text);
@@ -462,5 +462,7 @@ function requestTokens(r: ChatRequest, prompt: LivePrompt, tokens: TokenCounter)
     const declared = ts.execution === 'client' ? ts.clientTool : { type: ts.variant ?? 'tool_search' };
     n += tokens.count(JSON.stringify([declared, ...ts.namespaces])) + tokens.count(JSON.stringify(loadedDefinitions(r, prompt)));
   }
-  return n + (r.tools.length ? tokens.count(JSON.stringify(r.tools)) : 0);
+  // Tool use examples count where the client sends them (Anthropic); chat completions has no field for them.
+  const tools = sendsExamples ? r.tools : r.tools.map(({ inputExamples: _, ...t }) => t);
+  return n + (tools.length ? tokens.count(JSON.stringify(tools)) : 0);
 }

@@ -172,6 +172,18 @@ describe('live: Anthropic request shapes of the code pipelines', () => {
     expect(outcome.success).toBe(true);
   });
 
+  it('tool-examples: our count of the request has the examples where they are sent, and is B1’s where they are not', async () => {
+    const sent = async (id: string, provider: 'openai' | 'anthropic') => {
+      const { outcome } = await runPipeline(id, provider, provider === 'openai' ? codePipelineAgent() : anthropicCodeAgent());
+      await server?.close();
+      server = undefined;
+      return outcome.turns[0]!.sentPromptTokens;
+    };
+    const b1 = await sent('b1-full-schema', 'openai');
+    expect(await sent('tool-examples', 'openai')).toBe(b1);
+    expect(await sent('tool-examples', 'anthropic')).toBeGreaterThan(b1);
+  });
+
   it('programmatic-calls: code_execution_20250825 and allowed_callers on each tool; callers, code blocks and the container sent back', async () => {
     const { outcome, requests } = await runPipeline('programmatic-calls', 'anthropic', anthropicCodeAgent());
     const tools = anthropicTools(requests[0]!);
