@@ -94,7 +94,9 @@ export function codeName(tool: Pick<CatalogTool, 'server' | 'name'>): string {
 /**
  * A tool's wrapper file as Anthropic's "code execution with MCP" lays them out
  * (`servers/<server>/<tool>.ts`): its input and output types (Code Mode's rendering of this one
- * tool), its description as a comment, and an exported function that calls the MCP tool.
+ * tool), its description as a comment, and an exported function that calls the MCP tool. The
+ * function's name is codeName's, the name the code calls it by in the bench's modelled code and
+ * in live mode's sandbox.
  */
 export function wrapperFile(tool: CatalogTool): string {
   const rendered = codeModeTool([tool]).description ?? '';
@@ -110,7 +112,7 @@ export function wrapperFile(tool: CatalogTool): string {
     types,
     '',
     `/* ${description} */`,
-    `export async function ${codeName({ server: '', name: tool.name })}(input: ${typeName('Input')}): Promise<${typeName('Output')}> {`,
+    `export async function ${codeName(tool)}(input: ${typeName('Input')}): Promise<${typeName('Output')}> {`,
     `  return callMCPTool<${typeName('Output')}>(${JSON.stringify(tool.id)}, input);`,
     '}',
   ].join('\n');
