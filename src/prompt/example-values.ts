@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { isObject, ownValue } from '../util/json.ts';
+import { cached, runCache } from '../util/run-scope.ts';
 import { patternExample } from './pattern-example.ts';
 
 /**
@@ -15,6 +16,7 @@ import { patternExample } from './pattern-example.ts';
 /** Plausible arguments for a call: each required parameter, valid against its schema. */
 export function exampleArguments(schema: Record<string, unknown>): Record<string, unknown> {
   // Built once per schema object (every modelled call of a tool has the same arguments): a copy each time.
+  const argumentsBySchema = cached(ARGUMENTS);
   let args = argumentsBySchema.get(schema);
   if (!args) {
     const props = isObject(schema.properties) ? schema.properties : {};
@@ -25,7 +27,7 @@ export function exampleArguments(schema: Record<string, unknown>): Record<string
   }
   return JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
 }
-const argumentsBySchema = new WeakMap<object, Record<string, unknown>>();
+const ARGUMENTS = runCache('example arguments by schema', () => new WeakMap<object, Record<string, unknown>>());
 
 /** A value for parameter `name` valid against its schema (`root` resolves local `$ref`s). */
 export function exampleValue(name: string, property: unknown, root: unknown = property): unknown {
@@ -42,10 +44,14 @@ export function fitsSchema(schema: unknown, value: unknown): boolean | null {
   return validate ? validate(value) : null;
 }
 
-const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false, logger: false });
-const validators = new WeakMap<object, ValidateFunction | null>();
+/** An Ajv keeps every schema it compiled: one per run, with its validators by schema object. */
+const VALIDATORS = runCache('example validators by schema', () => ({
+  ajv: new Ajv({ strict: false, allErrors: false, validateFormats: false, logger: false }),
+  bySchema: new WeakMap<object, ValidateFunction | null>(),
+}));
 
 function validatorOf(schema: Record<string, unknown>): ValidateFunction | null {
+  const { ajv, bySchema: validators } = cached(VALIDATORS);
   let v = validators.get(schema);
   if (v === undefined) {
     try {

@@ -270,7 +270,8 @@ describe('live: an endpoint that cannot be used is a one-line error and a non-ze
     const err = await run().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EndpointError);
     expect((err as Error).message).toMatch(/^no request got a response from the endpoint: .*no response within 0\.1 s/);
-    expect(server.requests).toHaveLength(2);
+    // Both requests were sent (the journal's); on a busy machine the client may give up before the server sees one.
+    expect(readdirSync(join(out, 'requests'))).toHaveLength(2);
     expect(JSON.parse(readFileSync(join(out, 'live-run.json'), 'utf8')).stopped).toMatch(/no request got a response/);
   });
 
