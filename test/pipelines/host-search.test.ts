@@ -7,7 +7,6 @@ import {
   checkedReferences,
   compileHostRegex,
   MAX_REGEX_CHARS,
-  regexForRequest,
   regexSearch,
   hostSearchText,
 } from '../../src/pipelines/host-search/semantics.ts';
@@ -16,6 +15,7 @@ import { PIPELINES } from '../../src/pipelines/registry.ts';
 import { sharedParts, transcriptSection } from '../../src/prompt/shared-parts.ts';
 import type { Task } from '../../src/tasks/types.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';
+import { regexForRequest } from '../../src/sim/search-model.ts';
 
 const tokens = tokenCounter('cl100k_base');
 const KINDS: readonly HostSearchKind[] = ['anthropic-bm25', 'anthropic-regex', 'openai', 'client'];
@@ -96,8 +96,9 @@ async function runTask(p: Pipeline, catalog: Catalog, t: Task): Promise<TurnResu
   return out;
 }
 
+/** The host's semantics under the lower searching model (one search per tool turn, the request as written). */
 async function prepared(kind: HostSearchKind, catalog: Catalog, references?: number): Promise<Pipeline> {
-  const p = createHostSearchPipeline({ kind, ...(references ? { references } : {}) });
+  const p = createHostSearchPipeline({ kind, band: 'lower', ...(references ? { references } : {}) });
   await p.prepare!(ctxOf(catalog));
   return p;
 }
@@ -118,7 +119,9 @@ describe('host tool search: the fields searched', () => {
       }
       for (const word of ['zebra', 'telescope', 'volcano']) {
         const [r] = await runTask(p, FIELDS_CATALOG, task(word, [{ user: `please use the ${word}`, tools: ['a/plain_two'] }]));
-        expect(r!.exposure.fullSchemaTools, word).toEqual([]);
+        // BM25 returns the documented 3 at least, whatever scores; a pattern only what it matches.
+        if (kind === 'anthropic-regex') expect(r!.exposure.fullSchemaTools, word).toEqual([]);
+        else expect(r!.exposure.fullSchemaTools, word).toHaveLength(3);
       }
     });
 });

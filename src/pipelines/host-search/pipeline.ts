@@ -12,12 +12,15 @@ import { namespaceDescription } from './namespaces.ts';
 import {
   checkedReferences,
   hostBm25Retriever,
+  hostReferences,
   hostSearchText,
   MAX_REGEX_CHARS,
   REFERENCES_RANGE,
-  regexForRequest,
   regexSearch,
 } from './semantics.ts';
+import { searchTurn, type SearchBand, type SearchEngine } from '../../sim/search-model.ts';
+import { PROJECTION_PARAMS, valuesOf, type ProjectionParams } from '../../sim/projection/params.ts';
+import { Rng } from '../../util/rng.ts';
 import {
   anthropicClientSearchResult,
   anthropicSearchResult,
@@ -46,11 +49,9 @@ import {
  *   `tool_result` holds `tool_reference` blocks) with the client running the harness's default
  *   retriever: what a better search buys inside the host's protocol.
  *
- * What stands in for the model's search (the tool-selection model's part, stated and a
- * parameter): the query is the turn's text as the retrievers read it (`query`, default the user
- * message; the regex variant writes its pattern from it: regexForRequest). It is never built
- * from the turn's needed tools; only whether the turn needs a tool at all decides that the model
- * searches (one search per such turn), as it decides B4's `--list`. Each search is one more model
+ * What the model writes and when it searches is the searching model (src/sim/search-model.ts,
+ * `band`: the calibrated point by default; `lower` is one search per tool turn with the raw
+ * request, `upper` every search in the needed tools' own words). Each search is one more model
  * round trip (a discovery call), and its call and result stay in the context with the loaded
  * definitions, after the history: the cached prefix keeps the system text and the search tool.
  */
@@ -75,8 +76,10 @@ export interface HostSearchOptions {
   references?: number;
   /** What text of the turn the model searches with (default DEFAULT_QUERY_MODE). */
   query?: QueryMode;
-  /** Regex variant: content words of the request in the pattern (default 2). */
-  regexWords?: number;
+  /** Which searching model writes the searches (default `calibrated`). */
+  band?: SearchBand;
+  /** The searching model's parameters (default PROJECTION_PARAMS; the calibration study varies them). */
+  params?: ProjectionParams;
   /** Client search: the retriever (default: the run's, else DEFAULT_RETRIEVER). */
   retriever?: string;
 }
@@ -125,7 +128,8 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   const kind = options.kind;
   const references = checkedReferences(options.references ?? REFERENCES_RANGE.max);
   const queryMode = options.query ?? DEFAULT_QUERY_MODE;
-  const regexWords = options.regexWords ?? 2;
+  const band = options.band ?? 'calibrated';
+  const syntax = kind === 'anthropic-regex' ? 'regex' : 'query';
   const { id, label } = IDS[kind];
   let tools: readonly CatalogTool[] = [];
   let byId = new Map<string, CatalogTool>();
@@ -145,6 +149,9 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   let loaded: string[] = [];
   let context: PromptSection[] = [];
   let searches = 0;
+  // Per task: the searches run so far, by input (their results are in the context).
+  let ran = new Map<string, readonly string[]>();
+  let seed = 0;
 
   const loadedSection = (ids: readonly string[]) => {
     const key = ids.join('\u0000');
@@ -161,17 +168,19 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
     return s;
   };
 
-  async function search(task: Task, turnIndex: number): Promise<{ input: SearchInput; found: string[] }> {
-    const query = turnQuery(task.turns, turnIndex, queryMode);
-    if (kind === 'anthropic-regex') {
-      const pattern = regexForRequest(query, regexWords);
-      return { input: { pattern: pattern ?? '' }, found: pattern ? regexSearch(pattern, tools, texts, references) : [] };
-    }
-    if (!fitted) return { input: { query }, found: tools.slice(0, references).map((t) => t.id) };
-    const ranking = (await taskRankings(fitted, task, queryMode))[turnIndex]!;
-    // A lexical search returns only tools that share a term with the query.
-    const hits = ranking.top(references).filter((h) => kind === 'client' || h.score > 0);
-    return { input: { query }, found: hits.map((h) => h.id) };
+  /** The tools a BM25 or client search returns from a ranking. */
+  const fromRanking = (ranking: Ranking) =>
+    kind === 'client' ? ranking.top(references).map((h) => h.id) : hostReferences(ranking, references);
+
+  /** The search engine of one turn: the turn's own request ranked once per task (taskRankings), any other query scored. */
+  function engine(task: Task, turnIndex: number, request: string): SearchEngine {
+    return async (input) => {
+      if ('pattern' in input) return input.pattern ? regexSearch(input.pattern, tools, texts, references) : [];
+      if (!fitted) return tools.slice(0, references).map((t) => t.id);
+      if (input.query === request) return fromRanking((await taskRankings(fitted, task, queryMode))[turnIndex]!);
+      const [scores] = await fitted.score([input.query]);
+      return fromRanking(new Ranking(fitted.ids, scores!));
+    };
   }
 
   /** The tool ids a search with this input returns (the model's own query or pattern, in live mode). */
@@ -179,8 +188,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
     if ('pattern' in input) return input.pattern ? regexSearch(input.pattern, tools, texts, references) : [];
     if (!fitted) return tools.slice(0, references).map((t) => t.id);
     const [scores] = await fitted.score([input.query]);
-    const hits = new Ranking(fitted.ids, scores!).top(references);
-    return hits.filter((h) => kind === 'client' || h.score > 0).map((h) => h.id);
+    return fromRanking(new Ranking(fitted.ids, scores!));
   }
 
   function callSection(n: number, input: SearchInput, found: readonly string[]): PromptSection {
@@ -216,6 +224,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
     label,
     async prepare(ctx: PipelineContext) {
       tools = ctx.catalog.tools;
+      seed = ctx.seed;
       byId = new Map(tools.map((t) => [t.id, t]));
       serialized = new Map(tools.map((t) => [t.id, serializeToolDefinition(t.definition)]));
       texts = tools.map(hostSearchText);
@@ -239,13 +248,29 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       loaded = [];
       context = [];
       searches = 0;
+      ran = new Map();
     },
     async turn({ task, turnIndex, turn, shared }: TurnInput): Promise<TurnResult> {
       const discoveryCalls: DiscoveryCall[] = [];
-      if (turn.tools.length) {
-        const { input, found } = await search(task, turnIndex);
-        const call = callSection(++searches, input, found);
-        context.push(call);
+      const request = turnQuery(task.turns, turnIndex, queryMode);
+      const needed = turn.tools.map((t) => {
+        const tool = byId.get(t);
+        if (!tool) throw new Error(`${id}: task ${task.id} turn ${turnIndex + 1} needs ${t}, which is not in the catalog`);
+        return tool;
+      });
+      const steps = await searchTurn({
+        request,
+        needed,
+        loaded: new Set(loaded),
+        ran,
+        syntax,
+        band,
+        draw: (tool, attempt) => new Rng(seed, `search|${task.id}|${turnIndex}|${tool.id}|${attempt}`).next(),
+        values: valuesOf(options.params ?? PROJECTION_PARAMS),
+        engine: engine(task, turnIndex, request),
+      });
+      for (const { input, found } of steps) {
+        context.push(callSection(++searches, input, found));
         const fresh = found.filter((f) => !loaded.includes(f));
         if (fresh.length) {
           loaded.push(...fresh);
@@ -260,12 +285,13 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
     },
     search: searchInput,
     describe() {
-      const rule =
+      const engineRule =
         kind === 'anthropic-regex'
-          ? `a case-insensitive pattern of the ${regexWords} longest content words of the ${describeQueryMode(queryMode)} (stemmed where the stem is a prefix), matches in request order`
+          ? 'matches in request order'
           : kind === 'client'
-            ? `the run's retriever ${retriever?.name ?? '?'} over the ${describeQueryMode(queryMode)}`
-            : `the host's BM25, stood in for by ${retriever?.name ?? '?'}, over the ${describeQueryMode(queryMode)}; tools with a positive score`;
+            ? `the run's retriever ${retriever?.name ?? '?'}`
+            : `the host's BM25, stood in for by ${retriever?.name ?? '?'}; tools with a positive score, at least ${REFERENCES_RANGE.min}`;
+      const rule = `${engineRule}; searches written by the searching model (${band}; src/sim/search-model.ts) from the ${describeQueryMode(queryMode)}`;
       return {
         fitted: retrieverFit(retriever, fitted),
         toolSearch: {
@@ -283,10 +309,15 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
         details: {
           host: kind === 'openai' ? 'openai' : 'anthropic',
           search: rule,
+          band,
           references,
           deferred: 'every tool (defer_loading: true); loaded definitions stay for the rest of the task',
           assumptions: [
-            'the model searches once on each turn that needs a tool, with the turn text as its query (never the needed tools)',
+            band === 'lower'
+              ? 'the model searches once on each turn that needs a tool, with the turn text as its query (never the needed tools)'
+              : band === 'upper'
+                ? "upper bound: every search in the needed tool's own words, one capability per needed tool not yet loaded"
+                : "one capability per needed tool not yet loaded; each search in the tool's vocabulary with the calibrated probability search.knowledge, else from the request; again when nothing fitting came back (capped)",
             'each search is one more model round trip; its call and result stay in the context after the history, with the definitions it loaded',
             kind === 'openai'
               ? 'one namespace per server, its description a stand-in (the most frequent words of its tools’ descriptions); OpenAI publishes neither its search nor how many functions it loads'

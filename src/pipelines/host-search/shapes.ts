@@ -1,4 +1,5 @@
 import type { McpTool } from '../../catalog/types.ts';
+import type { SearchInput } from '../../sim/search-model.ts';
 
 /**
  * The request and response shapes of the hosts' tool search, as their documentation writes them
@@ -30,8 +31,7 @@ export function anthropicDeferredTool(d: McpTool): Record<string, unknown> {
   };
 }
 
-/** The input a search call carries: `query` (BM25, client search) or `pattern` (regex). */
-export type SearchInput = { query: string } | { pattern: string };
+export type { SearchInput } from '../../sim/search-model.ts';
 
 /** The assistant's `server_tool_use` block of a server-side search. */
 export function anthropicServerToolUse(id: string, variant: AnthropicSearchVariant, input: SearchInput) {
