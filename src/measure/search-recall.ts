@@ -12,6 +12,8 @@ export interface SearchRecall {
   /** Searches (discovery calls) per tool turn. */
   searchesPerToolTurn: number;
   toolTurns: number;
+  /** Every needed tool of every tool turn: whether its definition was loaded, and how many definitions were. */
+  needs: { present: boolean; loaded: number }[];
 }
 
 /**
@@ -31,11 +33,13 @@ export async function searchRecall(
   let searches = 0;
   let firstFound = 0;
   let needed = 0;
+  const needs: SearchRecall['needs'] = [];
   await driveTurns(pipeline, tasks, catalog, ({ turn, result }) => {
     if (!turn.tools.length) return;
     toolTurns++;
     const present = new Set(result.exposure.fullSchemaTools);
     recallSum += turn.tools.filter((t) => present.has(t)).length / turn.tools.length;
+    for (const t of turn.tools) needs.push({ present: present.has(t), loaded: present.size });
     searches += result.exposure.discoveryCalls.length;
     needed += turn.tools.length;
     const first = result.exposure.discoveryCalls[0];
@@ -49,5 +53,6 @@ export async function searchRecall(
     firstSearch: firstResults && needed ? firstFound / needed : Number.NaN,
     searchesPerToolTurn: toolTurns ? searches / toolTurns : 0,
     toolTurns,
+    needs,
   };
 }

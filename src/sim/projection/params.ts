@@ -57,7 +57,7 @@ export function anchoredConfusion(accuracy: number = SELECTION_ANCHOR.accuracy, 
  * only; the study refits it on every run and prints both, and a test checks they agree.
  */
 export const SEARCH_KNOWLEDGE_FIT = {
-  value: 0.5,
+  value: 0.3,
   source:
     "fitted (grid step 0.05) to the calibration figures of the search-calibration study (Arcade's BM25 64% of tasks, LiveMCPBench's logged first search 32.7% of needed tools), on the LiveMCPBench development half; the other published figures are validation",
 } as const;
