@@ -1,5 +1,6 @@
 import type { CatalogTool } from '../catalog/types.ts';
 import { contentWords } from '../retrieval/tokenize.ts';
+import { Rng } from '../util/rng.ts';
 import type { ParamValues } from './projection/params.ts';
 
 /**
@@ -91,6 +92,15 @@ export async function searchTurn(a: SearchTurnInput): Promise<SearchStep[]> {
     }
   }
   return steps;
+}
+
+/**
+ * The knowledge draws of one turn, seeded by the run's seed, the task, the turn, the capability
+ * and the attempt: every search pipeline draws the same for the same capability (common random
+ * numbers), so their differences are the search's and not the draws'.
+ */
+export function turnDraws(seed: number, taskId: string, turnIndex: number): SearchTurnInput['draw'] {
+  return (tool, attempt) => new Rng(seed, `search|${taskId}|${turnIndex}|${tool.id}|${attempt}`).next();
 }
 
 /** The longest regex pattern Anthropic's regex variant accepts. */

@@ -4,6 +4,9 @@ import { toolListSection } from '../../prompt/sections.ts';
 import { createBm25Retriever } from '../../retrieval/bm25.ts';
 import { rankScores, type FittedRetriever } from '../../retrieval/types.ts';
 import type { PromptSection } from '../types.ts';
+import { PROJECTION_PARAMS, valuesOf } from '../../sim/projection/params.ts';
+import { searchTurn, turnDraws, type SearchBand } from '../../sim/search-model.ts';
+import type { Task } from '../../tasks/types.ts';
 
 /**
  * The code-execution tool of the code pipelines that send no Code Mode API: a sandbox that runs
@@ -32,6 +35,39 @@ export class ToolSearch {
   async prepare(catalog: Catalog): Promise<void> {
     this.byId = new Map(catalog.tools.map((t) => [t.id, t]));
     this.fitted = await createBm25Retriever().fit(catalog.tools);
+  }
+
+  /**
+   * The searches the searching model (src/sim/search-model.ts) runs on a turn with this search:
+   * one capability per needed tool not in `loaded`, the calibrated model by default. `ran`
+   * (the task's searches so far) is updated.
+   */
+  async modelSearches(a: {
+    task: Task;
+    turnIndex: number;
+    seed: number;
+    loaded: ReadonlySet<string>;
+    ran: Map<string, readonly string[]>;
+    band?: SearchBand;
+  }): Promise<{ query: string; hits: CatalogTool[] }[]> {
+    const turn = a.task.turns[a.turnIndex]!;
+    const needed = turn.tools.map((id) => {
+      const tool = this.byId.get(id);
+      if (!tool) throw new Error(`tool search: task ${a.task.id} turn ${a.turnIndex + 1} needs ${id}, which is not in the catalog`);
+      return tool;
+    });
+    const steps = await searchTurn({
+      request: turn.user,
+      needed,
+      loaded: a.loaded,
+      ran: a.ran,
+      syntax: 'query',
+      band: a.band ?? 'calibrated',
+      draw: turnDraws(a.seed, a.task.id, a.turnIndex),
+      values: valuesOf(PROJECTION_PARAMS),
+      engine: async (input) => ('query' in input ? (await this.search(input.query)).map((t) => t.id) : []),
+    });
+    return steps.map((s) => ({ query: 'query' in s.input ? s.input.query : '', hits: s.found.map((id) => this.byId.get(id)!) }));
   }
 
   async search(query: string): Promise<CatalogTool[]> {

@@ -18,9 +18,8 @@ import {
   REFERENCES_RANGE,
   regexSearch,
 } from './semantics.ts';
-import { searchTurn, type SearchBand, type SearchEngine } from '../../sim/search-model.ts';
+import { searchTurn, turnDraws, type SearchBand, type SearchEngine } from '../../sim/search-model.ts';
 import { PROJECTION_PARAMS, valuesOf, type ProjectionParams } from '../../sim/projection/params.ts';
-import { Rng } from '../../util/rng.ts';
 import {
   anthropicClientSearchResult,
   anthropicSearchResult,
@@ -265,7 +264,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
         ran,
         syntax,
         band,
-        draw: (tool, attempt) => new Rng(seed, `search|${task.id}|${turnIndex}|${tool.id}|${attempt}`).next(),
+        draw: turnDraws(seed, task.id, turnIndex),
         values: valuesOf(options.params ?? PROJECTION_PARAMS),
         engine: engine(task, turnIndex, request),
       });
