@@ -8,7 +8,7 @@ import { taskRankings } from '../../retrieval/task-rankings.ts';
 import { Ranking, skipReason, type FittedRetriever, type Retriever } from '../../retrieval/types.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { DiscoveryCall, Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
-import { namespaceDescription } from './namespaces.ts';
+import { NAMESPACE_MAX_FUNCTIONS, openAiNamespaces, type OpenAiNamespace } from './namespaces.ts';
 import {
   checkedReferences,
   hostBm25Retriever,
@@ -39,11 +39,13 @@ import {
  *   searches once (a `server_tool_use` block), the API answers with `tool_reference` blocks
  *   (`references`, 3–5 as documented) and expands them into full definitions, which stay loaded
  *   for the rest of the task. The search runs with the host's semantics (./semantics.ts).
- * - `openai`: OpenAI's `tool_search` in the Responses API with one namespace per server: each
- *   namespace's name and description are visible up front, its functions are deferred; the
- *   loaded functions arrive in a `tool_search_output` item appended at the end of the context.
- *   OpenAI publishes neither its search nor how many functions a search loads: the same BM25
- *   stand-in and reference count as Anthropic's stand in.
+ * - `openai`: OpenAI's hosted `tool_search` in the Responses API with namespaces sized as OpenAI
+ *   advises (fewer than 10 functions, ./namespaces.ts): each namespace's name and description
+ *   are visible up front, its functions are deferred. The model asks for a namespace by path
+ *   (`{"paths": [...]}`, the built-in search's input): it picks the namespace whose name and
+ *   description best match what it would search for (the host BM25 stand-in over the namespace
+ *   texts; what it searches for is the searching model's), and every function of that namespace
+ *   is loaded, in a `tool_search_output` item appended at the end of the context.
  * - `client`: the same request shapes (Anthropic's custom-tool form: a `tool_search` tool whose
  *   `tool_result` holds `tool_reference` blocks) with the client running the harness's default
  *   retriever: what a better search buys inside the host's protocol.
@@ -117,8 +119,12 @@ const SEARCH_TOOL: Record<HostSearchKind, McpTool> = {
   },
   openai: {
     name: 'tool_search',
-    description: 'Search the functions of the namespaces above and load the ones needed; loaded functions can then be called.',
-    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+    description: 'Load the functions of the namespaces above by path; loaded functions can then be called.',
+    inputSchema: {
+      type: 'object',
+      properties: { paths: { type: 'array', items: { type: 'string' }, description: 'Namespace names to load.' } },
+      required: ['paths'],
+    },
   },
   client: CLIENT_SEARCH_TOOL,
 };
@@ -137,6 +143,10 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   let texts: string[] = [];
   let retriever: Retriever | undefined;
   let fitted: FittedRetriever | undefined;
+  // OpenAI: the namespaces, their BM25 stand-in, and the path each search input asked for.
+  let namespaces: OpenAiNamespace[] = [];
+  let namespaceIndex: FittedRetriever | undefined;
+  const pathsOf = new Map<string, string[]>();
   let upfront: PromptSection[] = [];
   // One section object per search (its call and result) and per set of definitions it loaded,
   // for the task (never changed): a turn's prompt has two sections per search, not one per tool.
@@ -175,11 +185,25 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   function engine(task: Task, turnIndex: number, request: string): SearchEngine {
     return async (input) => {
       if ('pattern' in input) return input.pattern ? regexSearch(input.pattern, tools, texts, references) : [];
+      if (kind === 'openai') return loadNamespace(input.query);
       if (!fitted) return tools.slice(0, references).map((t) => t.id);
       if (input.query === request) return fromRanking((await taskRankings(fitted, task, queryMode))[turnIndex]!);
       const [scores] = await fitted.score([input.query]);
       return fromRanking(new Ranking(fitted.ids, scores!));
     };
+  }
+
+  /** OpenAI: the namespace the model asks for when it looks for `query`, loaded whole (its path remembered for the call). */
+  async function loadNamespace(query: string): Promise<string[]> {
+    let ns = namespaces[0];
+    if (namespaceIndex) {
+      const [scores] = await namespaceIndex.score([query]);
+      const best = new Ranking(namespaceIndex.ids, scores!).top(1)[0];
+      ns = namespaces.find((n) => n.name === best?.id) ?? ns;
+    }
+    if (!ns) return [];
+    pathsOf.set(query, [ns.name]);
+    return ns.tools.map((t) => t.id);
   }
 
   /** The tool ids a search with this input returns (the model's own query or pattern, in live mode). */
@@ -202,7 +226,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       } else if (kind === 'openai') {
         const callId = `tsc_${n}`;
         lines = [
-          openAiSearchCall(callId, 'query' in input ? input.query : ''),
+          openAiSearchCall(callId, { paths: 'query' in input ? (pathsOf.get(input.query) ?? []) : [] }),
           { type: 'tool_search_output', call_id: null, execution: 'server', status: 'completed' },
         ];
       } else {
@@ -235,10 +259,12 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       const searchTool = SEARCH_TOOL[kind];
       upfront = [toolListSection(SEARCH_SECTION_LABELS.searchTool, serializeToolDefinition(searchTool), true, [searchTool])];
       if (kind === 'openai') {
-        const namespaces = ctx.catalog.servers.map((server) =>
-          JSON.stringify(openAiNamespace(server, namespaceDescription(server, tools), [])),
-        );
-        upfront.unshift(section('tools', SEARCH_SECTION_LABELS.namespaces, namespaces.join('\n'), true));
+        namespaces = ctx.catalog.servers.flatMap((server) => openAiNamespaces(server, tools));
+        const index = hostBm25Retriever();
+        const entries = namespaces.map(namespaceEntry);
+        namespaceIndex = skipReason(index, entries.length) ? undefined : await index.fit(entries);
+        const shown = namespaces.map((n) => JSON.stringify(openAiNamespace(n.name, n.description, [])));
+        upfront.unshift(section('tools', SEARCH_SECTION_LABELS.namespaces, shown.join('\n'), true));
       }
     },
     startTask() {
@@ -319,11 +345,25 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
                 : "one capability per needed tool not yet loaded; each search in the tool's vocabulary with the calibrated probability search.knowledge, else from the request; again when nothing fitting came back (capped)",
             'each search is one more model round trip; its call and result stay in the context after the history, with the definitions it loaded',
             kind === 'openai'
-              ? 'one namespace per server, its description a stand-in (the most frequent words of its tools’ descriptions); OpenAI publishes neither its search nor how many functions it loads'
+              ? `namespaces of at most ${NAMESPACE_MAX_FUNCTIONS} functions (a server's tools cut by their names' object words), described by their functions' names in words; a search asks for the namespace that best matches what the model looks for ({"paths": [...]}) and loads it whole; OpenAI publishes neither how the model picks a path nor its hosted search`
               : 'the search tool’s own definition is a stand-in with the documented input (the host’s text is not published)',
           ],
         },
       };
     },
+  };
+}
+
+/** A namespace as an entry of the BM25 stand-in: its name and description are what the model reads up front. */
+function namespaceEntry(ns: OpenAiNamespace): CatalogTool {
+  return {
+    id: ns.name,
+    server: '',
+    name: ns.name,
+    definition: { name: ns.name, description: ns.description, inputSchema: { type: 'object' } },
+    summary: ns.description,
+    summarySource: 'derived',
+    tags: [],
+    preconditions: [],
   };
 }

@@ -89,17 +89,19 @@ export function openAiFunction(d: McpTool, deferLoading: boolean): Record<string
 }
 
 /**
- * The `tool_search_call` output item of a search. In hosted mode (`execution: "server"`) the
- * guide sets `call_id` to null; in client mode it is the id the `tool_search_output` echoes.
+ * The `tool_search_call` output item of a search, with the arguments the model wrote: the
+ * built-in (hosted) search takes `{"paths": [...]}` (namespace names), a client-executed one
+ * what the application's schema asks for. In hosted mode (`execution: "server"`) the guide sets
+ * `call_id` to null; in client mode it is the id the `tool_search_output` echoes.
  */
-export function openAiSearchCall(id: string, query: string, execution: 'server' | 'client' = 'server') {
+export function openAiSearchCall(id: string, args: Record<string, unknown>, execution: 'server' | 'client' = 'server') {
   return {
     type: 'tool_search_call',
     id,
     call_id: execution === 'server' ? null : id,
     execution,
     status: 'completed',
-    arguments: { query },
+    arguments: args,
   };
 }
 
