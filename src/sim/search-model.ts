@@ -29,7 +29,6 @@ import type { ParamValues } from './projection/params.ts';
  */
 
 export type SearchBand = 'lower' | 'calibrated' | 'upper';
-export const SEARCH_BANDS: readonly SearchBand[] = ['lower', 'calibrated', 'upper'];
 
 /** What the model writes into a search: a natural-language query, or a regex pattern. */
 export type SearchSyntax = 'query' | 'regex';

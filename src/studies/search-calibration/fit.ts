@@ -3,7 +3,7 @@ import { PUBLISHED_FIGURES, type PublishedFigure } from './figures.ts';
 import { CalibrationHarness, type HarnessInputs } from './harness.ts';
 
 /** The grid search.knowledge is fitted on. */
-export const KNOWLEDGE_GRID: readonly number[] = Array.from({ length: 21 }, (_, i) => i / 20);
+const KNOWLEDGE_GRID: readonly number[] = Array.from({ length: 21 }, (_, i) => i / 20);
 
 /** The calibration figures search.knowledge moves (the selection anchors are solved, not searched). */
 export const KNOWLEDGE_FIGURES: readonly PublishedFigure[] = PUBLISHED_FIGURES.filter(

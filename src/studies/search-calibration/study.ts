@@ -8,7 +8,7 @@ import { PUBLISHED_FIGURES, type FigurePart } from './figures.ts';
 import { fitKnowledge, KNOWLEDGE_FIGURES } from './fit.ts';
 import { CalibrationHarness, type HarnessInputs } from './harness.ts';
 
-export const SEARCH_CALIBRATION_TABLE = 'search-calibration';
+const SEARCH_CALIBRATION_TABLE = 'search-calibration';
 
 /** The suite the study loads by id, through the run's registry. */
 function suiteInputs(ctx: StudyContext, id: string) {
