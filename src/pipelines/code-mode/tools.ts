@@ -29,11 +29,14 @@ export function toolsSection(label: string, tools: readonly McpTool[], stable = 
 export class ToolSearch {
   private fitted: FittedRetriever | undefined;
   private byId = new Map<string, CatalogTool>();
+  // Results by query for the run (a capability's phrase recurs in every task that needs the tool); bounded.
+  private searched = new Map<string, CatalogTool[]>();
 
   constructor(readonly k: number) {}
 
   async prepare(catalog: Catalog): Promise<void> {
     this.byId = new Map(catalog.tools.map((t) => [t.id, t]));
+    this.searched = new Map();
     this.fitted = await createBm25Retriever().fit(catalog.tools);
   }
 
@@ -71,6 +74,16 @@ export class ToolSearch {
   }
 
   async search(query: string): Promise<CatalogTool[]> {
+    if (!this.fitted) throw new Error('tool search: prepare() first');
+    const known = this.searched.get(query);
+    if (known) return known;
+    if (this.searched.size >= 50_000) this.searched.clear();
+    const out = await this.rank(query);
+    this.searched.set(query, out);
+    return out;
+  }
+
+  private async rank(query: string): Promise<CatalogTool[]> {
     if (!this.fitted) throw new Error('tool search: prepare() first');
     const [scores] = await this.fitted.score([query]);
     const out: CatalogTool[] = [];

@@ -58,6 +58,9 @@ import {
  */
 export type HostSearchKind = 'anthropic-bm25' | 'anthropic-regex' | 'openai' | 'client';
 
+/** Search results remembered per pipeline at most. */
+const MAX_SEARCHED = 50_000;
+
 /**
  * The labels of the sections that stand for the host's search (the search tool, the namespaces)
  * and for the searches the bench simulates (a search's call and result, the definitions it
@@ -147,6 +150,9 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   let namespaces: OpenAiNamespace[] = [];
   let namespaceIndex: FittedRetriever | undefined;
   const pathsOf = new Map<string, string[]>();
+  // The results of each search the model wrote, for the run: a capability's phrase recurs in
+  // every task that needs the tool. Bounded, then started over.
+  let searched = new Map<string, readonly string[]>();
   let upfront: PromptSection[] = [];
   // One section object per search (its call and result) and per set of definitions it loaded,
   // for the task (never changed): a turn's prompt has two sections per search, not one per tool.
@@ -184,13 +190,25 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   /** The search engine of one turn: the turn's own request ranked once per task (taskRankings), any other query scored. */
   function engine(task: Task, turnIndex: number, request: string): SearchEngine {
     return async (input) => {
-      if ('pattern' in input) return input.pattern ? regexSearch(input.pattern, tools, texts, references) : [];
-      if (kind === 'openai') return loadNamespace(input.query);
-      if (!fitted) return tools.slice(0, references).map((t) => t.id);
-      if (input.query === request) return fromRanking((await taskRankings(fitted, task, queryMode))[turnIndex]!);
-      const [scores] = await fitted.score([input.query]);
-      return fromRanking(new Ranking(fitted.ids, scores!));
+      if (kind !== 'openai' && fitted && 'query' in input && input.query === request)
+        return fromRanking((await taskRankings(fitted, task, queryMode))[turnIndex]!);
+      const key = JSON.stringify(input);
+      let found = searched.get(key);
+      if (!found) {
+        if (searched.size >= MAX_SEARCHED) searched.clear();
+        searched.set(key, (found = await runSearch(input)));
+      }
+      return found;
     };
+  }
+
+  /** One search the model wrote, run on the catalog (any input but a turn's own request). */
+  async function runSearch(input: SearchInput): Promise<readonly string[]> {
+    if ('pattern' in input) return input.pattern ? regexSearch(input.pattern, tools, texts, references) : [];
+    if (kind === 'openai') return loadNamespace(input.query);
+    if (!fitted) return tools.slice(0, references).map((t) => t.id);
+    const [scores] = await fitted.score([input.query]);
+    return fromRanking(new Ranking(fitted.ids, scores!));
   }
 
   /** OpenAI: the namespace the model asks for when it looks for `query`, loaded whole (its path remembered for the call). */
@@ -248,6 +266,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
     async prepare(ctx: PipelineContext) {
       tools = ctx.catalog.tools;
       seed = ctx.seed;
+      searched = new Map();
       byId = new Map(tools.map((t) => [t.id, t]));
       serialized = new Map(tools.map((t) => [t.id, serializeToolDefinition(t.definition)]));
       texts = tools.map(hostSearchText);
