@@ -4,6 +4,7 @@ import { isHostSearch } from '../pipelines/host-search/entries.ts';
 import type { PipelineEntry } from '../pipelines/types.ts';
 import type { Table } from '../table/table.ts';
 import type { PipelineSummary } from './summarize.ts';
+import { ownValue } from '../util/json.ts';
 
 /** The methods the code-execution pipelines are compared with, when the run has them. */
 const COMPARED = ['b1-full-schema', 'b4-cli-lazy', 'tool-attention', 'adol-combined'];
@@ -70,8 +71,30 @@ export function codeModeTable(
     notes: [
       context,
       'Definition tokens: every tool section of the prompt (the Code Mode API, wrapper files read, search results, listings), measured as Table 3. Tool-result tokens: what each turn’s calls leave in the context (direct calls: every result; code: only what it printed); code tokens: the code the model writes, modelled from the turn’s calls (docs/measurement.md, "Tool results"). Round trips: model requests per turn of the modelled trajectory.',
+      ...basisNote(rows, b1),
       ...fewerSeedsNotes(rows),
       'Projected success of the same methods: the projected Table 4 of this suite. Published figures (Cloudflare, Anthropic) were measured on other catalogs and tasks and are in docs/reference/code-execution-sources.md, not in this table.',
     ],
   };
+}
+
+/**
+ * What B1 is in each comparison: "Δ % vs B1" compares definitions + results + code with B1's as
+ * this run measures the tool list; the note adds the definitions alone against B1 under each
+ * compared host profile (each host's own rendering of the tool list, docs/hosts.md), where a
+ * code API and a tool list differ most.
+ */
+function basisNote(rows: readonly PipelineSummary[], b1: PipelineSummary | undefined): string[] {
+  if (!b1) return [];
+  const code = rows.filter((s) => isCodeExecution(s.pipeline));
+  if (!code.length) return [];
+  const pct = (x: number, base: number) => (base > 0 ? `${x >= base ? '+' : '−'}${Math.abs((100 * (x - base)) / base).toFixed(1)}%` : '—');
+  const hosts = Object.keys(b1.toolTokensByHost);
+  const each = code.map(
+    (s) =>
+      `${s.label} ${pct(s.toolTokens.mean, b1.toolTokens.mean)}${hosts.map((h) => `, ${h} ${pct(ownValue(s.toolTokensByHost, h) ?? Number.NaN, ownValue(b1.toolTokensByHost, h) ?? Number.NaN)}`).join('')}`,
+  );
+  return [
+    `Basis: "Δ % vs B1" is definitions + results + code against B1's, both with the tool list as this run measures it (the context above: compact tools/list JSON, outputSchema included, unless --host says otherwise). Definitions alone against B1, as this run measures them${hosts.length ? ` and under each compared host profile (${hosts.join(', ')})` : ''}: ${each.join('; ')}.`,
+  ];
 }

@@ -202,13 +202,13 @@ export const FINDINGS_HEADERS = [
   `code execution: fewest tokens ${PROJECTED_MARK} keeping recall ≥ ${RECALL_FLOOR} (vs B1)`,
 ];
 
-export const FINDINGS_NOTE = `From this run's tables of each suite. Tool tokens and recall: measured on the exact prompt text (Table 3); success: projected (${PROJECTED_MARK}) by the documented model. Ablations (oracle discovery) are left out; a method sending as many tool tokens as B1 or more is no reduction. Host tool search: the best host search ranked with B1, B3, B4, Tool Attention and ADOL combined by projected success (host tool search table). Code execution: definitions + tool results + code per turn, results and code modelled (${PROJECTED_MARK}), and the code method that sends the most over B1 (code mode table).`;
+export const FINDINGS_NOTE = `From this run's tables of each suite. Tool tokens and recall: measured on the exact prompt text (Table 3); success: projected (${PROJECTED_MARK}) by the documented model. Ablations (oracle discovery) are left out; a method sending as many tool tokens as B1 or more is no reduction. Host tool search: the best host search ranked with B1, B3, B4, Tool Attention and ADOL combined by projected success (host tool search table). Code execution: definitions + tool results + code per turn, results and code modelled (${PROJECTED_MARK}), and the code method that sends the most over B1 (code mode table), both against B1 with the tool list as the run measures it (compact tools/list JSON with outputSchema unless --host says otherwise); the code mode table's notes give the definitions against B1 under each host profile.`;
 
 /**
  * The block as Markdown (a heading, what a partial run left out, one sentence and one table row
  * per suite, a key); empty when no suite's Table 3 ran.
  */
-export function findingsMarkdown(findings: readonly SuiteFindings[], partial?: string): string {
+export function findingsMarkdown(findings: readonly SuiteFindings[], partial?: string, calibration?: string): string {
   if (findings.length === 0) return '';
   const rows = findings.map((f) => {
     const c = findingCells(f);
@@ -219,6 +219,7 @@ export function findingsMarkdown(findings: readonly SuiteFindings[], partial?: s
     '',
     ...(partial ? [`**${markdownLine(partial)}**`, ''] : []),
     ...findings.map((f) => `- ${markdownLine(findingSentence(f))}`),
+    ...(calibration ? [`- ${markdownLine(calibration)}`] : []),
     '',
     `| ${FINDINGS_HEADERS.map(markdownCell).join(' | ')} |`,
     '| --- | ---: | --- | --- | --- | --- |',

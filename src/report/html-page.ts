@@ -1,5 +1,6 @@
 import type { ChartResult } from './charts/write-charts.ts';
 import { FINDINGS_HEADERS, FINDINGS_NOTE, findingCells, findingSentence, type SuiteFindings } from './findings.ts';
+import { calibrationSentence } from './calibration-finding.ts';
 import { esc } from './html-escape.ts';
 import { tableToHtml } from './html-table.ts';
 import { KIND_LEGEND, KIND_TINT } from './kinds.ts';
@@ -49,7 +50,7 @@ export function renderPage(p: PageInput): string {
 <header>
 <h1>tooltax results</h1>
 <p class="lead">Tokens that MCP tool lists and agent protocols burn in an LLM prompt. ${p.tables.length} tables, ${rendered.length} of ${p.charts.length} charts; ${PROJECTED_MARK} marks a projection from a model, not a measurement.</p>
-${p.partial ? `<p class="partial"><b>${esc(p.partial)}</b></p>\n` : ''}${findingsSection(p.findings)}
+${p.partial ? `<p class="partial"><b>${esc(p.partial)}</b></p>\n` : ''}${findingsSection(p.findings, calibrationSentence(p.tables))}
 </header>
 <main>
 <div class="about">
@@ -105,7 +106,7 @@ ${p.interactive && rendered.length ? `<script src="${esc(p.files.vegaScript)}"><
 }
 
 /** The findings as the page's first section: one row per suite, computed from its Table 3. */
-function findingsSection(findings: readonly SuiteFindings[]): string {
+function findingsSection(findings: readonly SuiteFindings[], calibration: string | undefined): string {
   if (findings.length === 0) return '';
   const rows = findings.map((f) => {
     const c = findingCells(f);
@@ -113,7 +114,7 @@ function findingsSection(findings: readonly SuiteFindings[]): string {
   });
   return `<section class="findings" aria-label="findings">
 <h2>Findings</h2>
-<ul class="sentences">${findings.map((f) => `<li>${esc(findingSentence(f))}</li>`).join('')}</ul>
+<ul class="sentences">${findings.map((f) => `<li>${esc(findingSentence(f))}</li>`).join('')}${calibration ? `<li>${esc(calibration)}</li>` : ''}</ul>
 <table><thead><tr>${FINDINGS_HEADERS.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('')}</tbody></table>
 <details class="findings-note"><summary>How these are computed</summary><p class="muted">${esc(FINDINGS_NOTE)}</p></details>

@@ -4,6 +4,7 @@ import { writeCharts, type ChartResult } from './charts/write-charts.ts';
 import type { PngAvailability } from './charts/png.ts';
 import { markdownLine } from './escape.ts';
 import { computeFindings, findingsMarkdown, partialRunNote } from './findings.ts';
+import { calibrationSentence } from './calibration-finding.ts';
 import { renderPage } from './html-page.ts';
 import { writeMarkdownAndCsv } from './render-markdown.ts';
 import { runFacts } from './run-info.ts';
@@ -50,7 +51,7 @@ export function renderReports(resultsDir: string, reportsDir: string, opts: Rend
   // The findings lead: computed from the suites' Table 3, before any table.
   const findings = computeFindings(tables, info);
   const partial = partialRunNote(info, findings);
-  const findingsText = findingsMarkdown(findings, partial);
+  const findingsText = findingsMarkdown(findings, partial, calibrationSentence(tables));
   const header = [
     '# tooltax results',
     '',

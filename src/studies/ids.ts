@@ -7,6 +7,7 @@ export const STUDY_IDS = Object.freeze([
   'projection',
   'real-suite',
   'host-search',
+  'search-calibration',
   'scaling',
   'adversarial',
   'prompt-caching',

@@ -3,6 +3,7 @@ import { STUDY_IDS, type StudyId } from './ids.ts';
 import { adolStudy } from './adol/study.ts';
 import { realSuiteStudy } from './real-suite/study.ts';
 import { hostSearchStudy } from './host-search/study.ts';
+import { searchCalibrationStudy } from './search-calibration/study.ts';
 import { projectionStudy } from './projection/study.ts';
 import { scalingStudy } from './scaling/study.ts';
 import { adversarialStudy } from './adversarial/study.ts';
@@ -19,6 +20,7 @@ const BY_ID: { readonly [K in StudyId]: Study } = {
   projection: projectionStudy,
   'real-suite': realSuiteStudy,
   'host-search': hostSearchStudy,
+  'search-calibration': searchCalibrationStudy,
   scaling: scalingStudy,
   adversarial: adversarialStudy,
   'prompt-caching': promptCachingStudy,

@@ -4,12 +4,19 @@ import type { PipelineSummary } from '../../src/measure/summarize.ts';
 import { HOST_SEARCH_IDS } from '../../src/pipelines/host-search/entries.ts';
 
 /** A summary with only what the code mode table reads (a test stand-in, not a bench summary). */
-const summary = (pipeline: string, definitions: number, recall = 1, seeds = [42, 43, 44]): PipelineSummary =>
+const summary = (
+  pipeline: string,
+  definitions: number,
+  recall = 1,
+  seeds = [42, 43, 44],
+  byHost: Record<string, number> = {},
+): PipelineSummary =>
   ({
     pipeline,
     label: pipeline,
     seeds,
     toolTokens: { mean: definitions },
+    toolTokensByHost: byHost,
     resultTokens: 100,
     codeTokens: 0,
     measuredResultShare: 0,
@@ -38,6 +45,25 @@ describe('code mode table', () => {
     // B1: 1,000 + 100; code-mode: 3,000 + 100.
     expect(table.rows.find((r) => r.pipeline === 'code-mode')!.vsB1).toBeCloseTo((100 * (3_100 - 1_100)) / 1_100, 6);
     expect(table.rows.find((r) => r.pipeline === 'b1-full-schema')!.vsB1).toBeUndefined();
+  });
+
+  it('states the basis of each comparison with B1: as the run measures it, and under each host profile', () => {
+    const t = codeModeTable(
+      [summary('b1-full-schema', 1_000, 1, [42], { anthropic: 400 }), summary('code-mode', 1_200, 1, [42], { anthropic: 1_000 })],
+      [
+        { id: 'b1-full-schema', reference: '' },
+        { id: 'code-mode', reference: '' },
+      ],
+      'context',
+    );
+    const note = t.notes!.find((n) => n.startsWith('Basis:'))!;
+    expect(note).toContain('code-mode +20.0%, anthropic +150.0%');
+    // Without a code-execution row there is nothing to state.
+    expect(
+      codeModeTable([summary('b1-full-schema', 1_000)], [{ id: 'b1-full-schema', reference: '' }], 'c').notes!.some((n) =>
+        n.startsWith('Basis:'),
+      ),
+    ).toBe(false);
   });
 
   it('names the methods that ran on fewer seeds than the others, and adds no line when all ran on the same', () => {

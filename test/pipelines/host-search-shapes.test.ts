@@ -81,19 +81,20 @@ describe('OpenAI tool_search shapes (Responses API)', () => {
   });
 
   it('tool_search_call and tool_search_output items', () => {
-    // Hosted: "execution is set to server and call_id is set to null" (the guide).
-    expect(openAiSearchCall('tsc_1', 'weather')).toEqual({
+    // Hosted: "execution is set to server and call_id is set to null" (the guide); the built-in
+    // search's input is `{ paths: string[] }` (the Agents SDK's toolSearchTool reference).
+    expect(openAiSearchCall('tsc_1', { paths: ['crm'] })).toEqual({
       type: 'tool_search_call',
       id: 'tsc_1',
       call_id: null,
       execution: 'server',
       status: 'completed',
-      arguments: { query: 'weather' },
+      arguments: { paths: ['crm'] },
     });
     const out = openAiSearchOutput('tsc_1', [{ namespace: 'crm', description: 'CRM', tool: weather }], 'client');
     expect(out).toMatchObject({ type: 'tool_search_output', call_id: 'tsc_1', execution: 'client', status: 'completed' });
     expect(out.tools).toHaveLength(1);
-    expect(openAiSearchCall('call_1', 'weather', 'client')).toMatchObject({ call_id: 'call_1', execution: 'client' });
+    expect(openAiSearchCall('call_1', { query: 'weather' }, 'client')).toMatchObject({ call_id: 'call_1', execution: 'client' });
     expect(openAiSearchOutput('tsc_1', [], 'server')).toMatchObject({ call_id: null, execution: 'server' });
     expect(out.tools[0]!.tools[0]!.name).toBe('get_weather');
   });

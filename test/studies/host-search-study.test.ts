@@ -25,6 +25,13 @@ describe('the host tool search table on the LiveMCPBench development half', () =
     const [b1, , ats] = table!.rows;
     expect(ats!.toolTokens as number).toBeLessThan(b1!.toolTokens as number);
     expect(ats!.searches as number).toBeGreaterThan(0);
+    // Each host search carries its recall band: the raw request once below, the tools' own words above.
+    for (const row of table!.rows.slice(2)) {
+      expect(row.recallLower as number, String(row.pipeline)).toBeLessThanOrEqual(row.recall as number);
+      expect(row.recall as number, String(row.pipeline)).toBeLessThanOrEqual(row.recallUpper as number);
+      expect(row.recallUpper as number).toBeGreaterThan(row.recallLower as number);
+    }
+    expect(b1!.recallLower).toBeUndefined();
     expect(table!.notes![0]).toMatch(/527 tools on 70 real servers \(catalogs\/livemcpbench\), 47 labelled requests/);
     expect(hostSearchEmbeddings(ctx).catalogs?.[0]?.tools.length).toBe(527);
   });

@@ -29,7 +29,9 @@ describe('a keyword-stuffed tool against the hosts’ tool search', () => {
     const table = (await keywordStuffingTable(ctx, [bait]))!;
     expect(table.rows.map((r) => r.pipeline)).toEqual(hostSearches.map((e) => e.id));
     const bm25 = table.rows.find((r) => r.pipeline === 'anthropic-tool-search-bm25')!;
-    expect(bm25.searches).toBe(2);
+    // The searching model searches on the first turn; the second needs the same tool, which a
+    // search that found it has loaded already (no search), else it searches again.
+    expect(bm25.searches as number).toBeGreaterThanOrEqual(1);
     expect(bm25.tasksLoaded).toBe(100);
     // Returned by the first search (or both), and kept on every turn after.
     expect(bm25.returned as number).toBeGreaterThanOrEqual(50);

@@ -11,7 +11,7 @@ import { CODE_EXECUTION_TOOL, SEARCH_TOOLS_TOOL, ToolSearch, toolsSection } from
 import type { DiscoveryCall, Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
 
 export interface CodeModeFilesOptions {
-  /** `listing` (default): the model lists the wrapper files; `search`: it calls `search_tools` with the user's request. */
+  /** `listing` (default): the model lists the wrapper files; `search`: it calls `search_tools` (the searching model's searches). */
   discovery?: 'listing' | 'search';
   /** Tools `search_tools` returns (default 10). */
   searchK?: number;
@@ -25,7 +25,8 @@ const FILES_STYLE: CodeStyle = { tool: 'code_execution', form: 'script', callee:
  * `servers/<server>/<tool>.ts` (../code-mode/render.ts, wrapperFile) in a sandbox the model
  * explores. The prompt holds the code-execution tool and a short note; on the first turn that
  * needs a tool the model lists the tree (`listing`) or, in the variant, calls `search_tools`
- * with the request (`search`: names and descriptions of the top k by BM25). Then it reads the
+ * (`search`: names and descriptions of the top k by BM25 for each search the searching model,
+ * src/sim/search-model.ts, writes). Then it reads the
  * wrapper files of the tools it picks: the pick is the tool-selection model's
  * (src/sim/selection.ts via B4's discovery policy), never the turn's ground truth, and in the
  * search variant only a tool the search returned can be picked. Listings and files read stay in
@@ -46,6 +47,7 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
   let read: string[] = [];
   let calls: PromptSection[] = [];
   let files = new Map<string, PromptSection>();
+  let ran = new Map<string, readonly string[]>();
   const tools = toolsSection('code-execution-tool', mode === 'search' ? [CODE_EXECUTION_TOOL, SEARCH_TOOLS_TOOL] : [CODE_EXECUTION_TOOL]);
   const note = section('tools', 'files-note', filesNote(mode), true);
 
@@ -66,8 +68,9 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
       listed = false;
       read = [];
       calls = [];
+      ran = new Map();
     },
-    async turn({ turn, turnIndex, shared }: TurnInput): Promise<TurnResult> {
+    async turn({ task, turn, turnIndex, shared }: TurnInput): Promise<TurnResult> {
       if (!catalog) throw new Error(`${id}: prepare() first`);
       const discoveryCalls: DiscoveryCall[] = [];
       const run = (label: string, command: string, output: string) => {
@@ -80,12 +83,13 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
         run('file-listing', 'find servers -name "*.ts"', listing);
       }
       if (turn.tools.length && mode === 'search') {
-        candidates = await search.search(turn.user);
-        run(
-          'search-tools',
-          `search_tools ${JSON.stringify({ query: turn.user, detail_level: 'name_and_description' })}`,
-          searchOutput(candidates),
-        );
+        // The searching model writes the searches; a tool whose file was read needs none.
+        const found = new Map<string, CatalogTool>();
+        for (const { query, hits } of await search.modelSearches({ task, turnIndex, seed, loaded: new Set(read), ran })) {
+          for (const h of hits) found.set(h.id, h);
+          run('search-tools', `search_tools ${JSON.stringify({ query, detail_level: 'name_and_description' })}`, searchOutput(hits));
+        }
+        candidates = [...found.values()];
       }
       const selectedTools: string[] = [];
       for (const need of turn.tools) {
@@ -133,7 +137,7 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
         mode: 'policy',
         cli: 'find, cat',
         shell: 'files',
-        rule: `${mode === 'search' ? `search_tools returns the top ${search.k} tools by BM25 for the request (names and descriptions); ` : 'the file listing runs once per task; '}the wrapper files read are picked by the tool-selection model (B4's discovery policy), never the ground truth`,
+        rule: `${mode === 'search' ? `search_tools returns the top ${search.k} tools by BM25 for each search the calibrated searching model writes (names and descriptions); ` : 'the file listing runs once per task; '}the wrapper files read are picked by the tool-selection model (B4's discovery policy), never the ground truth`,
       },
       details: {
         discovery: mode,

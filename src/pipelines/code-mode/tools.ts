@@ -4,6 +4,9 @@ import { toolListSection } from '../../prompt/sections.ts';
 import { createBm25Retriever } from '../../retrieval/bm25.ts';
 import { rankScores, type FittedRetriever } from '../../retrieval/types.ts';
 import type { PromptSection } from '../types.ts';
+import { PROJECTION_PARAMS, valuesOf } from '../../sim/projection/params.ts';
+import { searchTurn, turnDraws, type SearchBand } from '../../sim/search-model.ts';
+import type { Task } from '../../tasks/types.ts';
 
 /**
  * The code-execution tool of the code pipelines that send no Code Mode API: a sandbox that runs
@@ -26,15 +29,61 @@ export function toolsSection(label: string, tools: readonly McpTool[], stable = 
 export class ToolSearch {
   private fitted: FittedRetriever | undefined;
   private byId = new Map<string, CatalogTool>();
+  // Results by query for the run (a capability's phrase recurs in every task that needs the tool); bounded.
+  private searched = new Map<string, CatalogTool[]>();
 
   constructor(readonly k: number) {}
 
   async prepare(catalog: Catalog): Promise<void> {
     this.byId = new Map(catalog.tools.map((t) => [t.id, t]));
+    this.searched = new Map();
     this.fitted = await createBm25Retriever().fit(catalog.tools);
   }
 
+  /**
+   * The searches the searching model (src/sim/search-model.ts) runs on a turn with this search:
+   * one capability per needed tool not in `loaded`, the calibrated model by default. `ran`
+   * (the task's searches so far) is updated.
+   */
+  async modelSearches(a: {
+    task: Task;
+    turnIndex: number;
+    seed: number;
+    loaded: ReadonlySet<string>;
+    ran: Map<string, readonly string[]>;
+    band?: SearchBand;
+  }): Promise<{ query: string; hits: CatalogTool[] }[]> {
+    const turn = a.task.turns[a.turnIndex]!;
+    const needed = turn.tools.map((id) => {
+      const tool = this.byId.get(id);
+      if (!tool) throw new Error(`tool search: task ${a.task.id} turn ${a.turnIndex + 1} needs ${id}, which is not in the catalog`);
+      return tool;
+    });
+    const steps = await searchTurn({
+      request: turn.user,
+      needed,
+      loaded: a.loaded,
+      ran: a.ran,
+      syntax: 'query',
+      band: a.band ?? 'calibrated',
+      draw: turnDraws(a.seed, a.task.id, a.turnIndex),
+      values: valuesOf(PROJECTION_PARAMS),
+      engine: async (input) => ('query' in input ? (await this.search(input.query)).map((t) => t.id) : []),
+    });
+    return steps.map((s) => ({ query: 'query' in s.input ? s.input.query : '', hits: s.found.map((id) => this.byId.get(id)!) }));
+  }
+
   async search(query: string): Promise<CatalogTool[]> {
+    if (!this.fitted) throw new Error('tool search: prepare() first');
+    const known = this.searched.get(query);
+    if (known) return known;
+    if (this.searched.size >= 50_000) this.searched.clear();
+    const out = await this.rank(query);
+    this.searched.set(query, out);
+    return out;
+  }
+
+  private async rank(query: string): Promise<CatalogTool[]> {
     if (!this.fitted) throw new Error('tool search: prepare() first');
     const [scores] = await this.fitted.score([query]);
     const out: CatalogTool[] = [];

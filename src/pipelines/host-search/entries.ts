@@ -1,4 +1,5 @@
-import type { PipelineEntry } from '../types.ts';
+import type { SearchBand } from '../../sim/search-model.ts';
+import type { Pipeline, PipelineEntry } from '../types.ts';
 import { createHostSearchPipeline, type HostSearchKind } from './pipeline.ts';
 import { HOST_SEARCH_SOURCES } from './sources.ts';
 
@@ -57,4 +58,10 @@ export function hostSearch(kind: HostSearchKind): PipelineEntry {
   const { reference, ...e } = ENTRIES[kind];
   const create = () => createHostSearchPipeline({ kind });
   return reference ? { ...e, group: 'main', published: true, reference, create } : { ...e, group: 'main', create };
+}
+
+/** A host tool search pipeline by id with another searching model (the tables' band); undefined for any other id. */
+export function hostSearchWithBand(id: string, band: SearchBand): Pipeline | undefined {
+  const kind = (Object.keys(ENTRIES) as HostSearchKind[]).find((k) => ENTRIES[k].id === id);
+  return kind ? createHostSearchPipeline({ kind, band }) : undefined;
 }

@@ -8,16 +8,18 @@ import { taskRankings } from '../../retrieval/task-rankings.ts';
 import { Ranking, skipReason, type FittedRetriever, type Retriever } from '../../retrieval/types.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { DiscoveryCall, Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
-import { namespaceDescription } from './namespaces.ts';
+import { NAMESPACE_MAX_FUNCTIONS, openAiNamespaces, type OpenAiNamespace } from './namespaces.ts';
 import {
   checkedReferences,
   hostBm25Retriever,
+  hostReferences,
   hostSearchText,
   MAX_REGEX_CHARS,
   REFERENCES_RANGE,
-  regexForRequest,
   regexSearch,
 } from './semantics.ts';
+import { searchTurn, turnDraws, type SearchBand, type SearchEngine } from '../../sim/search-model.ts';
+import { PROJECTION_PARAMS, valuesOf, type ProjectionParams } from '../../sim/projection/params.ts';
 import {
   anthropicClientSearchResult,
   anthropicSearchResult,
@@ -37,24 +39,27 @@ import {
  *   searches once (a `server_tool_use` block), the API answers with `tool_reference` blocks
  *   (`references`, 3–5 as documented) and expands them into full definitions, which stay loaded
  *   for the rest of the task. The search runs with the host's semantics (./semantics.ts).
- * - `openai`: OpenAI's `tool_search` in the Responses API with one namespace per server: each
- *   namespace's name and description are visible up front, its functions are deferred; the
- *   loaded functions arrive in a `tool_search_output` item appended at the end of the context.
- *   OpenAI publishes neither its search nor how many functions a search loads: the same BM25
- *   stand-in and reference count as Anthropic's stand in.
+ * - `openai`: OpenAI's hosted `tool_search` in the Responses API with namespaces sized as OpenAI
+ *   advises (fewer than 10 functions, ./namespaces.ts): each namespace's name and description
+ *   are visible up front, its functions are deferred. The model asks for a namespace by path
+ *   (`{"paths": [...]}`, the built-in search's input): it picks the namespace whose name and
+ *   description best match what it would search for (the host BM25 stand-in over the namespace
+ *   texts; what it searches for is the searching model's), and every function of that namespace
+ *   is loaded, in a `tool_search_output` item appended at the end of the context.
  * - `client`: the same request shapes (Anthropic's custom-tool form: a `tool_search` tool whose
  *   `tool_result` holds `tool_reference` blocks) with the client running the harness's default
  *   retriever: what a better search buys inside the host's protocol.
  *
- * What stands in for the model's search (the tool-selection model's part, stated and a
- * parameter): the query is the turn's text as the retrievers read it (`query`, default the user
- * message; the regex variant writes its pattern from it: regexForRequest). It is never built
- * from the turn's needed tools; only whether the turn needs a tool at all decides that the model
- * searches (one search per such turn), as it decides B4's `--list`. Each search is one more model
+ * What the model writes and when it searches is the searching model (src/sim/search-model.ts,
+ * `band`: the calibrated point by default; `lower` is one search per tool turn with the raw
+ * request, `upper` every search in the needed tools' own words). Each search is one more model
  * round trip (a discovery call), and its call and result stay in the context with the loaded
  * definitions, after the history: the cached prefix keeps the system text and the search tool.
  */
 export type HostSearchKind = 'anthropic-bm25' | 'anthropic-regex' | 'openai' | 'client';
+
+/** Search results remembered per pipeline at most. */
+const MAX_SEARCHED = 50_000;
 
 /**
  * The labels of the sections that stand for the host's search (the search tool, the namespaces)
@@ -75,8 +80,10 @@ export interface HostSearchOptions {
   references?: number;
   /** What text of the turn the model searches with (default DEFAULT_QUERY_MODE). */
   query?: QueryMode;
-  /** Regex variant: content words of the request in the pattern (default 2). */
-  regexWords?: number;
+  /** Which searching model writes the searches (default `calibrated`). */
+  band?: SearchBand;
+  /** The searching model's parameters (default PROJECTION_PARAMS; the calibration study varies them). */
+  params?: ProjectionParams;
   /** Client search: the retriever (default: the run's, else DEFAULT_RETRIEVER). */
   retriever?: string;
 }
@@ -115,8 +122,12 @@ const SEARCH_TOOL: Record<HostSearchKind, McpTool> = {
   },
   openai: {
     name: 'tool_search',
-    description: 'Search the functions of the namespaces above and load the ones needed; loaded functions can then be called.',
-    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+    description: 'Load the functions of the namespaces above by path; loaded functions can then be called.',
+    inputSchema: {
+      type: 'object',
+      properties: { paths: { type: 'array', items: { type: 'string' }, description: 'Namespace names to load.' } },
+      required: ['paths'],
+    },
   },
   client: CLIENT_SEARCH_TOOL,
 };
@@ -125,7 +136,8 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   const kind = options.kind;
   const references = checkedReferences(options.references ?? REFERENCES_RANGE.max);
   const queryMode = options.query ?? DEFAULT_QUERY_MODE;
-  const regexWords = options.regexWords ?? 2;
+  const band = options.band ?? 'calibrated';
+  const syntax = kind === 'anthropic-regex' ? 'regex' : 'query';
   const { id, label } = IDS[kind];
   let tools: readonly CatalogTool[] = [];
   let byId = new Map<string, CatalogTool>();
@@ -134,6 +146,13 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   let texts: string[] = [];
   let retriever: Retriever | undefined;
   let fitted: FittedRetriever | undefined;
+  // OpenAI: the namespaces, their BM25 stand-in, and the path each search input asked for.
+  let namespaces: OpenAiNamespace[] = [];
+  let namespaceIndex: FittedRetriever | undefined;
+  const pathsOf = new Map<string, string[]>();
+  // The results of each search the model wrote, for the run: a capability's phrase recurs in
+  // every task that needs the tool. Bounded, then started over.
+  let searched = new Map<string, readonly string[]>();
   let upfront: PromptSection[] = [];
   // One section object per search (its call and result) and per set of definitions it loaded,
   // for the task (never changed): a turn's prompt has two sections per search, not one per tool.
@@ -145,6 +164,9 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   let loaded: string[] = [];
   let context: PromptSection[] = [];
   let searches = 0;
+  // Per task: the searches run so far, by input (their results are in the context).
+  let ran = new Map<string, readonly string[]>();
+  let seed = 0;
 
   const loadedSection = (ids: readonly string[]) => {
     const key = ids.join('\u0000');
@@ -161,17 +183,45 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
     return s;
   };
 
-  async function search(task: Task, turnIndex: number): Promise<{ input: SearchInput; found: string[] }> {
-    const query = turnQuery(task.turns, turnIndex, queryMode);
-    if (kind === 'anthropic-regex') {
-      const pattern = regexForRequest(query, regexWords);
-      return { input: { pattern: pattern ?? '' }, found: pattern ? regexSearch(pattern, tools, texts, references) : [] };
+  /** The tools a BM25 or client search returns from a ranking. */
+  const fromRanking = (ranking: Ranking) =>
+    kind === 'client' ? ranking.top(references).map((h) => h.id) : hostReferences(ranking, references);
+
+  /** The search engine of one turn: the turn's own request ranked once per task (taskRankings), any other query scored. */
+  function engine(task: Task, turnIndex: number, request: string): SearchEngine {
+    return async (input) => {
+      if (kind !== 'openai' && fitted && 'query' in input && input.query === request)
+        return fromRanking((await taskRankings(fitted, task, queryMode))[turnIndex]!);
+      const key = JSON.stringify(input);
+      let found = searched.get(key);
+      if (!found) {
+        if (searched.size >= MAX_SEARCHED) searched.clear();
+        searched.set(key, (found = await runSearch(input)));
+      }
+      return found;
+    };
+  }
+
+  /** One search the model wrote, run on the catalog (any input but a turn's own request). */
+  async function runSearch(input: SearchInput): Promise<readonly string[]> {
+    if ('pattern' in input) return input.pattern ? regexSearch(input.pattern, tools, texts, references) : [];
+    if (kind === 'openai') return loadNamespace(input.query);
+    if (!fitted) return tools.slice(0, references).map((t) => t.id);
+    const [scores] = await fitted.score([input.query]);
+    return fromRanking(new Ranking(fitted.ids, scores!));
+  }
+
+  /** OpenAI: the namespace the model asks for when it looks for `query`, loaded whole (its path remembered for the call). */
+  async function loadNamespace(query: string): Promise<string[]> {
+    let ns = namespaces[0];
+    if (namespaceIndex) {
+      const [scores] = await namespaceIndex.score([query]);
+      const best = new Ranking(namespaceIndex.ids, scores!).top(1)[0];
+      ns = namespaces.find((n) => n.name === best?.id) ?? ns;
     }
-    if (!fitted) return { input: { query }, found: tools.slice(0, references).map((t) => t.id) };
-    const ranking = (await taskRankings(fitted, task, queryMode))[turnIndex]!;
-    // A lexical search returns only tools that share a term with the query.
-    const hits = ranking.top(references).filter((h) => kind === 'client' || h.score > 0);
-    return { input: { query }, found: hits.map((h) => h.id) };
+    if (!ns) return [];
+    pathsOf.set(query, [ns.name]);
+    return ns.tools.map((t) => t.id);
   }
 
   /** The tool ids a search with this input returns (the model's own query or pattern, in live mode). */
@@ -179,8 +229,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
     if ('pattern' in input) return input.pattern ? regexSearch(input.pattern, tools, texts, references) : [];
     if (!fitted) return tools.slice(0, references).map((t) => t.id);
     const [scores] = await fitted.score([input.query]);
-    const hits = new Ranking(fitted.ids, scores!).top(references);
-    return hits.filter((h) => kind === 'client' || h.score > 0).map((h) => h.id);
+    return fromRanking(new Ranking(fitted.ids, scores!));
   }
 
   function callSection(n: number, input: SearchInput, found: readonly string[]): PromptSection {
@@ -195,7 +244,7 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       } else if (kind === 'openai') {
         const callId = `tsc_${n}`;
         lines = [
-          openAiSearchCall(callId, 'query' in input ? input.query : ''),
+          openAiSearchCall(callId, { paths: 'query' in input ? (pathsOf.get(input.query) ?? []) : [] }),
           { type: 'tool_search_output', call_id: null, execution: 'server', status: 'completed' },
         ];
       } else {
@@ -216,6 +265,8 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
     label,
     async prepare(ctx: PipelineContext) {
       tools = ctx.catalog.tools;
+      seed = ctx.seed;
+      searched = new Map();
       byId = new Map(tools.map((t) => [t.id, t]));
       serialized = new Map(tools.map((t) => [t.id, serializeToolDefinition(t.definition)]));
       texts = tools.map(hostSearchText);
@@ -227,10 +278,12 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       const searchTool = SEARCH_TOOL[kind];
       upfront = [toolListSection(SEARCH_SECTION_LABELS.searchTool, serializeToolDefinition(searchTool), true, [searchTool])];
       if (kind === 'openai') {
-        const namespaces = ctx.catalog.servers.map((server) =>
-          JSON.stringify(openAiNamespace(server, namespaceDescription(server, tools), [])),
-        );
-        upfront.unshift(section('tools', SEARCH_SECTION_LABELS.namespaces, namespaces.join('\n'), true));
+        namespaces = ctx.catalog.servers.flatMap((server) => openAiNamespaces(server, tools));
+        const index = hostBm25Retriever();
+        const entries = namespaces.map(namespaceEntry);
+        namespaceIndex = skipReason(index, entries.length) ? undefined : await index.fit(entries);
+        const shown = namespaces.map((n) => JSON.stringify(openAiNamespace(n.name, n.description, [])));
+        upfront.unshift(section('tools', SEARCH_SECTION_LABELS.namespaces, shown.join('\n'), true));
       }
     },
     startTask() {
@@ -239,13 +292,29 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
       loaded = [];
       context = [];
       searches = 0;
+      ran = new Map();
     },
     async turn({ task, turnIndex, turn, shared }: TurnInput): Promise<TurnResult> {
       const discoveryCalls: DiscoveryCall[] = [];
-      if (turn.tools.length) {
-        const { input, found } = await search(task, turnIndex);
-        const call = callSection(++searches, input, found);
-        context.push(call);
+      const request = turnQuery(task.turns, turnIndex, queryMode);
+      const needed = turn.tools.map((t) => {
+        const tool = byId.get(t);
+        if (!tool) throw new Error(`${id}: task ${task.id} turn ${turnIndex + 1} needs ${t}, which is not in the catalog`);
+        return tool;
+      });
+      const steps = await searchTurn({
+        request,
+        needed,
+        loaded: new Set(loaded),
+        ran,
+        syntax,
+        band,
+        draw: turnDraws(seed, task.id, turnIndex),
+        values: valuesOf(options.params ?? PROJECTION_PARAMS),
+        engine: engine(task, turnIndex, request),
+      });
+      for (const { input, found } of steps) {
+        context.push(callSection(++searches, input, found));
         const fresh = found.filter((f) => !loaded.includes(f));
         if (fresh.length) {
           loaded.push(...fresh);
@@ -260,12 +329,13 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
     },
     search: searchInput,
     describe() {
-      const rule =
+      const engineRule =
         kind === 'anthropic-regex'
-          ? `a case-insensitive pattern of the ${regexWords} longest content words of the ${describeQueryMode(queryMode)} (stemmed where the stem is a prefix), matches in request order`
+          ? 'matches in request order'
           : kind === 'client'
-            ? `the run's retriever ${retriever?.name ?? '?'} over the ${describeQueryMode(queryMode)}`
-            : `the host's BM25, stood in for by ${retriever?.name ?? '?'}, over the ${describeQueryMode(queryMode)}; tools with a positive score`;
+            ? `the run's retriever ${retriever?.name ?? '?'}`
+            : `the host's BM25, stood in for by ${retriever?.name ?? '?'}; tools with a positive score, at least ${REFERENCES_RANGE.min}`;
+      const rule = `${engineRule}; searches written by the searching model (${band}; src/sim/search-model.ts) from the ${describeQueryMode(queryMode)}`;
       return {
         fitted: retrieverFit(retriever, fitted),
         toolSearch: {
@@ -283,17 +353,36 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
         details: {
           host: kind === 'openai' ? 'openai' : 'anthropic',
           search: rule,
+          band,
           references,
           deferred: 'every tool (defer_loading: true); loaded definitions stay for the rest of the task',
           assumptions: [
-            'the model searches once on each turn that needs a tool, with the turn text as its query (never the needed tools)',
+            band === 'lower'
+              ? 'the model searches once on each turn that needs a tool, with the turn text as its query (never the needed tools)'
+              : band === 'upper'
+                ? "upper bound: every search in the needed tool's own words, one capability per needed tool not yet loaded"
+                : "one capability per needed tool not yet loaded; each search in the tool's vocabulary with the calibrated probability search.knowledge, else from the request; again when nothing fitting came back (capped)",
             'each search is one more model round trip; its call and result stay in the context after the history, with the definitions it loaded',
             kind === 'openai'
-              ? 'one namespace per server, its description a stand-in (the most frequent words of its tools’ descriptions); OpenAI publishes neither its search nor how many functions it loads'
+              ? `namespaces of at most ${NAMESPACE_MAX_FUNCTIONS} functions (a server's tools cut by their names' object words), described by their functions' names in words; a search asks for the namespace that best matches what the model looks for ({"paths": [...]}) and loads it whole; OpenAI publishes neither how the model picks a path nor its hosted search`
               : 'the search tool’s own definition is a stand-in with the documented input (the host’s text is not published)',
           ],
         },
       };
     },
+  };
+}
+
+/** A namespace as an entry of the BM25 stand-in: its name and description are what the model reads up front. */
+function namespaceEntry(ns: OpenAiNamespace): CatalogTool {
+  return {
+    id: ns.name,
+    server: '',
+    name: ns.name,
+    definition: { name: ns.name, description: ns.description, inputSchema: { type: 'object' } },
+    summary: ns.description,
+    summarySource: 'derived',
+    tags: [],
+    preconditions: [],
   };
 }

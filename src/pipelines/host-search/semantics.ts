@@ -1,8 +1,8 @@
 import type { CatalogTool } from '../../catalog/types.ts';
 import { createWinkBm25Retriever } from '../../retrieval/bm25-alternatives.ts';
-import { contentWords } from '../../retrieval/tokenize.ts';
+import { MAX_REGEX_CHARS } from '../../sim/search-model.ts';
 import type { ToolFields } from '../../retrieval/tool-fields.ts';
-import type { Retriever } from '../../retrieval/types.ts';
+import type { Ranking, Retriever } from '../../retrieval/types.ts';
 import { isObject } from '../../util/json.ts';
 
 /**
@@ -16,13 +16,14 @@ import { isObject } from '../../util/json.ts';
  * How the host ranks is not published. The BM25 variant stands in with an untuned library BM25
  * (wink-bm25-text-search, the retrieval tables' `bm25:wink`) over exactly those four fields of
  * the definition the client sent (no server name, no summary, no tags: the host sees none of
- * them); the regex variant returns the matching tools in the order the request lists them.
+ * them), and returns the best 5, at least the documented 3 even when fewer share a term with
+ * the query; the regex variant returns the matching tools in the order the request lists them.
+ * What the model writes into either: the searching model (src/sim/search-model.ts).
  */
 
 /** The range of references a search returns, as Anthropic documents it. */
 export const REFERENCES_RANGE = { min: 3, max: 5 } as const;
-/** The longest regex pattern the regex variant accepts. */
-export const MAX_REGEX_CHARS = 200;
+export { MAX_REGEX_CHARS };
 
 /** Refuses a reference count outside the documented 3–5. */
 export function checkedReferences(n: number): number {
@@ -66,33 +67,6 @@ export function hostBm25Retriever(): Retriever {
 }
 
 /**
- * The regex a model writes for a request, the way the documentation's examples write them
- * (`weather`, `(?i)slack`, `database.*query|query.*database`): case-insensitive, the request's
- * `words` longest content words (ties: first in the request), each as its stem when the stem
- * is a prefix of the word (so `emails` finds `email`), as alternatives. Built from the request
- * text only; undefined when it has no content word.
- */
-export function regexForRequest(request: string, words = 2): string | undefined {
-  const picked = contentWords(request)
-    .map((w, i) => ({ ...w, i }))
-    .filter((w) => w.word.length > 1)
-    .sort((a, b) => b.word.length - a.word.length || a.i - b.i)
-    .slice(0, words)
-    .sort((a, b) => a.i - b.i)
-    .map((w) => (w.word.startsWith(w.stem) && w.stem.length >= 3 ? w.stem : w.word));
-  if (!picked.length) return undefined;
-  const patternOf = (ws: readonly string[]) => `(?i)${ws.map(escapeRegex).join('|')}`;
-  // Kept within the documented limit by dropping the last alternatives.
-  while (picked.length > 1 && patternOf(picked).length > MAX_REGEX_CHARS) picked.pop();
-  const pattern = patternOf(picked);
-  return pattern.length <= MAX_REGEX_CHARS ? pattern : undefined;
-}
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
  * A Python-style pattern as JavaScript runs it: a leading `(?i)` becomes the `i` flag. Refuses
  * a pattern longer than the documented limit, as the host does.
  */
@@ -101,6 +75,16 @@ export function compileHostRegex(pattern: string): RegExp {
     throw new Error(`host tool search: regex pattern of ${pattern.length} characters; the limit is ${MAX_REGEX_CHARS}`);
   const insensitive = pattern.startsWith('(?i)');
   return new RegExp(insensitive ? pattern.slice(4) : pattern, insensitive ? 'i' : '');
+}
+
+/**
+ * The top of a BM25 ranking as the host returns it: the tools with a positive score, at most
+ * `references`, and at least REFERENCES_RANGE.min (the documented 3–5) when fewer score.
+ */
+export function hostReferences(ranking: Ranking, references: number): string[] {
+  const top = ranking.top(references);
+  const positive = top.filter((h) => h.score > 0);
+  return (positive.length >= REFERENCES_RANGE.min ? positive : top.slice(0, REFERENCES_RANGE.min)).map((h) => h.id);
 }
 
 /** The tools whose searched fields match the pattern, in request order, at most `limit`. */

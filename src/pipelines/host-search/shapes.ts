@@ -1,4 +1,5 @@
 import type { McpTool } from '../../catalog/types.ts';
+import type { SearchInput } from '../../sim/search-model.ts';
 
 /**
  * The request and response shapes of the hosts' tool search, as their documentation writes them
@@ -30,8 +31,7 @@ export function anthropicDeferredTool(d: McpTool): Record<string, unknown> {
   };
 }
 
-/** The input a search call carries: `query` (BM25, client search) or `pattern` (regex). */
-export type SearchInput = { query: string } | { pattern: string };
+export type { SearchInput } from '../../sim/search-model.ts';
 
 /** The assistant's `server_tool_use` block of a server-side search. */
 export function anthropicServerToolUse(id: string, variant: AnthropicSearchVariant, input: SearchInput) {
@@ -89,17 +89,19 @@ export function openAiFunction(d: McpTool, deferLoading: boolean): Record<string
 }
 
 /**
- * The `tool_search_call` output item of a search. In hosted mode (`execution: "server"`) the
- * guide sets `call_id` to null; in client mode it is the id the `tool_search_output` echoes.
+ * The `tool_search_call` output item of a search, with the arguments the model wrote: the
+ * built-in (hosted) search takes `{"paths": [...]}` (namespace names), a client-executed one
+ * what the application's schema asks for. In hosted mode (`execution: "server"`) the guide sets
+ * `call_id` to null; in client mode it is the id the `tool_search_output` echoes.
  */
-export function openAiSearchCall(id: string, query: string, execution: 'server' | 'client' = 'server') {
+export function openAiSearchCall(id: string, args: Record<string, unknown>, execution: 'server' | 'client' = 'server') {
   return {
     type: 'tool_search_call',
     id,
     call_id: execution === 'server' ? null : id,
     execution,
     status: 'completed',
-    arguments: { query },
+    arguments: args,
   };
 }
 

@@ -11,8 +11,9 @@ const EXECUTE_STYLE: CodeStyle = { tool: 'execute', form: 'arrow', callee: (t) =
 
 /**
  * Search and execute (Cloudflare's server-side Code Mode for its whole API): two tools on every
- * turn. On a turn that needs a tool the model calls `search` with the request and gets the Code
- * Mode types (by `@cloudflare/codemode`) of the top k tools by BM25; then one `execute` runs its
+ * turn. On a turn that needs a tool the model calls `search` (what it writes and how often: the
+ * searching model, src/sim/search-model.ts) and gets the Code Mode types (by
+ * `@cloudflare/codemode`) of the top k tools by BM25 for each; then one `execute` runs its
  * code, and only what the code returns comes back. Search results stay in the context for the
  * rest of the task; a tool is fully described once a search returned it.
  */
@@ -23,6 +24,8 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
   let results: ReadonlyMap<string, ToolResult> | undefined;
   let shown: string[] = [];
   let calls: PromptSection[] = [];
+  let ran = new Map<string, readonly string[]>();
+  let seed = 0;
   // The types of a set of hits, rendered once per run (requests repeat across tasks and seeds).
   let rendered = new Map<string, string>();
   let descriptions = new CodeModeDescriptions();
@@ -37,6 +40,7 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
     label: 'Search + execute',
     async prepare(ctx: PipelineContext) {
       catalog = ctx.catalog;
+      seed = ctx.seed;
       results = toolResults(ctx.catalog);
       rendered = new Map();
       descriptions = new CodeModeDescriptions();
@@ -45,14 +49,14 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
     startTask(_task: Task) {
       shown = [];
       calls = [];
+      ran = new Map();
     },
-    async turn({ turn, turnIndex, shared }: TurnInput): Promise<TurnResult> {
+    async turn({ task, turn, turnIndex, shared }: TurnInput): Promise<TurnResult> {
       if (!catalog) throw new Error('search-execute: prepare() first');
       const discoveryCalls = [];
-      if (turn.tools.length) {
-        const hits = await search.search(turn.user);
+      for (const { query, hits } of await search.modelSearches({ task, turnIndex, seed, loaded: new Set(shown), ran })) {
         const types = typesOf(hits);
-        const command = `search ${JSON.stringify({ query: turn.user })}`;
+        const command = `search ${JSON.stringify({ query })}`;
         discoveryCalls.push({ command, output: types });
         calls.push(section('tools', 'search-results', `$ ${command}\n${types}`, false));
         for (const h of hits) if (!shown.includes(h.id)) shown.push(h.id);
@@ -70,7 +74,7 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
     describe: () => ({
       details: {
         k,
-        search: `top ${k} tools by BM25 for the request; their Code Mode types (@cloudflare/codemode) are returned`,
+        search: `top ${k} tools by BM25 for each search the calibrated searching model writes; their Code Mode types (@cloudflare/codemode) are returned`,
         code: 'modelled: one execute per turn with an async arrow function; a lookup returns its answer, a chain its last step',
       },
     }),

@@ -51,6 +51,17 @@ export function anchoredConfusion(accuracy: number = SELECTION_ANCHOR.accuracy, 
   return (1 / accuracy - 1) / (tools - 1);
 }
 
+/**
+ * `search.knowledge`, fitted by the search-calibration study's grid search on its calibration
+ * figures (src/studies/search-calibration/figures.ts) over the LiveMCPBench development half
+ * only; the study refits it on every run and prints both, and a test checks they agree.
+ */
+export const SEARCH_KNOWLEDGE_FIT = {
+  value: 0.3,
+  source:
+    "fitted (grid step 0.05) to the calibration figures of the search-calibration study (Arcade's BM25 64% of tasks, LiveMCPBench's logged first search 32.7% of needed tools), on the LiveMCPBench development half; the other published figures are validation",
+} as const;
+
 export const PROJECTION_PARAMS = {
   // ---- prices -------------------------------------------------------------------------
   'price.inputPerMTok': { value: 3.0, unit: 'USD per million uncached input tokens', source: ANTHROPIC_PRICES },
@@ -243,6 +254,25 @@ export const PROJECTION_PARAMS = {
     value: 3,
     unit: '--help calls at most per needed tool before the model gives up looking',
     source: 'assumption',
+  },
+
+  // ---- the searching model (src/sim/search-model.ts) ----------------------------------------
+  'search.knowledge': {
+    value: SEARCH_KNOWLEDGE_FIT.value,
+    unit: "probability that a search phrases the capability in the needed tool's own vocabulary (else from the request's words alone)",
+    source: SEARCH_KNOWLEDGE_FIT.source,
+    max: 1,
+  },
+  'search.attemptsPerCapability': {
+    value: 2,
+    unit: 'searches at most per capability (the first and one more when nothing fitting came back)',
+    source:
+      "assumption: the providers' pages say the model may search again when a search finds nothing fitting and give no count; LiveMCPBench's logged agent ran about three searches per task",
+  },
+  'search.maxPerTurn': {
+    value: 5,
+    unit: 'searches at most per turn',
+    source: 'assumption: a cap on a turn that needs many tools (LiveMCPBench development requests need 2.7 on average, at most 7)',
   },
 
   // ---- judge-like quality (1–5) ---------------------------------------------------------

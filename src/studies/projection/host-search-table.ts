@@ -5,6 +5,7 @@ import { HOST_SEARCH_PUBLISHED } from '../../pipelines/host-search/sources.ts';
 import type { Estimate } from '../../stats/bootstrap.ts';
 import type { Table } from '../../table/table.ts';
 import type { ProjectedMethod } from './tables.ts';
+import type { RecallBand } from './search-band.ts';
 
 /** The table's id on the run's own suite (the other suites' studies give it their own). */
 export const HOST_SEARCH_TABLE = 'host-search';
@@ -24,6 +25,8 @@ export function hostSearchTable(
   methods: readonly ProjectedMethod[],
   records: ReadonlyMap<string, readonly TurnRecord[]>,
   suite: string,
+  /** The recall band of each host search (./search-band.ts): the lower and upper searching models. */
+  bands?: ReadonlyMap<string, RecallBand>,
 ): Table | undefined {
   const order: readonly string[] = [...HOST_SEARCH_BESIDE, ...HOST_SEARCH_IDS];
   const shown = order.flatMap((id) => methods.filter((m) => m.id === id));
@@ -38,6 +41,8 @@ export function hostSearchTable(
       { key: 'toolTokens', header: 'tool tokens/turn', kind: 'measured' },
       { key: 'vsB1', header: 'Δ % vs B1', kind: 'difference', digits: 1 },
       { key: 'recall', header: 'recall', kind: 'measured', digits: 3 },
+      { key: 'recallLower', header: 'recall, lower', kind: 'measured', digits: 3 },
+      { key: 'recallUpper', header: 'recall, upper', kind: 'measured', digits: 3 },
       { key: 'searches', header: 'searches (extra round trips)/task', kind: 'measured', digits: 2 },
       { key: 'calls', header: 'model calls/task', kind: 'projected', digits: 2 },
       { key: 'cost', header: '$/task (cache-adjusted)', kind: 'projected', digits: 4 },
@@ -54,6 +59,8 @@ export function hostSearchTable(
         toolTokens: tokens,
         vsB1: tokens !== undefined && b1 && id !== 'b1-full-schema' ? (100 * (tokens - b1)) / b1 : undefined,
         recall: summary?.recall,
+        recallLower: bands?.get(id)?.lower,
+        recallUpper: bands?.get(id)?.upper,
         searches: searchesPerTask(records.get(id) ?? []),
         calls: result.modelCallsPerTask,
         cost: result.costPerTask.mean,
@@ -63,7 +70,8 @@ export function hostSearchTable(
       };
     }),
     notes: [
-      'Host tool search: every tool deferred; on each turn that needs a tool the model searches once with the turn’s text (never the needed tools), 5 references (Anthropic documents 3–5), the loaded definitions stay for the rest of the task after the history; OpenAI: one namespace per server up front. The search tool’s own definition is a stand-in (the hosts do not publish theirs). Pipelines and assumptions: docs/pipelines.md, “Host tool search”.',
+      'Host tool search: every tool deferred; the calibrated searching model writes the searches (docs/measurement.md, “The searching model”): one capability per needed tool not yet loaded, in the tool’s vocabulary with the fitted probability search.knowledge (the search-calibration table) else from the request, once more when nothing fitting came back; 5 references (Anthropic documents 3–5; BM25 returns at least 3), the loaded definitions stay for the rest of the task after the history; OpenAI: one namespace per server up front. The search tool’s own definition is a stand-in (the hosts do not publish theirs). Pipelines and assumptions: docs/pipelines.md, “Host tool search”.',
+      'Recall band: the same search with the lower searching model (the raw request, one search per tool turn: the emulation before the calibrated model) and the upper one (every search in the needed tools’ own words); the row’s recall, tokens, cost and success are the calibrated point’s.',
       'Searches per task: measured (the discovery calls of the prompts: the search calls, B4’s --list and --help). Model calls, cost, cache hits and success (†): the projection of Table 3, which counts each search as one more model call re-reading the turn’s prompt, with the stable prefix (system text, the search tool, OpenAI’s namespaces) cached.',
       ...fewerSeedsNotes(methods.flatMap((m) => (m.summary ? [m.summary] : []))),
       ...HOST_SEARCH_PUBLISHED.map((p) => `Published (${p.source}; measured on ${p.catalog}, not ours): ${p.figure}.`),
