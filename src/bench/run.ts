@@ -16,6 +16,7 @@ import { checkOutputOptions, openFolders } from './folders.ts';
 import { readInputs, unitInputs } from './inputs.ts';
 import { missingTasksNote } from './missing-tasks-note.ts';
 import type { BenchOptions, BenchOutcome } from './options.ts';
+import { unitFingerprints } from './plan/fingerprint.ts';
 import { planRun } from './plan/plan.ts';
 import { renderRun } from './render.ts';
 import { inputTables, resultTables } from './tables.ts';
@@ -90,6 +91,9 @@ async function runPhases(
 
   const plan = planRun({ pipelines, studies, taskSets: inputs.taskSets }, [resultsDir, join(opts.root, RESULTS_DIR)]);
   const forUnits = unitInputs(opts, inputs, { cacheDir, resultsDir, pipelines, studies });
+  const fingerprints = await timer.time('fingerprints', () =>
+    unitFingerprints({ root: opts.root, registry, inputs: forUnits, pipelines, studies }, plan.units),
+  );
   await benchEncoder(forUnits, encoder);
   const lanes = lanesOf(forUnits);
   const collected = new Collected(
@@ -102,7 +106,8 @@ async function runPhases(
   };
   let tables;
   try {
-    await execution.execute({ opts, registry, inputs, plan, lanes, resultsDir, timer, collected, finished });
+    const fresh = opts.fresh === true;
+    await execution.execute({ opts, registry, inputs, plan, lanes, resultsDir, timer, collected, fingerprints, fresh, finished });
     if (!execution.writesRun) {
       writeTimings(resultsDir, timer.report());
       folders.release();

@@ -18,6 +18,7 @@ import { runHostMeasures } from '../hosts/measure.ts';
 import { progress } from '../util/progress.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './types.ts';
 import { cached, runCache } from '../util/run-scope.ts';
+import { recordWrites } from '../util/files.ts';
 
 /**
  * The bench's units of work, each a pure function of BenchInputs (and, for studies, of every
@@ -103,7 +104,20 @@ export function readsPipelineResults(unit: BenchUnit, registry: BenchRegistry): 
   return unit.kind === 'study' && registry.studies.find((s) => s.id === unit.id)?.readsPipelineResults === true;
 }
 
-export async function runPipelineUnit(inputs: BenchInputs, id: string, registry: BenchRegistry = BENCH_REGISTRY): Promise<PipelineRun> {
+/** Runs one unit in this thread, noting the files it writes (PipelineRun.written, StudyRun.written). */
+export async function runUnit(
+  inputs: BenchInputs,
+  studyInputs: StudyInputs | undefined,
+  unit: BenchUnit,
+  registry: BenchRegistry = BENCH_REGISTRY,
+): Promise<PipelineRun | StudyRun> {
+  const { value, written } = await recordWrites<PipelineRun | StudyRun>(() =>
+    unit.kind === 'pipeline' ? runPipelineUnit(inputs, unit.id, registry) : runStudyUnit(inputs, studyInputs, unit.id, registry),
+  );
+  return { ...value, written };
+}
+
+async function runPipelineUnit(inputs: BenchInputs, id: string, registry: BenchRegistry = BENCH_REGISTRY): Promise<PipelineRun> {
   const started = performance.now();
   const entry = registry.pipelines.find((p) => p.id === id);
   if (!entry) throw new Error(`bench: unknown pipeline ${id}`);
@@ -193,7 +207,12 @@ function resultsContextOf(inputs: BenchInputs, registry: BenchRegistry): Omit<Pi
   return { catalog: inputs.catalog, taskSets: inputs.taskSets, pipelines: runEntries(inputs, registry), seed: inputs.seed };
 }
 
-export async function runStudyUnit(
+/** The run's options a study takes (Study.options): only those reach it, and its fingerprint. */
+export function studyOptions(study: Pick<Study, 'options'>, inputs: Pick<BenchInputs, 'scalingSizes'>): { scalingSizes?: number[] } {
+  return study.options?.includes('scalingSizes') && inputs.scalingSizes ? { scalingSizes: inputs.scalingSizes } : {};
+}
+
+async function runStudyUnit(
   inputs: BenchInputs,
   results: StudyInputs | undefined,
   id: string,
@@ -219,7 +238,7 @@ export async function runStudyUnit(
     retriever: inputs.retriever,
     seed: inputs.seed,
     quick: inputs.quick,
-    scalingSizes: inputs.scalingSizes,
+    ...studyOptions(study, inputs),
     suites: registry.suites,
     resultsDir: inputs.resultsDir,
     // A study that does not read the pipelines' results gets none, whenever it runs.

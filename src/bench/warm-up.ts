@@ -39,9 +39,7 @@ export async function warmUp(
   // dense:<bench encoder> (and the hybrids and the learned reranker over it) reuse this warm encoder.
   shareEncoder(catalog.tools, encoder);
   if (!taskSets.length || !run.embeds) return { encoder, cacheDir };
-  const more = studyEmbeddings(
-    run.studies.map((s) => s.id),
-    {
+  const more = studyEmbeddings(run.studies, {
       root: opts.root,
       catalog,
       tasks: taskSets[0]!.tasks,
@@ -50,8 +48,7 @@ export async function warmUp(
       scalingSizes: opts.scalingSizes,
       pipelines: run.pipelines,
       suites: run.suites,
-    },
-  );
+  });
   await timer.time('embeddings', () =>
     prewarmEmbeddings(encoder, {
       catalog,
@@ -67,8 +64,7 @@ export async function warmUp(
   await releaseEmbedWorkers();
   // The learned models (a no-op when they are on disk), when the run ranks with one: its
   // retriever has fitted parts, or the retrieval study ranks with all.
-  const ranksLearned =
-    retrieverByName(opts.retriever ?? DEFAULT_RETRIEVER).fittedOn !== undefined || run.studies.some((s) => s.id === 'retrieval');
+  const ranksLearned = retrieverByName(opts.retriever ?? DEFAULT_RETRIEVER).fittedOn !== undefined || run.studies.some((s) => s.ranksLearned);
   if (ranksLearned) await timer.time('learned models', () => trainLearnedModels([catalog.tools, ...more.moreCatalogs.map((c) => c.tools)]));
   return { encoder, cacheDir };
 }

@@ -7,7 +7,7 @@ export interface StepTiming {
   /** CPU of the whole process (every thread) while the step ran, above wall when lanes ran in parallel; absent for a unit of a lane. */
   cpuSeconds?: number;
   /** Set for a unit that ran on a lane (kind `pipeline` or `study`, registry id; lane 0 = main thread), so the next run can schedule the costliest first. */
-  unit?: { kind: string; id: string; lane: number };
+  unit?: { kind: string; id: string; lane: number; reused?: true; ranSeconds?: number };
 }
 
 export interface TimingReport {

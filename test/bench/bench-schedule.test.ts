@@ -1,3 +1,4 @@
+import { BENCH_REGISTRY } from '../../src/bench/units.ts';
 import { describe, expect, it } from 'vitest';
 import type { BenchUnit } from '../../src/bench/types.ts';
 import { endsThreadApart, RELEASE_LANE } from '../../src/bench/execute/lanes.ts';
@@ -88,9 +89,9 @@ describe('the thread apart (StudyScheduling.ownThread)', () => {
   });
 
   it('ends after the last of them, not after each', () => {
-    expect(endsThreadApart(apart, [true, false, false, false], 0)).toBe(false); // scaling is still to run on it
-    expect(endsThreadApart(apart, [true, true, false, false], 1)).toBe(true);
-    expect(endsThreadApart(apart, [true, true, true, false], 2)).toBe(false); // a pipeline needs no thread apart
-    expect(endsThreadApart(apart, [true, true, true, true], 3)).toBe(false);
+    expect(endsThreadApart(apart, [true, false, false, false], 0, BENCH_REGISTRY)).toBe(false); // scaling is still to run on it
+    expect(endsThreadApart(apart, [true, true, false, false], 1, BENCH_REGISTRY)).toBe(true);
+    expect(endsThreadApart(apart, [true, true, true, false], 2, BENCH_REGISTRY)).toBe(false); // a pipeline needs no thread apart
+    expect(endsThreadApart(apart, [true, true, true, true], 3, BENCH_REGISTRY)).toBe(false);
   });
 });

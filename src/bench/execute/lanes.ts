@@ -8,8 +8,7 @@ import {
   readsPipelineResults,
   registryIds,
   registryOnLanes,
-  runPipelineUnit,
-  runStudyUnit,
+  runUnit,
   type BenchRegistry,
   type RegistrySource,
 } from '../units.ts';
@@ -130,7 +129,7 @@ export class BenchLanes {
         taken[i] = true;
         running++;
         results[i] = (await runOne(units[i]!)) as UnitResult<U>;
-        if (laneIndex > 0 && endsThreadApart(units, taken, i)) await this.release(laneIndex - 1);
+        if (laneIndex > 0 && endsThreadApart(units, taken, i, this.registry)) await this.release(laneIndex - 1);
         running--;
         left--;
         onDone?.(units[i]!, results[i]!, laneIndex);
@@ -167,9 +166,7 @@ export class BenchLanes {
   }
 
   private runHere(unit: BenchUnit): Promise<unknown> {
-    return unit.kind === 'pipeline'
-      ? runPipelineUnit(this.inputs, unit.id, this.registry)
-      : runStudyUnit(this.inputs, this.studyInputs, unit.id, this.registry);
+    return runUnit(this.inputs, this.studyInputs, unit, this.registry);
   }
 
   private async runThere(started: Promise<Worker>, unit: BenchUnit): Promise<unknown> {
@@ -233,8 +230,13 @@ export class BenchLanes {
  * another on the one thread (the chooser takes them first), which ends after the last of them:
  * a fresh thread per study loaded the modules and warmed up again each time.
  */
-export function endsThreadApart(units: readonly BenchUnit[], taken: readonly boolean[], i: number): boolean {
-  const apart = (u: BenchUnit) => unitScheduling(u).ownThread === true;
+export function endsThreadApart(
+  units: readonly BenchUnit[],
+  taken: readonly boolean[],
+  i: number,
+  registry: Pick<BenchRegistry, 'studies'>,
+): boolean {
+  const apart = (u: BenchUnit) => unitScheduling(u, registry).ownThread === true;
   return apart(units[i]!) && !units.some((u, j) => !taken[j] && apart(u));
 }
 

@@ -36,8 +36,8 @@ export function laneChooser(
   const known = lanes > 1 && units.every((_, i) => seconds(i) !== undefined);
   const cost = (i: number) => seconds(i) ?? 0;
   const independent = (i: number) => units[i]!.kind === 'study' && !readsPipelineResults(units[i]!, registry);
-  const needsOwnThread = (i: number) => unitScheduling(units[i]!).ownThread === true;
-  const hasLargeWorkingSet = (i: number) => unitScheduling(units[i]!).largeWorkingSet === true;
+  const needsOwnThread = (i: number) => unitScheduling(units[i]!, registry).ownThread === true;
+  const hasLargeWorkingSet = (i: number) => unitScheduling(units[i]!, registry).largeWorkingSet === true;
   const shareable = (i: number) => independent(i) && !needsOwnThread(i) && !hasLargeWorkingSet(i);
   const keptForTail = known ? studiesBesideTail(units, cost, independent, shareable) : new Set<number>();
   return (candidates, lane, running) => {
