@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { unitScheduling } from '../../src/bench/plan/study-hints.ts';
 import { BENCH_REGISTRY } from '../../src/bench/units.ts';
@@ -100,6 +102,10 @@ describe('study registry', () => {
     expect(scheduling('router-latency')).toEqual({ ownThread: true, cost: 5 });
     expect(scheduling('a test study')).toEqual({});
     expect(unitScheduling({ kind: 'pipeline', id: 'b1-full-schema' }, BENCH_REGISTRY)).toEqual({});
+  });
+
+  it('gives every built-in pipeline a module that exists (its code in its fingerprint)', () => {
+    for (const p of PIPELINES) expect(existsSync(fileURLToPath(p.module!)), p.id).toBe(true);
   });
 
   it('gives every built-in study the module that defines it', () => {

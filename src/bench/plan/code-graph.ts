@@ -23,16 +23,17 @@ export class CodeGraph {
     let entries = [...new Set(modules.map((m) => toPath(m)))];
     // Each round adds the worker modules the last one found (a worker's own imports need a build from it).
     while (entries.length) {
+      // One bundle importing every entry: esbuild writes one output instead of one per entry (nothing is written to disk).
       const result = await build({
         absWorkingDir: root,
-        entryPoints: entries,
+        stdin: { contents: entries.map((e) => `import ${JSON.stringify(e)};`).join('\n'), resolveDir: root, loader: 'ts' },
         bundle: true,
         packages: 'external',
         platform: 'node',
         format: 'esm',
         write: false,
         metafile: true,
-        outdir: join(root, '.cache', 'code-graph'),
+        outfile: join(root, '.cache', 'code-graph.js'),
         logLevel: 'silent',
       });
       for (const [key, input] of Object.entries(result.metafile.inputs)) {
@@ -59,15 +60,24 @@ export class CodeGraph {
     return [...seen].sort();
   }
 
-  /** SHA-256 of the modules reachable from `module` (each path, relative to the root, and its content). */
+  /** SHA-256 of the modules reachable from `module` (each path, relative to the root, and its content's SHA-256). */
   hash(module: string, boundaries: ReadonlySet<string> = new Set()): string {
     const hash = createHash('sha256');
-    for (const path of this.reachable(module, boundaries)) {
-      hash.update(`${relative(this.root, path).split(sep).join('/')}\u0000`);
-      hash.update(existsSync(path) ? this.read(path) : '(missing)');
-      hash.update('\u0000');
-    }
+    for (const path of this.reachable(module, boundaries))
+      hash.update(`${relative(this.root, path).split(sep).join('/')}\u0000${this.fileHash(path)}\u0000`);
     return hash.digest('hex');
+  }
+
+  /** Each file is read and hashed once per graph (a graph lives for one run). */
+  private readonly fileHashes = new Map<string, string>();
+
+  private fileHash(path: string): string {
+    let h = this.fileHashes.get(path);
+    if (h === undefined) {
+      h = existsSync(path) ? createHash('sha256').update(this.read(path)).digest('hex') : '(missing)';
+      this.fileHashes.set(path, h);
+    }
+    return h;
   }
 }
 
