@@ -15,6 +15,7 @@ import type { Encoder } from '../embed/types.ts';
 import { SUITES, type Suite } from '../table/suites.ts';
 import { tokenCounter } from '../tokens/counter.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
+import { measuredUnderProfiles } from '../measure/host-table.ts';
 import { progress } from '../util/progress.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './types.ts';
 import { cached, runCache } from '../util/run-scope.ts';
@@ -123,8 +124,7 @@ async function runPipelineUnit(inputs: BenchInputs, id: string, registry: BenchR
   if (!entry) throw new Error(`bench: unknown pipeline ${id}`);
   const tokens = tokenCounter(inputs.tokenizer);
   const hosts = runHostMeasures(inputs.host);
-  // The host-profiles table shows the methods and the ADOL mechanisms: only their turns are measured under every profile.
-  const compared = (entry.group === 'main' && !entry.ablationOf) || entry.group === 'adol';
+  const compared = measuredUnderProfiles(entry);
   const pipeline = entry.create();
   const ctx: PipelineContext = {
     catalog: inputs.catalog,
