@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isMainThread, workerData, type Worker } from 'node:worker_threads';
 import { awaitedLater, endStarted, startTsWorker, type GeneratedEntry } from '../../util/ts-worker.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from '../types.ts';
@@ -14,9 +15,16 @@ import {
 } from '../units.ts';
 import { unitScheduling } from '../plan/study-hints.ts';
 
-/** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
+/** Environment variable: lanes that run bench units at once (the main thread plus workers; default laneDefault(), 1 = serial). */
 const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
-const DEFAULT_LANES = 2;
+/**
+ * Lanes the peak budget (1 GB, docs/performance.md) is taken to hold. Two lanes of the full bench
+ * peaked near 640 MB (reports/perf.md, mechanisms table), most of it the main thread's turn
+ * records; that a third worker thread fits in the rest is an estimate, not a measurement (the
+ * two-core machines those figures come from never start one): `npm run perf -- --against` on a
+ * machine with more cores shows the peak it gives.
+ */
+const LANES_IN_MEMORY_BUDGET = 3;
 /**
  * Old-generation cap of a worker lane (and of the main thread: --max-old-space-size in
  * scripts/tooltax.mjs). Without a cap V8 lets garbage grow the heap well past the live set before
@@ -25,19 +33,15 @@ const DEFAULT_LANES = 2;
  * larger: 1024 keeps room (a cap of 512 saved only ~70 MB of peak RSS).
  */
 const WORKER_HEAP_MB = 1024;
-/**
- * Young generation of a worker lane, as scripts/tooltax.mjs's --max-semi-space-size=8 gives every
- * thread (V8's young generation is three semi-spaces; the flag, being process-wide, overrides
- * this limit, which serves runs started without the script). V8's larger default ran the warm
- * bench no faster and peaked higher: each thread holds two semi-spaces, and larger ones let
- * more garbage reach the old generation before a scavenge (the measurement is in the commit
- * that set this value; docs/performance.md names the setting).
- */
-const WORKER_YOUNG_MB = 3 * 8;
+
+/** The lanes of a run by default: one per core this process may use, within the memory budget. */
+export function laneDefault(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(cores, LANES_IN_MEMORY_BUDGET));
+}
 
 export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[BENCH_WORKERS_ENV];
-  if (raw === undefined || raw === '') return DEFAULT_LANES;
+  if (raw === undefined || raw === '') return laneDefault();
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 16)
     throw new Error(`${BENCH_WORKERS_ENV}: expected an integer from 1 to 16, got ${JSON.stringify(raw)}`);
@@ -253,10 +257,8 @@ export interface LaneThread {
  */
 export async function startLaneThread(registry: BenchRegistry = BENCH_REGISTRY): Promise<LaneThread> {
   const entry = registry === BENCH_REGISTRY ? new URL('./lane.ts', import.meta.url) : sourceLane(registry.source!);
-  const worker = await startTsWorker(entry, LANE_THREAD_DATA, {
-    maxOldGenerationSizeMb: WORKER_HEAP_MB,
-    maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
-  });
+  // V8's own young generation: a smaller one saved memory for more time (docs/performance.md).
+  const worker = await startTsWorker(entry, LANE_THREAD_DATA, { maxOldGenerationSizeMb: WORKER_HEAP_MB });
   let early: Error | undefined;
   worker.once('error', (e) => (early = e));
   return { worker, earlyError: () => early, terminate: () => worker.terminate() };
