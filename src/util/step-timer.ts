@@ -80,7 +80,8 @@ export function formatTimingTable(report: TimingReport): string[] {
   const total = report.totalWallSeconds || 1;
   return [
     line('step', 'wall s', 'share', 'cpu s'),
-    ...report.steps.map((s) =>
+    // A restored unit took no time here: the `reused units` step stands for them all.
+    ...report.steps.filter((s) => !s.unit?.reused).map((s) =>
       line(s.step, s.wallSeconds.toFixed(2), `${((100 * s.wallSeconds) / total).toFixed(1)}%`, s.cpuSeconds?.toFixed(2) ?? ''),
     ),
     line('total', report.totalWallSeconds.toFixed(2), '100.0%', report.totalCpuSeconds.toFixed(2)),

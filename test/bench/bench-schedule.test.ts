@@ -1,8 +1,7 @@
 import { BENCH_REGISTRY } from '../../src/bench/units.ts';
 import { describe, expect, it } from 'vitest';
 import type { BenchUnit } from '../../src/bench/types.ts';
-import { endsThreadApart, RELEASE_LANE } from '../../src/bench/execute/lanes.ts';
-import { laneChooser } from '../../src/bench/plan/schedule.ts';
+import { endsThreadApart, laneChooser, RELEASE_LANE } from '../../src/bench/plan/schedule.ts';
 
 // Pipelines first (two run on the first seed only), then the study of their results (projection reads them), then independent studies.
 const units: BenchUnit[] = [

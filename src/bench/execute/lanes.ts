@@ -13,7 +13,8 @@ import {
   type BenchRegistry,
   type RegistrySource,
 } from '../units.ts';
-import { unitScheduling } from '../plan/study-hints.ts';
+import { endsThreadApart, type ChooseUnit } from '../plan/schedule.ts';
+import { runOnLanes, type Lane } from './lane-loop.ts';
 
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default laneDefault(), 1 = serial). */
 const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
@@ -48,10 +49,6 @@ export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
   return n;
 }
 
-/** What a `choose` callback of BenchLanes.run answers for a worker lane that will never be given another unit. */
-export const RELEASE_LANE = Symbol('release lane');
-
-type UnitResult<U extends BenchUnit> = U extends { kind: 'pipeline' } ? PipelineRun : StudyRun;
 
 /**
  * Runs independent bench units on `lanes` lanes: the main thread and `lanes - 1` worker
@@ -64,7 +61,7 @@ export class BenchLanes {
   /** Worker threads by lane - 1 (started: their modules are compiled first); undefined once released. */
   private workers: (Promise<Worker> | undefined)[] = [];
   private nextId = 0;
-  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (v: PipelineRun | StudyRun) => void; reject: (e: Error) => void }>();
   private studyInputs: StudyInputs | undefined;
   private readonly sentStudyInputs = new Set<Worker>();
   /** The process-shared bytes each worker thread has been given (by key). */
@@ -93,63 +90,26 @@ export class BenchLanes {
   }
 
   /**
-   * `onDone` gets the lane that ran the unit: 0 is this thread, 1.. the workers. A free lane
-   * takes the unit `choose` picks among those not yet taken (their indexes in list order;
-   * default: the first); when it picks none, the lane waits for a running unit to finish
-   * (whose onDone may make others ready; `running` says how many units are under way on the
-   * other lanes: with none, a lane that picks nothing ends). When `choose` answers RELEASE_LANE for a worker lane
-   * (nothing left that it may run), the lane ends and its worker thread is terminated at once,
-   * handing its memory back while the other lanes finish. The units that need a thread apart
-   * (StudyScheduling.ownThread) end their worker after the last of them; the lane's next unit starts a new one.
+   * Runs `units` on this thread (lane 0) and the worker threads (./lane-loop.ts), `choose`
+   * picking each free lane's next unit; `onDone` gets the lane that ran the unit: 0 is this
+   * thread, 1.. the workers. A worker lane released (RELEASE_LANE, or after the last unit that
+   * needs a thread apart: StudyScheduling.ownThread) terminates its thread at once, handing its
+   * memory back while the other lanes finish; its next unit starts a new one.
    */
-  async run<U extends BenchUnit>(
-    units: readonly U[],
-    onDone?: (unit: U, result: UnitResult<U>, lane: number) => void,
-    choose: (candidates: readonly number[], lane: number, running: number) => number | typeof RELEASE_LANE | undefined = (candidates) =>
-      candidates[0],
-  ): Promise<UnitResult<U>[]> {
-    const results = new Array<UnitResult<U>>(units.length);
-    const taken = new Array<boolean>(units.length).fill(false);
-    let left = units.length;
-    let running = 0;
-    let finished: () => void = () => {};
-    let someFinished = new Promise<void>((resolve) => (finished = resolve));
-    const lane = async (laneIndex: number, runOne: (unit: U) => Promise<unknown>) => {
-      for (;;) {
-        // Let the other lanes' finished units be heard (and claim the next unit) before this lane takes one.
-        await new Promise((resolve) => setImmediate(resolve));
-        const picked = choose(
-          units.flatMap((_, j) => (taken[j] ? [] : [j])),
-          laneIndex,
-          running,
-        );
-        if (picked === RELEASE_LANE && laneIndex > 0) return this.release(laneIndex - 1);
-        const i = typeof picked === 'number' ? picked : -1;
-        if (i < 0) {
-          if (running === 0) return; // nothing left that can become ready (checked after the lanes end)
-          await someFinished;
-          continue;
-        }
-        taken[i] = true;
-        running++;
-        results[i] = (await runOne(units[i]!)) as UnitResult<U>;
-        if (laneIndex > 0 && endsThreadApart(units, taken, i, this.registry)) await this.release(laneIndex - 1);
-        running--;
-        left--;
-        onDone?.(units[i]!, results[i]!, laneIndex);
-        finished();
-        someFinished = new Promise<void>((resolve) => (finished = resolve));
-      }
-    };
+  run(
+    units: readonly BenchUnit[],
+    onDone: (unit: BenchUnit, result: PipelineRun | StudyRun, lane: number) => void = () => {},
+    choose: ChooseUnit = (candidates) => candidates[0],
+  ): Promise<(PipelineRun | StudyRun)[]> {
     const extra = Math.min(this.lanes - 1, Math.max(0, units.length - 1));
     while (this.workers.length < extra) this.workers.push(undefined);
     for (let w = 0; w < extra; w++) this.workers[w] ??= this.startWorker();
-    await Promise.all([
-      lane(0, (unit) => this.runHere(unit)),
-      ...Array.from({ length: extra }, (_, w) => lane(w + 1, (unit) => this.runThere((this.workers[w] ??= this.startWorker()), unit))),
-    ]);
-    if (left > 0) throw new Error(`bench: ${left} unit(s) never became ready`);
-    return results;
+    const here: Lane<PipelineRun | StudyRun> = { run: (unit) => runUnit(this.inputs, this.studyInputs, unit, this.registry) };
+    const workers = Array.from({ length: extra }, (_, w) => ({
+      run: (unit: BenchUnit) => this.runThere((this.workers[w] ??= this.startWorker()), unit),
+      release: () => this.release(w),
+    }));
+    return runOnLanes([...units], [here, ...workers], choose, onDone, (taken, i) => endsThreadApart(units, taken, i, this.registry));
   }
 
   /** Ends the worker threads (one that failed to start has nothing to end). */
@@ -169,11 +129,7 @@ export class BenchLanes {
     await w.terminate();
   }
 
-  private runHere(unit: BenchUnit): Promise<unknown> {
-    return runUnit(this.inputs, this.studyInputs, unit, this.registry);
-  }
-
-  private async runThere(started: Promise<Worker>, unit: BenchUnit): Promise<unknown> {
+  private async runThere(started: Promise<Worker>, unit: BenchUnit): Promise<PipelineRun | StudyRun> {
     const worker = await started;
     const id = this.nextId++;
     const given = this.sharedGiven.get(worker)!;
@@ -211,7 +167,7 @@ export class BenchLanes {
       const w = this.waiting.get(res.id);
       this.waiting.delete(res.id);
       if ('error' in res) w?.reject(new Error(`bench worker: ${res.error}`));
-      else w?.resolve(res.result);
+      else w?.resolve(res.result as PipelineRun | StudyRun);
     });
     worker.on('error', (e) => {
       this.failed.set(worker, e);
@@ -226,22 +182,6 @@ export class BenchLanes {
     }
     return worker;
   }
-}
-
-/**
- * Whether the worker lane that ran units[i] ends its thread now: the unit needs a thread apart
- * (StudyScheduling.ownThread) and no such unit is left to take. Those studies run one after
- * another on the one thread (the chooser takes them first), which ends after the last of them:
- * a fresh thread per study loaded the modules and warmed up again each time.
- */
-export function endsThreadApart(
-  units: readonly BenchUnit[],
-  taken: readonly boolean[],
-  i: number,
-  registry: Pick<BenchRegistry, 'studies'>,
-): boolean {
-  const apart = (u: BenchUnit) => unitScheduling(u, registry).ownThread === true;
-  return apart(units[i]!) && !units.some((u, j) => !taken[j] && apart(u));
 }
 
 /** A lane's worker thread and the error it raised before BenchLanes listened (its modules failed to load). */
