@@ -84,7 +84,10 @@ async function benchRun(root: string, out: string, quick: boolean, env: NodeJS.P
   });
   const wallSeconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`perf: the bench in ${root} failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
-  const timings = JSON.parse(readFileSync(join(out, 'results', 'timings.json'), 'utf8')) as { totalCpuSeconds?: number; peakRssMb?: number };
+  const timings = JSON.parse(readFileSync(join(out, 'results', 'timings.json'), 'utf8')) as {
+    totalCpuSeconds?: number;
+    peakRssMb?: number;
+  };
   const cpuAfter = childrenCpuSeconds();
   const cpuSeconds = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : (timings.totalCpuSeconds ?? NaN);
   return { wallSeconds, cpuSeconds, peakRssMb: timings.peakRssMb };
@@ -158,7 +161,8 @@ async function runRounds(opts: AgainstOptions, root: string, refDir: string, log
       };
       const refRun = async () => void r.ref.push(await benchRun(refDir, folder(), opts.quick));
       for (const run of round % 2 ? [refRun, hereRun] : [hereRun, refRun]) await run();
-      if (opts.cold) r.cold.push(await benchRun(root, folder(), opts.quick, { ...process.env, TOOLTAX_CACHE_DIR: join(scratch, `cold-${round}`) }));
+      if (opts.cold)
+        r.cold.push(await benchRun(root, folder(), opts.quick, { ...process.env, TOOLTAX_CACHE_DIR: join(scratch, `cold-${round}`) }));
       log(`perf: round ${round + 1}/${opts.rounds} done`);
     }
     return r;
@@ -169,7 +173,8 @@ async function runRounds(opts: AgainstOptions, root: string, refDir: string, log
 
 function reportLines(opts: AgainstOptions, r: Rounds, load: { mean: number; max: number; samples: number }): string[] {
   const cores = availableParallelism();
-  const pair = (a: RunFigures[], b: RunFigures[], key: keyof RunFigures) => a.map((x, i) => [x[key], b[i]![key]] as [number | undefined, number | undefined]);
+  const pair = (a: RunFigures[], b: RunFigures[], key: keyof RunFigures) =>
+    a.map((x, i) => [x[key], b[i]![key]] as [number | undefined, number | undefined]);
   const row = (what: string, a: RunFigures[], b: RunFigures[]) =>
     `| ${what} | ${ratioCell(pair(a, b, 'wallSeconds'))} | ${ratioCell(pair(a, b, 'cpuSeconds'))} | ${ratioCell(pair(a, b, 'peakRssMb'))} |`;
   const med = (runs: RunFigures[], key: keyof RunFigures) => median(runs.map((x) => x[key] ?? NaN)).toFixed(1);
@@ -199,7 +204,8 @@ function writeSection(file: string, lines: readonly string[]): void {
   const section = `${SECTION_START}\n${lines.join('\n')}${SECTION_END}\n`;
   const start = text.indexOf(SECTION_START);
   const end = text.indexOf(SECTION_END);
-  const next = start >= 0 && end > start ? text.slice(0, start) + section + text.slice(end + SECTION_END.length + 1) : `${text}\n${section}`;
+  const next =
+    start >= 0 && end > start ? text.slice(0, start) + section + text.slice(end + SECTION_END.length + 1) : `${text}\n${section}`;
   writeFileAtomic(file, next);
 }
 
@@ -225,7 +231,8 @@ export async function perfAgainst(argv: readonly string[], log: (line: string) =
   }
   const lines = reportLines(opts, rounds, load);
   for (const line of lines) log(line);
-  if (load.max > availableParallelism()) log(`perf: warning: the load (max ${load.max.toFixed(1)}) exceeded the ${availableParallelism()} cores`);
+  if (load.max > availableParallelism())
+    log(`perf: warning: the load (max ${load.max.toFixed(1)}) exceeded the ${availableParallelism()} cores`);
   if (opts.out) {
     writeSection(opts.out, lines);
     log(`perf: ${opts.out}`);

@@ -40,14 +40,14 @@ export async function warmUp(
   shareEncoder(catalog.tools, encoder);
   if (!taskSets.length || !run.embeds) return { encoder, cacheDir };
   const more = studyEmbeddings(run.studies, {
-      root: opts.root,
-      catalog,
-      tasks: taskSets[0]!.tasks,
-      seed: opts.seed,
-      quick: opts.quick,
-      scalingSizes: opts.scalingSizes,
-      pipelines: run.pipelines,
-      suites: run.suites,
+    root: opts.root,
+    catalog,
+    tasks: taskSets[0]!.tasks,
+    seed: opts.seed,
+    quick: opts.quick,
+    scalingSizes: opts.scalingSizes,
+    pipelines: run.pipelines,
+    suites: run.suites,
   });
   await timer.time('embeddings', () =>
     prewarmEmbeddings(encoder, {
@@ -64,7 +64,8 @@ export async function warmUp(
   await releaseEmbedWorkers();
   // The learned models (a no-op when they are on disk), when the run ranks with one: its
   // retriever has fitted parts, or the retrieval study ranks with all.
-  const ranksLearned = retrieverByName(opts.retriever ?? DEFAULT_RETRIEVER).fittedOn !== undefined || run.studies.some((s) => s.ranksLearned);
+  const ranksLearned =
+    retrieverByName(opts.retriever ?? DEFAULT_RETRIEVER).fittedOn !== undefined || run.studies.some((s) => s.ranksLearned);
   if (ranksLearned) await timer.time('learned models', () => trainLearnedModels([catalog.tools, ...more.moreCatalogs.map((c) => c.tools)]));
   return { encoder, cacheDir };
 }

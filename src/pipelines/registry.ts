@@ -20,7 +20,8 @@ const TOOL_ATTENTION_PAPER = 'Tool Attention paper (arXiv 2604.21816)';
 const moduleAt = (path: string) => new URL(path, import.meta.url).href;
 
 /** Entries defined in one module of this folder, which imports the code of each. */
-const inModule = (path: string, entries: readonly PipelineEntry[]): PipelineEntry[] => entries.map((e) => ({ ...e, module: moduleAt(path) }));
+const inModule = (path: string, entries: readonly PipelineEntry[]): PipelineEntry[] =>
+  entries.map((e) => ({ ...e, module: moduleAt(path) }));
 
 const adol = (id: AdolPresetId, description: string): PipelineEntry => ({
   id,

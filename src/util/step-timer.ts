@@ -81,9 +81,9 @@ export function formatTimingTable(report: TimingReport): string[] {
   return [
     line('step', 'wall s', 'share', 'cpu s'),
     // A restored unit took no time here: the `reused units` step stands for them all.
-    ...report.steps.filter((s) => !s.unit?.reused).map((s) =>
-      line(s.step, s.wallSeconds.toFixed(2), `${((100 * s.wallSeconds) / total).toFixed(1)}%`, s.cpuSeconds?.toFixed(2) ?? ''),
-    ),
+    ...report.steps
+      .filter((s) => !s.unit?.reused)
+      .map((s) => line(s.step, s.wallSeconds.toFixed(2), `${((100 * s.wallSeconds) / total).toFixed(1)}%`, s.cpuSeconds?.toFixed(2) ?? '')),
     line('total', report.totalWallSeconds.toFixed(2), '100.0%', report.totalCpuSeconds.toFixed(2)),
     `peak RSS ${Math.round(report.peakRssMb)} MB (${Math.round((report.peakRssMb * 1e6) / 2 ** 20)} MiB)`,
   ];

@@ -82,7 +82,9 @@ describe('the bench engine', () => {
     expect(ids.length).toBeGreaterThan(40);
     const named = bench.flatMap((file) => {
       const text = readFileSync(file, 'utf8');
-      return ids.filter((id) => text.includes(`'${id}'`) || text.includes(`"${id}"`) || text.includes(`\`${id}\``)).map((id) => `${file}: ${id}`);
+      return ids
+        .filter((id) => text.includes(`'${id}'`) || text.includes(`"${id}"`) || text.includes(`\`${id}\``))
+        .map((id) => `${file}: ${id}`);
     });
     expect(named).toEqual([]);
   });

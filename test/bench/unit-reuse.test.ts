@@ -81,7 +81,10 @@ describe('unit records: reuse, --fresh, resume', () => {
     appendFileSync(join(dir, 'b2.ts'), '// changed\n');
     const r = await run(out);
     // Every study is given the run's pipelines (StudyContext.pipelines), so every one depends on B2's code.
-    expect(r).toEqual({ ran: ['pipeline b2-static-pruning', ...STUDIES].sort(), reused: ['pipeline b1-full-schema', 'pipeline b4-cli-lazy'] });
+    expect(r).toEqual({
+      ran: ['pipeline b2-static-pruning', ...STUDIES].sort(),
+      reused: ['pipeline b1-full-schema', 'pipeline b4-cli-lazy'],
+    });
     expect(await run(out)).toEqual({ ran: [], reused: ALL });
   });
 
@@ -128,7 +131,9 @@ describe('unit records: reuse, --fresh, resume', () => {
     // What the killed run recorded is restored (the independent studies may have finished before the kill too).
     expect(resumed.reused).toEqual(ALL.filter((u) => recorded.includes(`${u.replace(' ', '.')}.v8.gz`)));
     expect(resumed.ran).toContain('study turn-count');
-    expect(resumed.reused).toEqual(expect.arrayContaining(['pipeline b1-full-schema', 'pipeline b2-static-pruning', 'pipeline b4-cli-lazy']));
+    expect(resumed.reused).toEqual(
+      expect.arrayContaining(['pipeline b1-full-schema', 'pipeline b2-static-pruning', 'pipeline b4-cli-lazy']),
+    );
     expect(resultFiles(killed)).toEqual(resultFiles(out));
   }, 120_000);
 });

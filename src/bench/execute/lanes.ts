@@ -49,7 +49,6 @@ export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
   return n;
 }
 
-
 /**
  * Runs independent bench units on `lanes` lanes: the main thread and `lanes - 1` worker
  * threads, each pulling the next unit of the list when free. Every unit is a pure function of

@@ -22,7 +22,8 @@ export async function runUnits(
   await ctx.timer.time('reused units', () => {
     for (const unit of units) {
       const fingerprint = fingerprints.get(unitKey(unit));
-      const result = ctx.fresh || !fingerprint ? undefined : (restoreUnit(resultsDir, unit, fingerprint) as PipelineRun | StudyRun | undefined);
+      const result =
+        ctx.fresh || !fingerprint ? undefined : (restoreUnit(resultsDir, unit, fingerprint) as PipelineRun | StudyRun | undefined);
       if (!result) {
         toRun.push(unit);
         continue;
@@ -44,7 +45,11 @@ export async function runUnits(
     onDone(unit, kept);
   };
   await ctx.timer.time(`pipelines (${count('pipeline')}) and studies (${count('study')}) on ${lanes.lanes} lanes`, () =>
-    lanes.run(toRun, done, laneChooser(toRun, plan.previous, lanes.lanes, () => collected.pipelinesDone, registry)),
+    lanes.run(
+      toRun,
+      done,
+      laneChooser(toRun, plan.previous, lanes.lanes, () => collected.pipelinesDone, registry),
+    ),
   );
 }
 

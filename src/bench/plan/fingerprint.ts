@@ -156,7 +156,11 @@ function filesHash(path: string, root: string): string {
         .sort()
     : [path];
   const hash = createHash('sha256');
-  for (const f of files) hash.update(`${relative(root, f).split(sep).join('/')}\u0000`).update(readFileSync(f)).update('\u0000');
+  for (const f of files)
+    hash
+      .update(`${relative(root, f).split(sep).join('/')}\u0000`)
+      .update(readFileSync(f))
+      .update('\u0000');
   return hash.digest('hex');
 }
 

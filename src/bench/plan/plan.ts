@@ -65,7 +65,10 @@ export function runIdentity(
 ): RunIdentity {
   const costOf = (unit: BenchUnit) =>
     unit.kind === 'pipeline'
-      ? taskSetsRunBy(run.pipelines.find((e) => e.id === unit.id)!, run.taskSets).length
+      ? taskSetsRunBy(
+          run.pipelines.find((e) => e.id === unit.id)!,
+          run.taskSets,
+        ).length
       : (run.studies.find((s) => s.id === unit.id)?.scheduling?.cost ?? 1);
   return {
     settings: run.settings,
