@@ -34,7 +34,7 @@ interface AgainstOptions {
 const SECTION_START = '<!-- perf --against -->';
 const SECTION_END = '<!-- /perf --against -->';
 
-export function parseAgainstOptions(argv: readonly string[]): AgainstOptions {
+function parseAgainstOptions(argv: readonly string[]): AgainstOptions {
   const value = (name: string) => {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;

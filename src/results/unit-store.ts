@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../util/files.ts';
  * src/bench/plan/fingerprint.ts). A run whose unit has the same fingerprint restores the record
  * instead of running the unit; a killed run's finished units are there for the next one.
  */
-export const UNITS_DIR = 'units';
+const UNITS_DIR = 'units';
 const FORMAT = 'tooltax-unit/1';
 
 /** A unit of a run (a bench's pipeline or study): its kind and id. */

@@ -36,7 +36,7 @@ const LANES_IN_MEMORY_BUDGET = 3;
 const WORKER_HEAP_MB = 1024;
 
 /** The lanes of a run by default: one per core this process may use, within the memory budget. */
-export function laneDefault(cores = availableParallelism()): number {
+function laneDefault(cores = availableParallelism()): number {
   return Math.max(1, Math.min(cores, LANES_IN_MEMORY_BUDGET));
 }
 

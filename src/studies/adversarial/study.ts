@@ -365,7 +365,7 @@ function adversarialTable(
 }
 
 /** What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the poisoned catalog's tools. */
-export function adversarialEmbeddings(ctx: EmbeddingContext, opts: AdversarialOptions = {}): StudyEmbeddings {
+function adversarialEmbeddings(ctx: EmbeddingContext, opts: AdversarialOptions = {}): StudyEmbeddings {
   if (!mainPipelines(ctx, opts.pipelines).length) return { catalogs: [] };
   const stuffed = opts.pipelines ? undefined : stuffedCatalog(ctx);
   return { catalogs: [poisonCatalog(ctx.catalog, ctx.seed).catalog, ...(stuffed ? [stuffed] : [])] };

@@ -9,7 +9,7 @@ import { kvSchemaTables } from './tables.ts';
  * traffic's fragments. Embedded in the study on a cold cache they started the embedding
  * workers (two use-lite models) beside both lanes.
  */
-export const kvSchemaEmbeddings = (): StudyEmbeddings => ({ texts: allFragmentTexts(FLIGHT_EVOLUTION_SCRIPT) });
+const kvSchemaEmbeddings = (): StudyEmbeddings => ({ texts: allFragmentTexts(FLIGHT_EVOLUTION_SCRIPT) });
 
 /** Key-value schema tables for the bench, clustering `other` fragments with the run's encoder. */
 export const kvSchemaStudy: Study = defineStudy(import.meta.url, {

@@ -38,7 +38,7 @@ function suitesRun(ctx: Pick<StudyContext, 'suites'>): Suite[] {
 }
 
 /** What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the suites' tools and queries. */
-export function realSuiteEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
+function realSuiteEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
   if (ctx.catalog.name !== SYNTHETIC_CATALOG_NAME || !ctx.tasks.length) return {};
   const loaded = suitesRun(ctx).flatMap((s) => loadSuite(s, ctx.root) ?? []);
   return loaded.length ? { catalogs: loaded.map((l) => l.catalog), taskSets: loaded.map((l) => l.tasks) } : {};

@@ -293,7 +293,7 @@ function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes
  * What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the
  * dense points' catalogs, routed with the run's encoder.
  */
-export function scalingEmbeddings(ctx: EmbeddingContext, opts: ScalingOptions = {}): StudyEmbeddings {
+function scalingEmbeddings(ctx: EmbeddingContext, opts: ScalingOptions = {}): StudyEmbeddings {
   const plan = planSweep(ctx, opts);
   if ('skipped' in plan || plan.tasks.length === 0) return {};
   return { catalogs: plan.sizes.filter((n) => n <= denseLimit(ctx)).map(plan.catalogAt) };
