@@ -166,7 +166,7 @@ async function runPipelineUnit(inputs: BenchInputs, id: string, registry: BenchR
   const summary = summarize(records, pipeline.label, settings, inputs.seed);
   const perStudy: [string, unknown][] = watchers.map(([id, w]) => [id, w.finish()]);
   for (const study of registry.studies.filter((s) => s.perPipeline && inputs.studyIds.includes(s.id)))
-    perStudy.push([study.id, await study.perPipeline!({ ...resultsContextOf(inputs, registry), entry, records, summary })]);
+    perStudy.push([study.id, await study.perPipeline!({ ...resultsContextOf(inputs), entry, records, summary })]);
   const wallSeconds = (performance.now() - started) / 1000;
   return {
     manifest: {
@@ -202,9 +202,9 @@ function studyWatchers(inputs: BenchInputs, entry: PipelineEntry, registry: Benc
   });
 }
 
-/** What a per-pipeline study step is given besides the pipeline's own results. */
-function resultsContextOf(inputs: BenchInputs, registry: BenchRegistry): Omit<PipelineResultsContext, 'entry' | 'records' | 'summary'> {
-  return { catalog: inputs.catalog, taskSets: inputs.taskSets, pipelines: runEntries(inputs, registry), seed: inputs.seed };
+/** What a per-pipeline study step is given besides the pipeline's own results (not the other pipelines: its result is this pipeline's alone). */
+function resultsContextOf(inputs: BenchInputs): Omit<PipelineResultsContext, 'entry' | 'records' | 'summary'> {
+  return { catalog: inputs.catalog, taskSets: inputs.taskSets, seed: inputs.seed };
 }
 
 /** The run's options a study takes (Study.options): only those reach it, and its fingerprint. */

@@ -137,7 +137,7 @@ export interface TurnWatcher {
 }
 
 /** One pipeline's results, for Study.perPipeline. */
-export interface PipelineResultsContext extends Pick<StudyContext, 'catalog' | 'taskSets' | 'pipelines' | 'seed'> {
+export interface PipelineResultsContext extends Pick<StudyContext, 'catalog' | 'taskSets' | 'seed'> {
   entry: PipelineEntry;
   records: readonly TurnRecord[];
   summary: PipelineSummary;

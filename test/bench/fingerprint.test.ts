@@ -21,13 +21,17 @@ const { pipelines, studies } = BENCH_REGISTRY;
 const plan = planRun({ pipelines, studies, taskSets: inputs.taskSets }, []);
 const forUnits = unitInputs(opts, inputs, { cacheDir: dir, resultsDir: dir, pipelines, studies });
 
-/** The fingerprints with `file` (relative to the root) read as changed. */
-function fingerprints(changed?: string) {
+/** The fingerprints with `file` (relative to the root) read as changed, of the run's pipelines (default all). */
+function fingerprints(changed?: string, runPipelines = pipelines) {
   const read = (path: string) => {
     const bytes = readFileSync(path);
     return changed && path === join(process.cwd(), changed) ? Buffer.concat([bytes, Buffer.from('\n// changed\n')]) : bytes;
   };
-  return unitFingerprints({ root: process.cwd(), registry: BENCH_REGISTRY, inputs: forUnits, pipelines, studies, read }, plan.units);
+  const inputsOfRun = { ...forUnits, pipelineIds: runPipelines.map((p) => p.id) };
+  return unitFingerprints(
+    { root: process.cwd(), registry: BENCH_REGISTRY, inputs: inputsOfRun, pipelines: runPipelines, studies, read },
+    plan.units.filter((u) => u.kind === 'study' || runPipelines.some((p) => p.id === u.id)),
+  );
 }
 
 /** The units whose fingerprint differs between two maps. */
@@ -46,6 +50,16 @@ describe('unit fingerprints of the bench registry', () => {
     const studyKeys = studies.map((s) => `study/${s.id}`);
     expect(changed.filter((k) => k.startsWith('pipeline/')).sort()).toEqual(['pipeline/b4-cli-lazy', 'pipeline/b4-cli-lazy-oracle']);
     expect(changed.filter((k) => k.startsWith('study/')).sort()).toEqual([...studyKeys].sort());
+  });
+
+  it('a new baseline in the registry leaves every other pipeline as it was: only it and the studies run', async () => {
+    const without = await fingerprints(
+      undefined,
+      pipelines.filter((p) => p.id !== 'b2-static-pruning'),
+    );
+    const all = await fingerprints();
+    const changed = [...all.keys()].filter((k) => without.get(k) !== all.get(k));
+    expect(changed.sort()).toEqual(['pipeline/b2-static-pruning', ...studies.map((s) => `study/${s.id}`)].sort());
   });
 
   it("a change to one study's module changes that study alone", async () => {

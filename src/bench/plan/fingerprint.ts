@@ -54,8 +54,6 @@ export async function unitFingerprints(run: FingerprintRun, units: readonly Benc
           code: parts,
           taskSets: taskSetsRunBy(entry, run.inputs.taskSets),
           watchers: watchers.map((s) => s.id),
-          // A study's per-pipeline step is given the run's pipelines.
-          pipelines: watchers.length ? run.pipelines.map(meta) : [],
         });
     pipelineFp.set(entry.id, fp);
   }
