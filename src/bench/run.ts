@@ -22,7 +22,9 @@ import { renderRun } from './render.ts';
 import { inputTables, resultTables } from './tables.ts';
 import { unitName, type BenchUnit } from './types.ts';
 import { BENCH_REGISTRY, benchEncoder, registryOnLanes, type BenchRegistry, type RegistrySource } from './units.ts';
-import { warmUp } from './warm-up.ts';
+import { benchCacheDir, warmUp } from './warm-up.ts';
+import { hasUnit } from '../results/unit-store.ts';
+import { unitKey } from './plan/shards.ts';
 import { runSettings, writeRun } from './write.ts';
 
 export type { BenchOptions, BenchOutcome } from './options.ts';
@@ -85,15 +87,16 @@ async function runPhases(
   const pipelines = registry.pipelines.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
   const studies = registry.studies.filter((s) => !opts.studies || opts.studies.includes(s.id));
   const units = { pipelines, studies, suites: registry.suites };
-  const { encoder, cacheDir } = await warmUp(opts, inputs, { ...units, embeds: !execution.merges }, timer);
-  const before = await timer.time('footprint, task tables', () => inputTables(inputs, opts.log));
-  if (!inputs.taskSets.length) opts.log(missingTasksNote(studies));
-
   const plan = planRun({ pipelines, studies, taskSets: inputs.taskSets }, [resultsDir, join(opts.root, RESULTS_DIR)]);
-  const forUnits = unitInputs(opts, inputs, { cacheDir, resultsDir, pipelines, studies });
+  const forUnits = unitInputs(opts, inputs, { cacheDir: benchCacheDir(opts.root), resultsDir, pipelines, studies });
   const fingerprints = await timer.time('fingerprints', () =>
     unitFingerprints({ root: opts.root, registry, inputs: forUnits, pipelines, studies }, plan.units),
   );
+  // Nothing to embed or train when every unit will be restored from its record.
+  const runsAny = opts.fresh === true || plan.units.some((u) => !hasUnit(resultsDir, u, fingerprints.get(unitKey(u)) ?? ''));
+  const { encoder } = await warmUp(opts, inputs, { ...units, embeds: !execution.merges && runsAny }, timer);
+  const before = await timer.time('footprint, task tables', () => inputTables(inputs, opts.log));
+  if (!inputs.taskSets.length) opts.log(missingTasksNote(studies));
   await benchEncoder(forUnits, encoder);
   const lanes = lanesOf(forUnits);
   const collected = new Collected(

@@ -1,18 +1,21 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { writeFileAtomic } from '../util/files.ts';
 
 /**
- * A results folder's unit records (`units/<kind>.<id>.v8.gz`): each bench unit's result as the
- * lanes pass it (V8's structured-clone format, gzip-compressed), the files it wrote into the
- * folder, and its fingerprint (the hash of everything the result depends on:
- * src/bench/plan/fingerprint.ts). A run whose unit has the same fingerprint restores the record
- * instead of running the unit; a killed run's finished units are there for the next one.
+ * A results folder's unit records (`units/<kind>.<id>.v8.gz`): a line with the format and the
+ * unit's fingerprint (the hash of everything its result depends on:
+ * src/bench/plan/fingerprint.ts), then, gzip-compressed in V8's structured-clone format, its
+ * result as the lanes pass it and the files it wrote into the folder. A run whose unit has the
+ * same fingerprint restores the record instead of running the unit; a killed run's finished
+ * units are there for the next one. The first line alone says whether a record fits.
  */
 const UNITS_DIR = 'units';
-const FORMAT = 'tooltax-unit/1';
+const FORMAT = 'tooltax-unit/2';
+/** The header line: the format, a space, the fingerprint (64 hex digits), a newline. */
+const HEADER_BYTES = FORMAT.length + 1 + 64 + 1;
 
 /** A unit of a run (a bench's pipeline or study): its kind and id. */
 export interface StoredUnitKey {
@@ -21,8 +24,6 @@ export interface StoredUnitKey {
 }
 
 interface UnitRecord {
-  format: typeof FORMAT;
-  fingerprint: string;
   result: unknown;
   /** The files the unit wrote, relative to the results folder (`/`-separated), with their bytes. */
   files: { path: string; bytes: Uint8Array }[];
@@ -47,9 +48,11 @@ export function saveUnit(resultsDir: string, unit: StoredUnitKey, fingerprint: s
     .filter((f): f is { abs: string; path: string } => f.path !== undefined && existsSync(f.abs))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     .map((f) => ({ path: f.path, bytes: readFileSync(f.abs) }));
-  const record: UnitRecord = { format: FORMAT, fingerprint, result, files };
+  const record: UnitRecord = { result, files };
+  if (!/^[0-9a-f]{64}$/.test(fingerprint))
+    throw new Error(`unit record: expected a SHA-256 fingerprint, got ${JSON.stringify(fingerprint)}`);
   // Level 1: turn records compress ~10× even so, at a fraction of the default level's time.
-  writeFileAtomic(recordPath(resultsDir, unit), gzipSync(serialize(record), { level: 1 }));
+  writeFileAtomic(recordPath(resultsDir, unit), [Buffer.from(`${FORMAT} ${fingerprint}\n`), gzipSync(serialize(record), { level: 1 })]);
 }
 
 /**
@@ -58,8 +61,8 @@ export function saveUnit(resultsDir: string, unit: StoredUnitKey, fingerprint: s
  * read (a record is a cache: anything wrong with it means running the unit).
  */
 export function restoreUnit(resultsDir: string, unit: StoredUnitKey, fingerprint: string): unknown {
-  const record = readRecord(recordPath(resultsDir, unit));
-  if (!record || record.fingerprint !== fingerprint) return undefined;
+  const record = readRecord(recordPath(resultsDir, unit), fingerprint);
+  if (!record) return undefined;
   for (const f of record.files) {
     const path = insidePath(resultsDir, join(resultsDir, ...f.path.split('/')));
     if (path !== f.path) return undefined;
@@ -68,12 +71,26 @@ export function restoreUnit(resultsDir: string, unit: StoredUnitKey, fingerprint
   return record.result;
 }
 
-function readRecord(path: string): UnitRecord | undefined {
+/** Whether `unit`'s record in `resultsDir` has this fingerprint (its first line alone is read). */
+export function hasUnit(resultsDir: string, unit: StoredUnitKey, fingerprint: string): boolean {
+  const path = recordPath(resultsDir, unit);
+  if (!existsSync(path)) return false;
+  const head = Buffer.alloc(HEADER_BYTES);
+  const fd = openSync(path, 'r');
+  try {
+    return readSync(fd, head, 0, HEADER_BYTES, 0) === HEADER_BYTES && head.toString('latin1') === `${FORMAT} ${fingerprint}\n`;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readRecord(path: string, fingerprint: string): UnitRecord | undefined {
   if (!existsSync(path)) return undefined;
   try {
-    const record = deserialize(gunzipSync(readFileSync(path))) as Partial<UnitRecord>;
-    if (record.format !== FORMAT || typeof record.fingerprint !== 'string' || !Array.isArray(record.files)) return undefined;
-    return record as UnitRecord;
+    const bytes = readFileSync(path);
+    if (bytes.subarray(0, HEADER_BYTES).toString('latin1') !== `${FORMAT} ${fingerprint}\n`) return undefined;
+    const record = deserialize(gunzipSync(bytes.subarray(HEADER_BYTES))) as Partial<UnitRecord>;
+    return Array.isArray(record.files) ? (record as UnitRecord) : undefined;
   } catch {
     return undefined;
   }

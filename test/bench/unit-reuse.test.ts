@@ -39,6 +39,10 @@ function unitsIn(log: readonly string[], what: string): string[] {
   return names ? names.split(', ').sort() : [];
 }
 
+/** The steps of the run that last wrote `folder` (its timings.json). */
+const steps = (folder: string) =>
+  (JSON.parse(readFileSync(join(folder, 'timings.json'), 'utf8')) as { steps: { step: string }[] }).steps.map((s) => s.step);
+
 /** Every file under `folder` by path, as bytes (run.json without its clock; timings.json left out). */
 function bytesOf(folder: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -62,10 +66,13 @@ describe('unit records: reuse, --fresh, resume', () => {
   it('a second run restores every unit, and its files are byte for byte the first run’s', async () => {
     const first = await run(out);
     expect(first).toEqual({ ran: ALL, reused: [] });
+    expect(steps(out)).toContain('embeddings');
     const before = bytesOf(out);
     expect([...before.keys()].filter((p) => p.startsWith('units/'))).toHaveLength(ALL.length);
     const second = await run(out);
     expect(second).toEqual({ ran: [], reused: ALL });
+    // Nothing runs, so nothing is embedded or trained up front.
+    expect(steps(out)).not.toContain('embeddings');
     expect(bytesOf(out)).toEqual(before);
   });
 
