@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Bounds on a hang, not on speed: a run on a machine whose cores are both busy must pass too.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
     pool: 'forks',
     // One temp folder per run, removed at the end (test/helpers/temp-root.global.ts).
     globalSetup: ['test/helpers/temp-root.global.ts'],

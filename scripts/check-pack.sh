@@ -3,7 +3,8 @@
 # then an install of the tarball into an empty project from the npm registry alone, and the CLI
 # run there through npx with no tsx anywhere on the PATH: budget --from-config (the three MCP
 # servers of the devDependencies), lint, catalog and bench --quick. A second project installs
-# without the optional dependencies (no encoder, no chart stack) and runs budget and lint.
+# without the optional dependencies (no encoder, no chart stack) and runs budget, lint and every
+# command's --help. Then the GitHub Action's steps run against the tarball (scripts/check-action.ts).
 # Usage: bash scripts/check-pack.sh [scratch folder]
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -68,4 +69,16 @@ light="$work/light"
 install_into "$light" --omit=optional
 run_in "$light" npx --no-install @tooltax/cli budget --from-config "$work/mcp.json" --host all > "$work/budget-light.txt"
 run_in "$light" npx --no-install @tooltax/cli lint --from-config "$work/mcp.json" --fail-on never > "$work/lint-light.txt"
-say "light install (--omit=optional): budget and lint ran"
+# Every command starts there; one that needs an omitted package names it in one line.
+for args in "--help" "--version" "bench --help" "retrieval --help" "live --help" "report --help"; do
+  # shellcheck disable=SC2086
+  run_in "$light" npx --no-install @tooltax/cli $args > "$work/help-light.txt" 2>&1 || { say "light install: tooltax $args failed:"; cat "$work/help-light.txt"; exit 1; }
+done
+if run_in "$light" npx --no-install @tooltax/cli bench --quick --out "$work/light-results" --reports "$work/light-reports" > "$work/bench-light.txt" 2>&1; then
+  say "light install: bench --quick ran without its optional packages"; exit 1
+fi
+grep -q 'needs the optional package @energetic-ai/embeddings' "$work/bench-light.txt" || { say "light install: bench did not name the package to add:"; tail -n 5 "$work/bench-light.txt"; exit 1; }
+say "light install (--omit=optional): budget and lint ran, every command's --help starts, bench names the package it needs"
+
+# The GitHub Action's steps in a scratch repository: this tarball, and the CLI built from the action's own checkout.
+(cd "$repo" && npx tsx scripts/check-action.ts "$work/$tarball" "$work/action")

@@ -1,9 +1,11 @@
 /**
  * CI smoke test of the live-agent mode, end to end through the CLI: starts the scripted
  * OpenAI-compatible TEST STAND-IN (test/live/scripted-llm-server.ts, 127.0.0.1, a crude keyword
- * agent, not a model), runs `live` against it for every main pipeline on a few tasks, then the
- * host tool search pipelines against the tool search stand-in (test/live/tool-search-stand-in.ts)
- * for each provider, and checks that each run exits 0, writes the live tables and one saved
+ * agent, not a model), runs `live` against it for every main pipeline on a few tasks, the code
+ * pipelines against their stand-in agent (test/live/code-pipelines-stand-in.ts: the file shell
+ * and the pipelines' own search tools over chat completions; tool use examples and programmatic
+ * tool calling in Anthropic's shapes), then the host tool search pipelines against the tool
+ * search stand-in (test/live/tool-search-stand-in.ts) for each provider, and checks that each run exits 0, writes the live tables and one saved
  * exchange per request, and that the key appears in no saved file.
  * Usage: npx tsx scripts/live-smoke.ts [out dir]
  */
@@ -13,12 +15,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { keywordAgent, startScriptedLlmServer, type Script } from '../test/live/scripted-llm-server.ts';
 import { toolSearchAgent } from '../test/live/tool-search-stand-in.ts';
+import { anthropicCodeAgent, codePipelineAgent } from '../test/live/code-pipelines-stand-in.ts';
 
 const root = process.argv[2] ?? mkdtempSync(join(tmpdir(), 'tooltax-live-smoke-'));
 const KEY = 'sk-standin-smoke-not-a-secret';
 
 const RUNS: { name: string; provider: 'openai' | 'anthropic'; script: Script; pipelines?: string }[] = [
   { name: 'main', provider: 'openai', script: keywordAgent() },
+  {
+    name: 'code-openai',
+    provider: 'openai',
+    script: codePipelineAgent(),
+    pipelines: 'code-mode-files,code-mode-files-search,search-execute',
+  },
+  { name: 'code-anthropic', provider: 'anthropic', script: anthropicCodeAgent(), pipelines: 'tool-examples,programmatic-calls' },
   {
     name: 'tool-search-anthropic',
     provider: 'anthropic',

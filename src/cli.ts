@@ -14,4 +14,15 @@ process.on('uncaughtException', (err) => reportUserError(err, { debug }));
 process.on('unhandledRejection', (err) => reportUserError(err, { debug }));
 exitWithParent();
 // A command is one run: what it memoises is its own (src/util/run-scope.ts).
-inRunScope(() => program.parseAsync(process.argv)).catch((err: unknown) => reportUserError(err, { debug }));
+let settled = false;
+// Node exits with status 0 when its event loop runs dry, even while a command still awaits a
+// promise (say, on an unreferenced timer). A command that ends that way did not finish: never
+// let it pass as a success in silence.
+process.on('beforeExit', () => {
+  if (settled) return;
+  process.stderr.write('error: the command stopped before it finished (nothing left to wait on); this is a defect of tooltax\n');
+  process.exit(1);
+});
+inRunScope(() => program.parseAsync(process.argv))
+  .then(() => (settled = true))
+  .catch((err: unknown) => reportUserError(err, { debug }));

@@ -8,7 +8,7 @@ import { didYouMean } from '../util/nearest.ts';
 import { catalogNameFromPaths } from '../util/paths.ts';
 import { checkJsonLimits, DEFAULT_LIMITS, fsReason, limitExceeded, readInputFile, type InputLimits } from '../util/limits.ts';
 import { META_FILE, type CatalogMetaFile, type ToolMeta } from './meta.ts';
-import { toolId, type Catalog, type CatalogTool, type McpTool, type Precondition } from './types.ts';
+import { toolId, type Catalog, type CatalogTool, type McpTool, type Precondition, type RepeatedTool } from './types.ts';
 
 /**
  * Reads a catalog: one MCP `tools/list` dump or a folder of them, plus an optional
@@ -19,16 +19,26 @@ import { toolId, type Catalog, type CatalogTool, type McpTool, type Precondition
  *   - `{ "servers": [ { "server": "...", "tools": [...] }, ... ] }` for several servers.
  * Unknown fields on tools are kept as they are.
  */
-export function loadCatalog(pathOrPaths: string | readonly string[], limits: InputLimits = DEFAULT_LIMITS): Catalog {
+export interface LoadOptions {
+  /** 'refuse' (default): a name listed twice by one server is a one-line error; 'keep-first': the repeat goes to `catalog.repeated` (for lint, which reports it as a finding). */
+  repeatedNames?: 'refuse' | 'keep-first';
+}
+
+export function loadCatalog(
+  pathOrPaths: string | readonly string[],
+  limits: InputLimits = DEFAULT_LIMITS,
+  options: LoadOptions = {},
+): Catalog {
   const paths = typeof pathOrPaths === 'string' ? [pathOrPaths] : [...pathOrPaths];
   const tools: CatalogTool[] = [];
   const seen = new Map<string, SeenTool>();
-  for (const path of paths) loadInto(path, tools, seen, limits);
+  const repeated: RepeatedTool[] | undefined = options.repeatedNames === 'keep-first' ? [] : undefined;
+  for (const path of paths) loadInto(path, tools, seen, limits, repeated);
   // Nothing to measure: every table would divide by zero tools.
   if (tools.length === 0) throw new InputError(paths.join(', '), '', 'at least one tool', 'none');
   const servers = [...new Set(tools.map((t) => t.server))];
   const name = catalogNameFromPaths(paths);
-  return { name, source: paths.join(', '), servers, tools };
+  return { name, source: paths.join(', '), servers, tools, ...(repeated?.length ? { repeated } : {}) };
 }
 
 /** A tool already loaded, by id: where it came from. */
@@ -38,7 +48,13 @@ interface SeenTool {
   file: string;
 }
 
-function loadInto(path: string, tools: CatalogTool[], seen: Map<string, SeenTool>, limits: InputLimits): void {
+function loadInto(
+  path: string,
+  tools: CatalogTool[],
+  seen: Map<string, SeenTool>,
+  limits: InputLimits,
+  repeated: RepeatedTool[] | undefined,
+): void {
   if (!existsSync(path)) throw new InputError(path, '', 'a tools/list JSON file or a folder of them', `nothing at ${resolve(path)}`);
   let isDir: boolean;
   try {
@@ -64,6 +80,10 @@ function loadInto(path: string, tools: CatalogTool[], seen: Map<string, SeenTool
         const first = seen.get(id);
         // The same (server, name) pair is a repeated tool; another pair with the same id (server
         // "x" tool "a/b", server "x/a" tool "b") is two tools the id cannot tell apart.
+        if (first && first.server === group.server && first.name === def.name && repeated) {
+          repeated.push({ id, definition: def, file, path: `${group.path}[${i}]`, firstFile: first.file });
+          return;
+        }
         if (first && first.server === group.server && first.name === def.name)
           throw new InputError(
             file,

@@ -58,6 +58,23 @@ export interface Catalog {
   source: string;
   servers: string[];
   tools: CatalogTool[];
+  /**
+   * Tools listed again under a name their server already used, left out of `tools`. Only a
+   * catalog loaded to be linted keeps going past one (loadCatalog's `repeatedNames`); any
+   * other load refuses the file.
+   */
+  repeated?: RepeatedTool[];
+}
+
+/** A tool definition whose (server, name) an earlier one in the catalog already had. */
+export interface RepeatedTool {
+  /** The id of the tool loaded first, which the catalog keeps. */
+  id: string;
+  definition: McpTool;
+  /** The file and JSON path of the repeat, and the file of the first. */
+  file: string;
+  path: string;
+  firstFile: string;
 }
 
 /** The exact serialisation of a tool definition as a tools/list result carries it. */

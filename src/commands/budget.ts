@@ -2,7 +2,8 @@ import { InvalidArgumentError } from 'commander';
 import { budgetReport, type BudgetReport } from '../budget/budget.ts';
 import { renderMarkdown, renderText } from '../budget/render.ts';
 import { badgeJson, hostsReport, renderHostsMarkdown, renderHostsText, type HostsReport } from '../budget/hosts.ts';
-import { lintContext, runLint } from '../lint/lint.ts';
+import { lintContext, lintFails, runLint } from '../lint/lint.ts';
+import type { Severity } from '../lint/types.ts';
 import { renderLintMarkdown, renderLintText } from '../lint/render.ts';
 import { writeFileSync } from 'node:fs';
 import { toolSearchRule } from '../budget/tool-search-rule.ts';
@@ -23,6 +24,8 @@ export interface BudgetCommandOptions extends LiveOptions, Partial<InputLimits>,
   markdown?: boolean;
   /** Add each tool's lint findings and fixes (src/lint) after the budget. */
   lint?: boolean;
+  /** Fail (exit 1) when a lint finding is this severe or more, too; implies `lint`. */
+  failOnLint?: Severity | 'never';
   /** Write a shields.io endpoint badge (tokens per host) to this file. */
   badge?: string;
 }
@@ -75,10 +78,14 @@ export async function budgetCommand(
   const limits = { maxToolTokens: o.maxToolTokens, perTool: o.perTool };
   const gated = limits.maxToolTokens !== undefined || limits.perTool !== undefined;
   return withCatalogFiles(o, 'budget', (files) => {
-    const catalog = loadCatalog(files, limitsFromOptions(o));
+    const failOnLint = o.failOnLint ?? 'never';
+    const linting = o.lint || failOnLint !== 'never';
+    // With lint, a name listed twice is its duplicate-name finding (left out of the totals); without, the file is refused.
+    const catalog = loadCatalog(files, limitsFromOptions(o), { repeatedNames: linting ? 'keep-first' : 'refuse' });
     const toolSearch = toolSearchRule(catalog, o.tokenizer);
     const reports = hosts.map((h): BudgetReport => ({ ...budgetReport(catalog, h.tokens, limits, h), toolSearch }));
-    const lint = o.lint ? runLint(lintContext(catalog, hosts[0]!)) : undefined;
+    const lint = linting ? runLint(lintContext(catalog, hosts[0]!)) : undefined;
+    const lintFailed = lint !== undefined && lintFails(lint, failOnLint);
     let report: BudgetReport | HostsReport;
     let text: string;
     if (o.host === 'all') {
@@ -93,7 +100,11 @@ export async function budgetCommand(
       text = o.json ? '' : o.markdown ? renderMarkdown(report) : renderText(report);
     }
     if (o.json) text = `${JSON.stringify(lint ? { ...report, lint } : report, null, 2)}\n`;
-    else if (lint) text += o.markdown ? `\n${renderLintMarkdown(lint, false).replace(/^.*\n/, '')}` : `\nLint:\n${renderLintText(lint)}`;
+    else if (lint) text += o.markdown ? `\n${renderLintMarkdown(lint, lintFailed).replace(/^.*\n/, '')}` : `\nLint:\n${renderLintText(lint)}`;
+    if (lintFailed && !o.json)
+      text += o.markdown
+        ? `\n**❌ Lint: a finding at ${failOnLint} or worse fails this check (--fail-on-lint ${failOnLint}).**\n`
+        : `\nFAIL: a lint finding at ${failOnLint} or worse (--fail-on-lint ${failOnLint})\n`;
     print(text);
     if (o.badge !== undefined) {
       const pass = reports.every((r) => r.pass);
@@ -106,6 +117,6 @@ export async function budgetCommand(
         ),
       );
     }
-    return { exitCode: reports.every((r) => r.pass) ? (0 as const) : (1 as const), report };
+    return { exitCode: reports.every((r) => r.pass) && !lintFailed ? (0 as const) : (1 as const), report };
   });
 }

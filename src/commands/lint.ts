@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalog } from '../catalog/load.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
@@ -19,6 +19,8 @@ export interface LintCommandOptions extends LiveOptions, Partial<InputLimits>, H
   markdown?: boolean;
   /** Write the catalog with every mechanical fix applied into this folder (one dump per server). */
   fix?: string;
+  /** Let --fix write into a folder that already holds files (the dumps of the same names are replaced). */
+  force?: boolean;
   failOn: Severity | 'never';
 }
 
@@ -35,9 +37,13 @@ export async function lintCommand(
   log: (line: string) => void,
 ): Promise<{ exitCode: 0 | 1; report: LintReport }> {
   if (o.json && o.markdown) throw new BudgetUsageError('lint: expected at most one of --json and --markdown');
+  // Checked before anything is measured: a rerun must not replace an earlier fix (or the user's files) unasked.
+  if (o.fix !== undefined && !o.force && existsSync(o.fix) && readdirSync(o.fix).length > 0)
+    throw new BudgetUsageError(`lint: --fix ${o.fix} already holds files; choose a new folder, or add --force to replace the dumps in it`);
   const host = runHostMeasures({ ...hostFromOptions(o, limitsFromOptions(o)), tokenizer: o.tokenizer }).host;
   return withCatalogFiles(o, 'lint', (files) => {
-    const ctx = lintContext(loadCatalog(files, limitsFromOptions(o)), host);
+    // A name listed twice is a finding here, not a refusal of the whole file.
+    const ctx = lintContext(loadCatalog(files, limitsFromOptions(o), { repeatedNames: 'keep-first' }), host);
     const report = runLint(ctx);
     const failed = lintFails(report, o.failOn);
     print(o.json ? renderLintJson(report) : o.markdown ? renderLintMarkdown(report, failed) : renderLintText(report));

@@ -35,3 +35,34 @@ export function suggestAmongAllOptions(program: Command): void {
   };
   visit(program);
 }
+
+/**
+ * A command that takes its files through `--catalog` (budget, lint, catalog): a file given
+ * without it (`budget mytools.json`) is the commonest first mistake, and commander's "too many
+ * arguments" does not say what to type instead. The line that does, as a usage error.
+ */
+export function hintCatalogForPositional(cmd: Command): Command {
+  return cmd.allowExcessArguments(true).hook('preAction', (self) => {
+    if (self.args.length === 0) return;
+    const given = self.args.map((a) => (/^[\w./@:+-]+$/.test(a) ? a : JSON.stringify(a))).join(',');
+    self.error(`error: ${self.name()} takes no positional arguments; did you mean --catalog ${given}?`, {
+      code: 'commander.excessArguments',
+    });
+  });
+}
+
+/**
+ * The default command (bench) takes no positional arguments, so a word it is given is a
+ * mistyped command (`tooltax budgett`): say so, with the nearest command names, instead of
+ * commander's "too many arguments for 'bench'".
+ */
+export function hintCommandForPositional(cmd: Command): Command {
+  return cmd.allowExcessArguments(true).hook('preAction', (self) => {
+    const word = self.args[0];
+    if (word === undefined) return;
+    const names = (self.parent?.commands ?? []).map((c) => c.name());
+    self.error(`error: unknown command '${word}'${suggestionText(nearestNames(word, names, 2))}; the commands are ${names.join(', ')}`, {
+      code: 'commander.unknownCommand',
+    });
+  });
+}

@@ -35,7 +35,8 @@ import { asOptionParser } from './option-parser.ts';
 import { parseScalingSizes } from '../studies/scaling/sizes.ts';
 import { parseShard, type ShardSpec } from './shard-spec.ts';
 import { resolveUserPaths } from './user-paths.ts';
-import { suggestAmongAllOptions } from './option-suggestions.ts';
+import { ownVersion } from '../util/provenance.ts';
+import { hintCatalogForPositional, hintCommandForPositional, suggestAmongAllOptions } from './option-suggestions.ts';
 import { benchOutputDirs, defaultReportsDir, RESULTS_DIR, SCRATCH_DIR } from '../results/partial-run.ts';
 
 /** What the program reads and writes besides its arguments (tests give their own). */
@@ -95,6 +96,8 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
   /** Bad arguments exit 2 with commander's one-line message, like every other bad input. */
   const exitTwoOnUsage = (err: CommanderError) => exit(err.exitCode === 0 ? 0 : 2);
   const output = {
+    // --help and --version: what the command writes, like any other output.
+    writeOut: io.write ?? ((text: string) => process.stdout.write(text)),
     writeErr: io.writeErr ?? ((text: string) => process.stderr.write(text)),
     outputError: (text: string, write: (text: string) => void) => write(`${text.trimEnd()} ${HELP_POINTER}\n`),
   };
@@ -104,6 +107,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
     .description(
       'Measure the tools tax: tokens that MCP tool lists and agent protocols burn in an LLM prompt.\nInstalled: `npx @tooltax/cli <command> [options]`; in a clone: `npm run bench -- <command> [options]`.',
     )
+    .version(ownVersion(), '-V, --version', "print tooltax's version")
     .option('--debug', 'print stack traces of errors')
     // Inherited by every command defined below with .command().
     .configureOutput(output)
@@ -146,7 +150,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
   )
     .option('--out <dir>', `where captured dumps go (default ${DEFAULT_CAPTURE_DIR}/)`, parseOutputDir)
     .option('--force', 'replace existing dumps of the same server name', false);
-  addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(
+  addHostOptions(addLimitOptions(hintCatalogForPositional(program.commands.at(-1)!))).action(
     async (
       o: { seed: number; tokenizer: TokenizerName; catalog?: string[]; out?: string; force: boolean } & LiveOptions &
         InputLimits &
@@ -197,12 +201,19 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
       .option('--json', 'machine-readable report')
       .option('--markdown', 'Markdown for a pull-request comment')
       .option('--lint', "add each tool's lint findings, their fixes and the tokens they recover (docs/lint.md)")
+      .addOption(
+        new Option('--fail-on-lint <severity>', 'exit 1 also when a lint finding is this severe or more (implies --lint)')
+          .choices([...SEVERITIES, 'never'])
+          .default('never'),
+      )
       .option('--badge <file>', 'write a shields.io endpoint badge (JSON) to this file: the tool tokens per host'),
   );
-  addHostOptions(addLimitOptions(program.commands.at(-1)!), { all: true }).action(async (o: BudgetCommandOptions) => {
-    const { exitCode } = await budgetCommand(o, write);
-    setExitCode(exitCode);
-  });
+  addHostOptions(addLimitOptions(hintCatalogForPositional(program.commands.at(-1)!)), { all: true }).action(
+    async (o: BudgetCommandOptions) => {
+      const { exitCode } = await budgetCommand(o, write);
+      setExitCode(exitCode);
+    },
+  );
 
   liveOptions(
     program
@@ -219,13 +230,14 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
         'write the catalog with every mechanical fix applied into this folder (one tools/list dump per server)',
         parseOutputDir,
       )
+      .option('--force', '--fix: write into a folder that already holds files (dumps of the same names are replaced)', false)
       .addOption(
         new Option('--fail-on <severity>', 'exit 1 when a finding is this severe or more')
           .choices([...SEVERITIES, 'never'])
           .default('warning'),
       ),
   );
-  addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(async (o: LintCommandOptions) => {
+  addHostOptions(addLimitOptions(hintCatalogForPositional(program.commands.at(-1)!))).action(async (o: LintCommandOptions) => {
     const { exitCode } = await lintCommand(o, write, warn);
     setExitCode(exitCode);
   });
@@ -309,7 +321,7 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
         idParser(retrieverKind),
         DEFAULT_RETRIEVER,
       );
-    addHostOptions(addLimitOptions(program.commands.at(-1)!)).action(
+    addHostOptions(addLimitOptions(hintCommandForPositional(program.commands.at(-1)!))).action(
       async (
         // The bench's own options as commander parses them (a type-only import: nothing loads).
         o: Omit<BenchOptions, 'root' | 'log' | 'limits' | 'lanes' | 'registry' | 'host'> &

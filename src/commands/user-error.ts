@@ -4,6 +4,7 @@ import { BudgetUsageError } from './budget.ts';
 import { UnknownIdError } from '../util/ids.ts';
 import { HostUsageError } from './host-options.ts';
 import { terminalText } from '../report/escape.ts';
+import { MissingOptionalPackageError } from '../util/optional-package.ts';
 
 export interface ErrorReporting {
   /** Print the stack too (`--debug`). */
@@ -19,7 +20,8 @@ function isUserError(err: unknown): boolean {
     err instanceof MiniLmUnavailableError ||
     err instanceof BudgetUsageError ||
     err instanceof UnknownIdError ||
-    err instanceof HostUsageError
+    err instanceof HostUsageError ||
+    err instanceof MissingOptionalPackageError
   );
 }
 

@@ -28,7 +28,7 @@ export function userPath(path: string, env: NodeJS.ProcessEnv = process.env): st
 }
 
 /** The options that take paths (a string or a list of them), by commander's attribute name, in every command. */
-const PATH_OPTIONS = new Set(['catalog', 'tasks', 'out', 'reports', 'results', 'fromConfig', 'hostFile']);
+const PATH_OPTIONS = new Set(['catalog', 'tasks', 'out', 'reports', 'results', 'fromConfig', 'hostFile', 'fix', 'badge']);
 /** The arguments that take paths, by name (`merge <folders...>`). */
 const PATH_ARGUMENTS = new Set(['folders']);
 

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
+import type * as Embeddings from '@energetic-ai/embeddings';
 import type { EmbeddingsModel } from '@energetic-ai/embeddings';
+import { importOptional, requireOptional } from '../util/optional-package.ts';
 import { kernelChoiceDir, type KernelChoice } from './kernel-choice.ts';
 import { routeFastestGemm } from './native-gemm.ts';
 import { installLinearTokenizer } from './use-lite-tokenizer.ts';
@@ -68,13 +70,18 @@ let kernelsRouted: Promise<KernelChoice> | undefined;
 
 async function loadUseLiteModel(): Promise<EmbeddingsModel> {
   // Imported lazily so commands that never embed do not pay for loading tfjs.
-  const { initModel } = await import('@energetic-ai/embeddings');
-  const { modelSource } = await import(MODEL_PACKAGE);
+  const purpose = 'the use-lite encoder (the default; --encoder tfidf needs no package)';
+  const { initModel } = requireOptional(
+    await importOptional<typeof Embeddings>('@energetic-ai/embeddings'),
+    '@energetic-ai/embeddings',
+    purpose,
+  );
+  const { modelSource } = requireOptional(await importOptional<{ modelSource: unknown }>(MODEL_PACKAGE), MODEL_PACKAGE, purpose);
   // initModel loads the weights beside tf.ready(), not after it: when the wasm backend starts
   // slowly (a busy machine), the weights reached tfjs first and loading failed ("Backend 'wasm'
   // has not yet been initialized"). The backend is made ready before.
   await ((await import('@energetic-ai/core')) as unknown as { ready(): Promise<void> }).ready();
-  const model = await initModel(modelSource);
+  const model = await initModel(modelSource as Parameters<typeof initModel>[0]);
   installLinearTokenizer(model);
   // Once per thread (the kernel registry is global to its tfjs): slices read through a view of
   // the wasm heap (./wasm-slice.ts), and the matrix products on the fastest kernel timed on this

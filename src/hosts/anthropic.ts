@@ -10,7 +10,8 @@ import {
 import type { HostProfile } from './types.ts';
 
 /**
- * anthropic: a Messages API request's `tools` (name, description, input_schema) plus the
+ * anthropic: a Messages API request's `tools` (name, description, input_schema and, where a
+ * definition has them, the tool use examples `input_examples`) plus the
  * tool-use system prompt the API adds when tools are given, whose size Anthropic publishes per
  * model and tool choice (src/hosts/sources.ts). How the API renders the tools for the model is
  * not published, nor is Claude's tokenizer: each tool is counted as the compact JSON of the
@@ -30,11 +31,14 @@ export function anthropicToolUseRow(model: string): AnthropicToolUseRow | undefi
   return ANTHROPIC_TOOL_USE_TOKENS.find((r) => r.ids.some((id) => model === id || new RegExp(`^${id}-\\d{8}$`).test(model)));
 }
 
-/** The tools entry of a request, as the Messages API takes it. */
-export function anthropicTool(d: McpTool): { name: string; description?: string; input_schema: unknown } {
-  return d.description === undefined
-    ? { name: d.name, input_schema: d.inputSchema }
-    : { name: d.name, description: d.description, input_schema: d.inputSchema };
+/** The tools entry of a request, as the Messages API takes it: with the tool use examples (`input_examples`) a definition carries. */
+export function anthropicTool(d: McpTool): { name: string; description?: string; input_schema: unknown; input_examples?: unknown } {
+  return {
+    name: d.name,
+    ...(d.description === undefined ? {} : { description: d.description }),
+    input_schema: d.inputSchema,
+    ...(Array.isArray(d.input_examples) ? { input_examples: d.input_examples } : {}),
+  };
 }
 
 export function anthropicProfile(
@@ -51,7 +55,7 @@ export function anthropicProfile(
     tokenizer,
     tokenizerNote: `${tokenizer} standing in for Claude's tokenizer, which is not public (the run's --tokenizer)`,
     keepsPromptText: false,
-    sends: ['name', 'description', 'inputSchema'],
+    sends: ['name', 'description', 'inputSchema', 'input_examples'],
     toolTokens: (d, tokens) => tokens.count(JSON.stringify(anthropicTool(d))),
     requestTokens: () => systemPrompt,
     requestTokensNote: `tool-use system prompt (${systemPrompt}, published for ${row.model} with tool_choice ${toolChoice === 'auto' || toolChoice === 'none' ? 'auto/none' : 'any/tool'})`,

@@ -234,7 +234,7 @@ export const ANTHROPIC_TOOL_USE_TOKENS_EARLIER: readonly Pick<AnthropicToolUseRo
 export const ANTHROPIC_TOOL_DEFINITION: HostSource = {
   title: 'Claude Docs, "Define tools": the `tools` parameter',
   url: 'https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools',
-  what: 'a client tool is `name`, `description` and `input_schema` (JSON Schema); how the API renders it for the model, and Claude’s tokenizer, are not published',
+  what: 'a client tool is `name`, `description` and `input_schema` (JSON Schema), with optional `input_examples` (tool use examples, an array of example inputs); how the API renders it for the model, and Claude’s tokenizer, are not published',
 };
 
 // ---------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { droppedFields } from './rules/dropped-fields.ts';
+import { duplicateName } from './rules/duplicate-name.ts';
 import { enumBloat } from './rules/enum-bloat.ts';
 import { longDescription } from './rules/long-description.ts';
 import { missingDescription } from './rules/missing-description.ts';
@@ -14,6 +15,7 @@ import type { LintRule } from './types.ts';
  * test refuses a rule without them).
  */
 export const LINT_RULES: readonly LintRule[] = [
+  duplicateName,
   missingDescription,
   longDescription,
   paramDescription,

@@ -5,7 +5,7 @@ import type { Task } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { BudgetGuard } from './budget.ts';
 import { EndpointError, HttpError, NoResponseError } from './http.ts';
-import { CODE_TOOL_NAMES, livePrompt, type LivePrompt } from './prompt-bridge.ts';
+import { CODE_TOOL_NAMES, livePrompt, PIPELINE_SEARCH_TOOL_NAMES, type LivePrompt } from './prompt-bridge.ts';
 import type { ExchangeRecorder } from './recorder.ts';
 import { ToolExecutor, type LiveCallRecord } from './tool-executor.ts';
 import { InputError } from '../util/input-error.ts';
@@ -73,6 +73,12 @@ export interface AgentLoopOptions {
   /** The pipeline's model searches deferred tools (its settings' toolSearch); a client-executed search is answered with `search`. */
   toolSearch?: ToolSearchSettings;
   search?: Pipeline['search'];
+  /** What the CLI's shell runs: B4's program (`cli`), or the wrapper file tree (`files`: `find`, `cat`). */
+  shell?: 'cli' | 'files';
+  /** The pipeline's own search tools (search-execute's `search`, code-mode-files' `search_tools`), answered by the pipeline. */
+  answerTool?: Pipeline['answerTool'];
+  /** Programmatic tool calling: the provider's code execution where it has one (its settings' codeExecution). */
+  programmatic?: boolean;
   /** Host profiles that count each turn's first request beside the provider (live-tokens table). */
   hosts?: readonly HostMeasure[];
   /** Whether the endpoint has answered any request of the run yet (shared by the run's tasks). */
@@ -189,6 +195,8 @@ async function runTurn(
   };
   const endpoint = opts.endpoint ?? { answered: false };
   let finished = false;
+  // The provider's code execution container of this turn (Anthropic): named again while its code waits for tool results.
+  let container: string | undefined;
   for (let step = 0; step < opts.maxSteps; step++) {
     const request: ChatRequest = {
       model: opts.model,
@@ -197,8 +205,10 @@ async function runTurn(
       tools: prompt.tools,
       maxTokens: opts.maxTokens,
       ...(prompt.toolSearch ? { toolSearch: prompt.toolSearch } : {}),
+      ...(opts.programmatic ? { programmatic: true } : {}),
+      ...(container ? { container } : {}),
     };
-    const sent = requestTokens(request, prompt, opts.tokens);
+    const sent = requestTokens(request, prompt, opts.tokens, opts.client.provider === 'anthropic');
     if (step === 0) out.sentPromptTokens = sent;
     if (step === 0 && opts.hosts?.length) out.hostPromptTokens = hostCounts(request, prompt, opts.hosts);
     opts.budget.check(sent, opts.maxTokens);
@@ -234,18 +244,28 @@ async function runTurn(
     out.latencyMs += exchange.latencyMs;
     out.costUsd += charged.costUsd;
     turnSearches.push(...(response.searches ?? []));
+    container = response.container ?? container;
+    // Code the provider ran itself (programmatic tool calling): a code call, as one run in the sandbox is.
+    for (const b of (response.serverBlocks ?? []) as { type?: string; name?: unknown }[])
+      if (b.type === 'server_tool_use') calls.push({ name: String(b.name), kind: 'code', malformed: false, argsValid: null, gated: false });
     if (response.toolCalls.length === 0) {
       finished = true;
       break;
     }
     const results: Extract<LiveMessage, { role: 'tool' }>['results'] = [];
     for (const call of response.toolCalls) {
-      const ctx = { catalog: opts.catalog, toolByName: prompt.toolByName, gate: opts.gate, offered, cli: opts.cli };
+      const ctx = { catalog: opts.catalog, toolByName: prompt.toolByName, gate: opts.gate, offered, cli: opts.cli, shell: opts.shell };
       if (isSearchCall(call, prompt)) {
         const { content, loaded, record } = await answerSearch(call, prompt, opts.search);
         calls.push(record);
         results.push({ callId: call.id, name: call.name, content, loaded });
         turnSearches.push({ execution: 'client', call, loaded });
+        continue;
+      }
+      if (PIPELINE_SEARCH_TOOL_NAMES.has(call.name) && prompt.tools.some((t) => t.name === call.name)) {
+        const { content, record } = await answerPipelineTool(call, opts.answerTool);
+        calls.push(record);
+        results.push({ callId: call.id, name: call.name, content });
         continue;
       }
       if (CODE_TOOL_NAMES.has(call.name) && prompt.tools.some((t) => t.name === call.name)) {
@@ -264,6 +284,7 @@ async function runTurn(
         text: response.text,
         toolCalls: response.toolCalls,
         ...(response.searches?.length ? { searches: response.searches } : {}),
+        ...(response.serverBlocks?.length ? { serverBlocks: response.serverBlocks } : {}),
       },
       { role: 'tool', results },
     );
@@ -310,6 +331,31 @@ async function answerSearch(
 }
 
 /**
+ * Answers a call of a code pipeline's own search tool with what the pipeline shows for it (the
+ * same text the bench measures). Arguments that are not a JSON object, or a call the pipeline
+ * cannot answer, get a tool error and are graded as invalid.
+ */
+async function answerPipelineTool(
+  call: LiveToolCall,
+  answerTool: AgentLoopOptions['answerTool'],
+): Promise<{ content: string; record: LiveCallRecord }> {
+  const base = { name: call.name, malformed: false, argsValid: null, gated: false };
+  let input: unknown;
+  try {
+    input = call.argumentsOverLimit ? undefined : JSON.parse(call.argumentsText);
+  } catch {
+    input = undefined;
+  }
+  const args = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
+  const answer = args && answerTool ? await answerTool(call.name, args) : undefined;
+  if (answer === undefined) {
+    const error = args ? 'invalid_arguments' : 'malformed_arguments';
+    return { content: JSON.stringify({ error }), record: { ...base, kind: 'invalid', malformed: !args, error } };
+  }
+  return { content: answer, record: { ...base, kind: 'discovery' } };
+}
+
+/**
  * Whether a request that failed for good (after its retries) ends the run; otherwise it fails
  * its task and the run goes on. A bad key, a bad model id, a rejected request (a 4xx other than
  * 429) or a redirect elsewhere fails every task alike. A connection that fails before anything
@@ -342,14 +388,21 @@ function responseTokens(r: ChatResponse, tokens: TokenCounter, maxTokens: number
 function hostCounts(r: ChatRequest, prompt: LivePrompt, hosts: readonly HostMeasure[]): Record<string, number> {
   const tools: McpTool[] = r.tools.map((t) => {
     const def = prompt.toolByName.get(t.name)?.definition;
-    return def ? { ...def, name: t.name } : { name: t.name, description: t.description, inputSchema: t.parameters };
+    const examples = t.inputExamples ? { input_examples: t.inputExamples } : {};
+    return def ? { ...def, name: t.name, ...examples } : { name: t.name, description: t.description, inputSchema: t.parameters };
   });
   if (r.toolSearch) tools.push(...prompt.searchToolDefinitions, ...loadedDefinitions(r, prompt));
   const messages = r.messages.flatMap((m): HostMessage[] =>
     m.role === 'user'
       ? [{ role: 'user', text: m.text }]
       : m.role === 'assistant'
-        ? [{ role: 'assistant', text: m.text + m.toolCalls.map((c) => c.name + c.argumentsText).join('') + searchText(m.searches) }]
+        ? [
+            {
+              role: 'assistant',
+              text:
+                m.text + m.toolCalls.map((c) => c.name + c.argumentsText).join('') + searchText(m.searches) + blocksText(m.serverBlocks),
+            },
+          ]
         : m.role === 'tool'
           ? m.results.map((x) => ({ role: 'tool', text: x.content }))
           : [{ role: 'assistant', text: searchText(m.searches) }],
@@ -380,13 +433,18 @@ function searchText(searches: readonly LiveSearch[] | undefined): string {
   return (searches ?? []).map((s) => (s.execution === 'server' ? JSON.stringify(s.blocks) : s.call.name + s.call.argumentsText)).join('');
 }
 
+/** The provider's code execution blocks sent back (the code it ran, what it printed), as text. */
+function blocksText(blocks: readonly unknown[] | undefined): string {
+  return blocks?.length ? JSON.stringify(blocks) : '';
+}
+
 /**
  * Our tokenizer's count of a request as sent: system, every message's text, tool results and the
  * tool specs' JSON. For a tool search: the search as declared and the namespaces' names and
  * descriptions (what the model sees up front), the searches' text and every definition they
  * loaded; the deferred definitions are not in the prompt.
  */
-function requestTokens(r: ChatRequest, prompt: LivePrompt, tokens: TokenCounter): number {
+function requestTokens(r: ChatRequest, prompt: LivePrompt, tokens: TokenCounter, sendsExamples: boolean): number {
   let n = tokens.count(r.system);
   for (const m of r.messages) {
     if (m.role === 'user') n += tokens.count(m.text);
@@ -394,7 +452,8 @@ function requestTokens(r: ChatRequest, prompt: LivePrompt, tokens: TokenCounter)
       n +=
         tokens.count(m.text) +
         m.toolCalls.reduce((s, c) => s + tokens.count(c.name) + tokens.count(c.argumentsText), 0) +
-        tokens.count(searchText(m.searches));
+        tokens.count(searchText(m.searches)) +
+        tokens.count(blocksText(m.serverBlocks));
     else if (m.role === 'tool') n += m.results.reduce((s, res) => s + tokens.count(res.content), 0);
     else n += tokens.count(searchText(m.searches));
   }
@@ -403,5 +462,7 @@ function requestTokens(r: ChatRequest, prompt: LivePrompt, tokens: TokenCounter)
     const declared = ts.execution === 'client' ? ts.clientTool : { type: ts.variant ?? 'tool_search' };
     n += tokens.count(JSON.stringify([declared, ...ts.namespaces])) + tokens.count(JSON.stringify(loadedDefinitions(r, prompt)));
   }
-  return n + (r.tools.length ? tokens.count(JSON.stringify(r.tools)) : 0);
+  // Tool use examples count where the client sends them (Anthropic); chat completions has no field for them.
+  const tools = sendsExamples ? r.tools : r.tools.map(({ inputExamples: _, ...t }) => t);
+  return n + (tools.length ? tokens.count(JSON.stringify(tools)) : 0);
 }

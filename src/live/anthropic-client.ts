@@ -1,7 +1,8 @@
 import { redactUrl, urlSecrets } from '../mcp/redact.ts';
 import { DEFAULT_RETRY, endpointUrl, postJson, type RetryPolicy } from './http.ts';
 import { boundArgumentsValue } from './tool-arguments.ts';
-import { ANTHROPIC_BETA_HEADERS, anthropicSearchAnswer, anthropicSearchTools, anthropicServerSearches } from './tool-search-requests.ts';
+import { anthropicBetaHeaders, anthropicClientTools, anthropicCodeExecutionBlocks } from './anthropic-tool-requests.ts';
+import { anthropicSearchAnswer, anthropicSearchTools, anthropicServerSearches } from './tool-search-requests.ts';
 import type { ChatClient, ChatExchange, ChatRequest, ChatResponse, LiveSearch, LiveToolCall } from './types.ts';
 import { providerUsage, reportedCount } from './usage.ts';
 
@@ -11,7 +12,9 @@ const ANTHROPIC_VERSION = '2023-06-01';
 /**
  * Anthropic Messages API (`POST {base}/v1/messages`) with client tools; a request with a tool
  * search carries the search tool, the deferred tools and the beta header
- * (./tool-search-requests.ts).
+ * (./tool-search-requests.ts); tool use examples and programmatic tool calling are sent as
+ * Anthropic documents them (./anthropic-tool-requests.ts), the code execution blocks and the
+ * container of paused code sent back within the turn.
  */
 export function anthropicClient(apiKey: string, baseUrl = ANTHROPIC_DEFAULT_BASE_URL, retry: RetryPolicy = DEFAULT_RETRY): ChatClient {
   const endpoint = endpointUrl(baseUrl, '/v1/messages');
@@ -25,7 +28,7 @@ export function anthropicClient(apiKey: string, baseUrl = ANTHROPIC_DEFAULT_BASE
       const requestBody = anthropicBody(request);
       const { body, attempts, latencyMs } = await postJson(
         endpoint,
-        { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_VERSION, ...(request.toolSearch ? ANTHROPIC_BETA_HEADERS : {}) },
+        { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_VERSION, ...anthropicBetaHeaders(request) },
         requestBody,
         { policy: retry, secrets },
       );
@@ -44,6 +47,7 @@ export function anthropicBody(r: ChatRequest): Record<string, unknown> {
         content: [
           ...(m.text ? [{ type: 'text', text: m.text }] : []),
           ...(m.searches ?? []).flatMap((s) => (s.execution === 'server' ? s.blocks : [])),
+          ...(m.serverBlocks ?? []),
           ...m.toolCalls.map(toolUse),
         ],
       });
@@ -58,10 +62,7 @@ export function anthropicBody(r: ChatRequest): Record<string, unknown> {
       });
     else messages.push(...carriedSearches(m.searches));
   }
-  const tools = [
-    ...(r.toolSearch ? anthropicSearchTools(r.toolSearch) : []),
-    ...r.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters })),
-  ];
+  const tools = [...(r.toolSearch ? anthropicSearchTools(r.toolSearch) : []), ...anthropicClientTools(r)];
   return {
     model: r.model,
     // One cache breakpoint after the stable part (tools, then system text: Anthropic's cache
@@ -69,6 +70,7 @@ export function anthropicBody(r: ChatRequest): Record<string, unknown> {
     system: [{ type: 'text', text: r.system, cache_control: { type: 'ephemeral' } }],
     messages: joinSameRole(messages),
     ...(tools.length ? { tools } : {}),
+    ...(r.container ? { container: r.container } : {}),
     max_tokens: r.maxTokens,
   };
 }
@@ -84,7 +86,13 @@ function joinSameRole(messages: Record<string, unknown>[]): Record<string, unkno
   return out;
 }
 
-const toolUse = (c: LiveToolCall) => ({ type: 'tool_use', id: c.id, name: c.name, input: parseOrWrap(c.argumentsText) });
+const toolUse = (c: LiveToolCall) => ({
+  type: 'tool_use',
+  id: c.id,
+  name: c.name,
+  input: parseOrWrap(c.argumentsText),
+  ...(c.caller !== undefined ? { caller: c.caller } : {}),
+});
 
 /**
  * Searches of earlier turns: an assistant message with their calls (and a server search's
@@ -109,9 +117,10 @@ function parseOrWrap(text: string): unknown {
 
 export function parseAnthropic(body: unknown, url: string): ChatResponse {
   const b = body as {
-    content?: { type?: string; text?: unknown; id?: unknown; name?: unknown; input?: unknown }[];
+    content?: { type?: string; text?: unknown; id?: unknown; name?: unknown; input?: unknown; caller?: unknown }[];
     stop_reason?: string;
     usage?: unknown;
+    container?: { id?: unknown } | null;
   };
   if (!Array.isArray(b?.content)) throw new Error(`${url}: response at $.content: expected an array of content blocks`);
   const text = b.content
@@ -127,15 +136,20 @@ export function parseAnthropic(body: unknown, url: string): ChatResponse {
         name: typeof c.name === 'string' ? c.name : '',
         argumentsText: bounded.argumentsText,
         ...(bounded.overLimit ? { argumentsOverLimit: bounded.overLimit } : {}),
+        ...(c.caller !== undefined ? { caller: c.caller } : {}),
       };
     });
   const searches = anthropicServerSearches(b.content);
+  const serverBlocks = anthropicCodeExecutionBlocks(b.content);
+  const container = typeof b.container?.id === 'string' ? b.container.id : undefined;
   return {
     text,
     toolCalls,
     usage: anthropicUsage(b.usage),
     stopReason: b.stop_reason ?? '',
     ...(searches.length ? { searches } : {}),
+    ...(serverBlocks.length ? { serverBlocks } : {}),
+    ...(container ? { container } : {}),
   };
 }
 

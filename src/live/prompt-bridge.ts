@@ -1,8 +1,10 @@
-import type { Catalog, CatalogTool, McpTool } from '../catalog/types.ts';
+import { serializeToolDefinition, type Catalog, type CatalogTool, type McpTool } from '../catalog/types.ts';
+import { isObject } from '../util/json.ts';
 import { namespaceDescription } from '../pipelines/host-search/namespaces.ts';
 import { SEARCH_SECTION_LABELS } from '../pipelines/host-search/pipeline.ts';
 import { CLIENT_SEARCH_TOOL } from '../pipelines/host-search/shapes.ts';
 import type { DiscoveryCall, PromptSection, ToolSearchSettings, TurnResult } from '../pipelines/types.ts';
+import { CODE_EXECUTION_TOOL, SEARCH_EXECUTE_TOOLS, SEARCH_TOOLS_TOOL } from '../pipelines/code-mode/tools.ts';
 import type { LiveToolSearch, LiveToolSpec } from './types.ts';
 
 /** The CLI tool B4-style pipelines get instead of tool schemas: one command line per call. */
@@ -17,7 +19,10 @@ export const SHELL_TOOL: LiveToolSpec = {
 };
 
 /** The tools through which a model sends code (src/pipelines/code-mode): the executor runs their `code` in the sandbox. */
-export const CODE_TOOL_NAMES: ReadonlySet<string> = new Set(['codemode', 'execute', 'code_execution']);
+export const CODE_TOOL_NAMES: ReadonlySet<string> = new Set(['codemode', SEARCH_EXECUTE_TOOLS[1]!.name, CODE_EXECUTION_TOOL.name]);
+
+/** A code pipeline's own search tools (search-execute's `search`, code-mode-files' `search_tools`): the pipeline answers them (Pipeline.answerTool). */
+export const PIPELINE_SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set([SEARCH_EXECUTE_TOOLS[0]!.name, SEARCH_TOOLS_TOOL.name]);
 
 /** Provider-safe tool name of a catalog tool (`server/name` → `server__name`, other characters → `_`). */
 export function providerToolName(tool: CatalogTool): string {
@@ -49,7 +54,10 @@ export interface LivePrompt {
  * A pipeline's exact prompt as a provider request, section by section, without asking which
  * pipeline made it:
  * - a `tools` section made only of MCP tool definitions (a heading, then one tools/list JSON per
- *   line) goes to the provider's tool parameter, as a host would pass it;
+ *   line) goes to the provider's tool parameter, as a host would pass it, with the tool use
+ *   examples (`input_examples`) a definition carries beside the catalog's;
+ * - a `tools` section of a code pipeline's own tools (its code tool, its search tool) is sent as
+ *   those tools;
  * - a discovery call's output (`$ command` + output, from this task's exposure) is dropped: the
  *   live model runs its own `--list`/`--help` through the shell tool and gets the real text;
  * - every other section is text: stable ones in the system prompt, the rest in the user turn.
@@ -66,7 +74,7 @@ export function livePrompt(
   cli: boolean,
   search?: ToolSearchSettings,
 ): LivePrompt {
-  const byDefinition = new Map(catalog.tools.map((t) => [JSON.stringify(t.definition), t]));
+  const byDefinition = new Map(catalog.tools.map((t) => [serializeToolDefinition(t.definition), t]));
   const discoveryTexts = new Set(taskDiscovery.map((c) => `$ ${c.command}\n${c.output}`.trim()));
   const system: string[] = [];
   const user: string[] = [];
@@ -84,14 +92,19 @@ export function livePrompt(
       user.push(s.text);
       historyParts = user.length;
     } else if (definitions) {
-      for (const t of definitions) {
+      for (const { tool: t, examples } of definitions) {
         const name = providerToolName(t);
         if (toolByName.has(name)) continue;
         toolByName.set(name, t);
-        tools.push({ name, description: describe(t.definition), parameters: t.definition.inputSchema });
+        tools.push({
+          name,
+          description: describe(t.definition),
+          parameters: t.definition.inputSchema,
+          ...(examples ? { inputExamples: examples } : {}),
+        });
       }
-    } else if (s.role === 'tools' && s.toolList?.length && s.toolList.every((d) => CODE_TOOL_NAMES.has(d.name))) {
-      // A code pipeline's own tool (Code Mode's `codemode`, `execute`, `code_execution`): sent as a tool; its code runs in the sandbox.
+    } else if (s.role === 'tools' && s.toolList?.length && s.toolList.every((d) => isPipelineTool(d.name))) {
+      // A code pipeline's own tools (`codemode`, `execute`, `code_execution`; `search`, `search_tools`): sent as tools.
       for (const d of s.toolList) tools.push({ name: d.name, description: describe(d), parameters: d.inputSchema });
     } else if (s.role === 'tools' && discoveryTexts.has(s.text.trim())) {
       droppedDiscovery++;
@@ -132,16 +145,41 @@ function liveToolSearch(catalog: Catalog, search: ToolSearchSettings): LiveToolS
   };
 }
 
+const isPipelineTool = (name: string) => CODE_TOOL_NAMES.has(name) || PIPELINE_SEARCH_TOOL_NAMES.has(name);
+
 /**
  * The catalog tools of a section made only of tools/list definitions (one JSON per line, after
  * an optional heading line), else null. Pipelines put them in one section (B1, B2) or one
- * section per definition (B3, Tool Attention); a heading-only section stays text.
+ * section per definition (B3, Tool Attention); a heading-only section stays text. A definition
+ * is the catalog's, or the catalog's with `input_examples` added (tool-examples): those are kept.
  */
-function definitionsIn(s: PromptSection, byDefinition: ReadonlyMap<string, CatalogTool>): CatalogTool[] | null {
+function definitionsIn(
+  s: PromptSection,
+  byDefinition: ReadonlyMap<string, CatalogTool>,
+): { tool: CatalogTool; examples?: unknown[] }[] | null {
   // Sections end with a newline (src/prompt/sections.ts): blank lines are not definitions.
   const lines = s.text.split('\n').filter((l) => l.trim() !== '');
-  const all = (ls: string[]) => (ls.length > 0 && ls.every((l) => byDefinition.has(l)) ? ls.map((l) => byDefinition.get(l)!) : null);
+  const all = (ls: string[]) => {
+    const found = ls.map((l) => definitionOf(l, byDefinition));
+    return ls.length > 0 && found.every((f) => f !== null) ? (found as { tool: CatalogTool; examples?: unknown[] }[]) : null;
+  };
   return all(lines) ?? all(lines.slice(1));
+}
+
+function definitionOf(line: string, byDefinition: ReadonlyMap<string, CatalogTool>): { tool: CatalogTool; examples?: unknown[] } | null {
+  const tool = byDefinition.get(line);
+  if (tool) return { tool };
+  if (!line.includes('"input_examples"')) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!isObject(parsed) || !Array.isArray(parsed.input_examples)) return null;
+  const { input_examples: examples, ...definition } = parsed;
+  const own = byDefinition.get(JSON.stringify(definition));
+  return own ? { tool: own, examples } : null;
 }
 
 function describe(d: McpTool): string {

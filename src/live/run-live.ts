@@ -12,7 +12,7 @@ import type { Table } from '../table/table.ts';
 import type { Task } from '../tasks/types.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import { redactJson, redactText, redactUrl } from '../mcp/redact.ts';
-import { runLiveTask, type EndpointState, type LiveTaskOutcome } from './agent-loop.ts';
+import { runLiveTask, type AgentLoopOptions, type EndpointState, type LiveTaskOutcome } from './agent-loop.ts';
 import { BudgetExceededError, BudgetGuard } from './budget.ts';
 import { estimateLiveCost } from './cost-estimate.ts';
 import { EndpointError } from './http.ts';
@@ -156,12 +156,27 @@ function liveRunIdentity(inputs: LiveRunInputs, settings: LiveRunSettings): Live
 
 interface MeasuredPipeline {
   pipeline: Pipeline;
-  gate: boolean;
-  cli?: string;
-  toolSearch?: PipelineSettings['toolSearch'];
+  loop: PipelineLoopOptions;
   method: LiveMethod;
   /** Model calls per task if every turn succeeds, by task id. */
   estimatedCalls: Map<string, number>;
+}
+
+/** What a pipeline's agent loop needs from the pipeline itself, read from its settings (the same for every task). */
+export type PipelineLoopOptions = Pick<
+  AgentLoopOptions,
+  'gate' | 'cli' | 'shell' | 'toolSearch' | 'search' | 'answerTool' | 'programmatic'
+>;
+
+export function pipelineLoopOptions(pipeline: Pipeline): PipelineLoopOptions {
+  const s: PipelineSettings = pipeline.describe?.() ?? { details: {} };
+  return {
+    gate: s.gates?.hallucination === true,
+    ...(s.discovery ? { cli: s.discovery.cli, shell: s.discovery.shell ?? 'cli' } : {}),
+    ...(s.toolSearch ? { toolSearch: s.toolSearch, search: pipeline.search?.bind(pipeline) } : {}),
+    ...(pipeline.answerTool ? { answerTool: pipeline.answerTool.bind(pipeline) } : {}),
+    programmatic: s.codeExecution?.programmatic === true,
+  };
 }
 
 async function runLiveWith(
@@ -196,8 +211,7 @@ async function runLiveWith(
       historyTasks: inputs.historyTasks,
       encoder: inputs.encoder,
     });
-    const settingsOf: PipelineSettings = pipeline.describe?.() ?? { details: {} };
-    const gate = settingsOf.gates?.hallucination === true;
+    const loop = pipelineLoopOptions(pipeline);
     const records: TurnRecord[] = await runPipeline(pipeline, inputs.tasks, {
       catalog: inputs.catalog,
       tokens: inputs.tokens,
@@ -205,7 +219,7 @@ async function runLiveWith(
     });
     const violations = preconditionViolations(records, inputs.catalog, (_seed, id) => scopes.get(id));
     const projection = projectPipeline(records, PROJECTION_PARAMS, inputs.seed, {
-      hallucinationGate: gate,
+      hallucinationGate: loop.gate,
       violations: (t) => violations.get(t as TurnRecord) ?? 0,
     });
     const method: LiveMethod = {
@@ -218,7 +232,7 @@ async function runLiveWith(
     methods.push(method);
     const estimatedCalls = new Map<string, number>();
     for (const r of records) estimatedCalls.set(r.taskId, (estimatedCalls.get(r.taskId) ?? 0) + 1 + r.needed + r.discoveryCalls);
-    measured.push({ pipeline, gate, cli: settingsOf.discovery?.cli, toolSearch: settingsOf.toolSearch, method, estimatedCalls });
+    measured.push({ pipeline, loop, method, estimatedCalls });
   }
   const mine = settings.shard?.select(
     measured.flatMap((m) =>
@@ -226,7 +240,7 @@ async function runLiveWith(
     ),
   );
 
-  for (const { pipeline, gate, cli, toolSearch, method } of measured) {
+  for (const { pipeline, loop, method } of measured) {
     if (!client || stopped) continue;
     for (const task of inputs.tasks) {
       if (mine && !mine.has(liveUnitKey(pipeline.id, task.id))) continue;
@@ -240,9 +254,7 @@ async function runLiveWith(
           recorder,
           maxTokens: settings.maxTokens,
           maxSteps: settings.maxSteps,
-          gate,
-          cli,
-          ...(toolSearch ? { toolSearch, search: pipeline.search?.bind(pipeline) } : {}),
+          ...loop,
           endpoint,
           hosts,
         });

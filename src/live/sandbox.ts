@@ -1,180 +1,161 @@
-import {
-  getQuickJS,
-  shouldInterruptAfterDeadline,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSWASMModule,
-} from 'quickjs-emscripten';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { MessageChannel, receiveMessageOnPort, type ResourceLimits, type Worker } from 'node:worker_threads';
+import type * as QuickJs from 'quickjs-emscripten';
+import { importOptional, requireOptional } from '../util/optional-package.ts';
+import { startTsWorker } from '../util/ts-worker.ts';
+import type { FromSandbox, SandboxLimits, SandboxSetup, ToolAnswer } from './sandbox-worker.ts';
 
-/**
- * Runs model-written code in QuickJS compiled to WebAssembly (`quickjs-emscripten`). Chosen
- * over the alternatives on npm because the engine is a WebAssembly module: it has no file
- * system, network, process, clock or module loader unless the host hands it one, needs no native
- * build (isolated-vm does), and takes a memory limit, a stack limit and an interrupt handler
- * from the host. `node:vm` and `ses` run in Node's own heap and are not a security boundary
- * against a memory bomb or an endless loop. `@sebastianwessel/quickjs` wraps the same engine
- * with a Node-like environment (fetch, a file system) that code mode has no use for.
- *
- * Each run gets a fresh runtime and context, so nothing one piece of code changes (a prototype,
- * a global) survives it, and nothing of the host is reachable from it: the only things in scope
- * are the tool functions given here (`codemode.<name>` and the same functions as globals) and
- * `console.log`, whose output is capped. Every failure (syntax, a thrown error, the memory, time
- * or output limit, a promise that never settles) comes back as `{ ok: false, error }`: a tool
- * error for the model, never an exception in the harness.
- */
-export interface SandboxLimits {
-  /** Heap of the QuickJS runtime, bytes. */
-  memoryBytes: number;
-  /** Wall time of one run, milliseconds. */
-  timeMs: number;
-  /** Characters of console output plus the returned value's JSON. */
-  outputChars: number;
-}
+export type { SandboxLimits } from './sandbox-worker.ts';
 
 const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { memoryBytes: 32 * 1024 * 1024, timeMs: 2000, outputChars: 20_000 };
 
-/** A tool the code may call: takes the argument object, returns the result's JSON-able value. */
+/**
+ * A tool the code may call: takes the argument (undefined when none was given, else any JSON
+ * value, as the code passed it), returns the result's JSON-able value; throws for a tool error.
+ */
 export type SandboxTool = (args: unknown) => unknown;
+
+export interface SandboxHooks {
+  /** Called for `codemode.<name>` where no tool has that name (throws the tool error); default: an error. */
+  unknownTool?: (name: string, args: unknown) => unknown;
+}
 
 export type SandboxOutcome = { ok: true; result: unknown; logs: string[] } | { ok: false; error: string; logs: string[] };
 
-let quickjs: Promise<QuickJSWASMModule> | undefined;
-
-class OutputLimit extends Error {}
+/** After the deadline, how long the engine has to stop by its own interrupt before its thread is ended. */
+const GRACE_MS = 1000;
+/** The thread and engine's start (not part of the code's time): generous, for a loaded machine. */
+const START_MS = 60_000;
+/** The thread's own V8 heap holds only the engine's glue and the messages (bounded by the output limit). */
+const THREAD_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 };
+const TIME_LIMIT = 'time limit: the code ran too long';
 
 /**
- * Runs `code`: an async arrow function (Code Mode's form, its return value is the result) or a
+ * Runs model-written code in QuickJS compiled to WebAssembly (`quickjs-emscripten`), on a worker
+ * thread of its own (./sandbox-worker.ts) that this thread ends at the deadline whatever the
+ * code is doing: inside one long built-in call (where QuickJS never checks its interrupt
+ * handler), a serialisation that loops, or a tool call. The thread's WebAssembly memory has a
+ * fixed maximum and goes with the thread, its V8 heap and stack are capped by `resourceLimits`,
+ * and its stdout/stderr are not this process's. Why this and not isolated-vm, a child process or
+ * `node:vm`: docs/live.md#the-sandbox.
+ *
+ * Each run gets a fresh thread, runtime and context, so nothing one piece of code changes (a
+ * prototype, a global) survives it, and nothing of the host is reachable from it: the only
+ * things in scope are the tool functions given here (`codemode.<name>` and the same functions as
+ * globals) and `console.log`, whose output is capped. Every failure (syntax, a thrown error, the
+ * memory, stack, time or output limit, a promise that never settles) comes back as
+ * `{ ok: false, error }`: a tool error for the model, never an exception in the harness.
+ *
+ * `code` is an async arrow function (Code Mode's form, its return value is the result) or a
  * script with top-level await (its console output is the result).
  */
 export async function runInSandbox(
   code: string,
   tools: ReadonlyMap<string, SandboxTool>,
   limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
+  hooks: SandboxHooks = {},
 ): Promise<SandboxOutcome> {
-  const module = await (quickjs ??= getQuickJS());
-  const runtime = module.newRuntime();
-  runtime.setMemoryLimit(limits.memoryBytes);
-  runtime.setMaxStackSize(512 * 1024);
-  runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + limits.timeMs));
-  const vm = runtime.newContext();
+  // An optional dependency, checked on first use (the thread loads it): a light install still starts every command.
+  requireOptional(
+    await importOptional<typeof QuickJs>('quickjs-emscripten'),
+    'quickjs-emscripten',
+    'running model-written code in live mode',
+  );
   const logs: string[] = [];
-  let used = 0;
-  const spend = (text: string) => {
-    used += text.length;
-    if (used > limits.outputChars) throw new OutputLimit(`output limit: more than ${limits.outputChars} characters`);
-  };
-  let overflow: string | undefined;
+  let worker: Worker;
   try {
-    installGlobals(vm, tools, (line) => {
-      try {
-        spend(line);
-        logs.push(line);
-      } catch (e) {
-        overflow = (e as Error).message;
-        throw e;
-      }
-    });
-    const source = /^\s*async\s*(\(\s*\)|[A-Za-z_$][\w$]*)\s*=>/.test(code)
-      ? `(${code.trim().replace(/;\s*$/, '')})()`
-      : `(async () => {\n${code}\n})()`;
-    const evaluated = vm.evalCode(source, 'model-code.js');
-    if (evaluated.error) return { ok: false, error: errorText(vm, evaluated.error, overflow), logs };
-    const promise = evaluated.value;
-    try {
-      const jobs = runtime.executePendingJobs();
-      if (jobs.error) return { ok: false, error: errorText(vm, jobs.error, overflow), logs };
-      const state = vm.getPromiseState(promise);
-      if (state.type === 'pending') return { ok: false, error: 'the code never finished: a promise that does not settle', logs };
-      if (state.type === 'rejected') return { ok: false, error: errorText(vm, state.error, overflow), logs };
-      const result = state.value.consume((h) => jsonOf(vm, h, limits.outputChars - used));
-      if (overflow) return { ok: false, error: overflow, logs };
-      return result.ok ? { ok: true, result: result.value, logs } : { ok: false, error: result.error, logs };
-    } finally {
-      promise.dispose();
-    }
+    worker = await startTsWorker(new URL('./sandbox-worker.ts', import.meta.url), undefined, THREAD_LIMITS, { stdout: true, stderr: true });
   } catch (e) {
-    // The engine itself gave up (out of memory while the host was building a value).
-    return { ok: false, error: overflow ?? `sandbox: ${(e as Error).message.split('\n')[0]}`, logs };
-  } finally {
-    try {
-      vm.dispose();
-      runtime.dispose();
-    } catch {
-      // A runtime that ran out of memory may leak its last objects; the next run gets a new one.
-    }
+    return { ok: false, error: `sandbox: cannot start its thread: ${(e as Error).message.split('\n')[0]}`, logs };
   }
-}
-
-function installGlobals(vm: QuickJSContext, tools: ReadonlyMap<string, SandboxTool>, log: (line: string) => void): void {
-  const console = vm.newObject();
-  const logFn = vm.newFunction('log', (...args: QuickJSHandle[]) => {
-    log(args.map((a) => (vm.typeof(a) === 'string' ? vm.getString(a) : stringify(vm, a))).join(' '));
-  });
-  vm.setProp(console, 'log', logFn);
-  vm.setProp(vm.global, 'console', console);
-  logFn.dispose();
-  console.dispose();
-  const namespace = vm.newObject();
-  for (const [name, tool] of tools) {
-    const fn = vm.newFunction(name, (arg?: QuickJSHandle) => {
-      const args: unknown = arg === undefined ? {} : JSON.parse(stringify(vm, arg) || '{}');
-      return valueHandle(vm, tool(args));
+  // Nothing the engine prints reaches this process's output.
+  worker.stdout.resume();
+  worker.stderr.resume();
+  const { port1: port, port2 } = new MessageChannel();
+  const answered = new SharedArrayBuffer(4);
+  const wasm = await engine();
+  const setup: SandboxSetup = {
+    port: port2,
+    answered,
+    ...(wasm ? { wasm } : {}),
+    wasmBytes: 2 * limits.memoryBytes + 16 * 1024 * 1024,
+    code,
+    names: [...tools.keys()],
+    limits,
+  };
+  return new Promise<SandboxOutcome>((resolve) => {
+    let settled = false;
+    let deadline = Infinity;
+    let timer = setTimeout(() => finish({ ok: false, error: 'sandbox: the engine did not start', logs }), START_MS);
+    const finish = (outcome: SandboxOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      port.close();
+      void worker.terminate();
+      resolve(outcome);
+    };
+    const answer = (m: Extract<FromSandbox, { type: 'call' }>) => {
+      // No tool is called after the deadline: the run ends here instead.
+      if (Date.now() >= deadline) return finish({ ok: false, error: TIME_LIMIT, logs });
+      const tool = tools.get(m.name);
+      let reply: ToolAnswer;
+      try {
+        const args: unknown = m.args === undefined ? undefined : JSON.parse(m.args);
+        const value = tool ? tool(args) : hooks.unknownTool ? hooks.unknownTool(m.name, args) : unknown(m.name);
+        reply = value === undefined ? { ok: true } : { ok: true, json: JSON.stringify(value) };
+      } catch (e) {
+        reply = { ok: false, error: (e as Error).message };
+      }
+      port.postMessage(reply);
+      const flag = new Int32Array(answered);
+      Atomics.store(flag, 0, 1);
+      Atomics.notify(flag, 0);
+    };
+    const onMessage = (m: FromSandbox) => {
+      if (settled) return;
+      if (m.type === 'ready') {
+        deadline = Date.now() + limits.timeMs;
+        clearTimeout(timer);
+        timer = setTimeout(() => finish({ ok: false, error: TIME_LIMIT, logs }), limits.timeMs + GRACE_MS);
+      } else if (m.type === 'log') logs.push(m.line);
+      else if (m.type === 'call') answer(m);
+      else if (m.outcome.ok) finish({ ok: true, result: m.outcome.json === undefined ? undefined : JSON.parse(m.outcome.json), logs });
+      else finish({ ok: false, error: m.outcome.error, logs });
+    };
+    port.on('message', onMessage);
+    worker.on('error', (e: Error & { code?: string }) =>
+      finish({
+        ok: false,
+        error:
+          e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory limit: the code used too much memory' : `sandbox: ${e.message.split('\n')[0]}`,
+        logs,
+      }),
+    );
+    worker.on('exit', () => {
+      // What the thread sent before it ended is read first (the port and the thread are two channels).
+      for (let m = receiveMessageOnPort(port); m && !settled; m = receiveMessageOnPort(port)) onMessage(m.message as FromSandbox);
+      finish({ ok: false, error: 'sandbox: its thread ended', logs });
     });
-    vm.setProp(namespace, name, fn);
-    vm.setProp(vm.global, name, fn);
-    fn.dispose();
-  }
-  vm.setProp(vm.global, 'codemode', namespace);
-  namespace.dispose();
+    worker.postMessage(setup, [port2]);
+  });
 }
 
-/** A host value as a new VM value, through JSON (no host object is ever shared). */
-function valueHandle(vm: QuickJSContext, value: unknown): QuickJSHandle {
-  if (value === undefined) return vm.undefined;
-  const text = vm.newString(JSON.stringify(value));
-  const json = vm.getProp(vm.global, 'JSON');
-  const parse = vm.getProp(json, 'parse');
-  try {
-    return vm.unwrapResult(vm.callFunction(parse, json, text));
-  } finally {
-    parse.dispose();
-    json.dispose();
-    text.dispose();
-  }
+function unknown(name: string): never {
+  throw new Error(`no tool named ${JSON.stringify(name)}`);
 }
 
-/** JSON.stringify inside the VM (the VM's own, as the code left it): the text, or '' for undefined. */
-function stringify(vm: QuickJSContext, handle: QuickJSHandle): string {
-  const json = vm.getProp(vm.global, 'JSON');
-  const fn = vm.getProp(json, 'stringify');
-  try {
-    const r = vm.callFunction(fn, json, handle);
-    if (r.error) {
-      r.error.dispose();
-      return '"[unserialisable value]"';
+let compiled: Promise<WebAssembly.Module | undefined> | undefined;
+
+/** The engine's WebAssembly, compiled once per process and handed to each thread (each compiles it itself when this fails). */
+function engine(): Promise<WebAssembly.Module | undefined> {
+  return (compiled ??= (async () => {
+    try {
+      const own = createRequire(createRequire(import.meta.url).resolve('quickjs-emscripten'));
+      return await WebAssembly.compile(await readFile(own.resolve('@jitl/quickjs-wasmfile-release-sync/wasm')));
+    } catch {
+      return undefined;
     }
-    return r.value.consume((h) => (vm.typeof(h) === 'string' ? vm.getString(h) : ''));
-  } finally {
-    fn.dispose();
-    json.dispose();
-  }
-}
-
-function jsonOf(vm: QuickJSContext, handle: QuickJSHandle, room: number): { ok: true; value: unknown } | { ok: false; error: string } {
-  const text = stringify(vm, handle);
-  if (text.length > Math.max(0, room)) return { ok: false, error: `output limit: the result is ${text.length} characters` };
-  return { ok: true, value: text === '' ? undefined : (JSON.parse(text) as unknown) };
-}
-
-function errorText(vm: QuickJSContext, handle: QuickJSHandle, overflow: string | undefined): string {
-  const dumped: unknown = handle.consume((h) => vm.dump(h));
-  if (overflow) return overflow;
-  if (dumped && typeof dumped === 'object') {
-    const e = dumped as { name?: string; message?: string };
-    const text = `${e.name ?? 'Error'}: ${e.message ?? ''}`;
-    if (/interrupted/i.test(text)) return 'time limit: the code ran too long';
-    if (/out of memory/i.test(text)) return 'memory limit: the code used too much memory';
-    return text.slice(0, 500);
-  }
-  return String(dumped).slice(0, 500);
+  })());
 }

@@ -4,6 +4,8 @@ import type { Catalog, CatalogTool, JsonSchema } from '../catalog/types.ts';
 import { renderHelp, renderList, toKebab } from '../pipelines/b4-cli-lazy/render.ts';
 import { providerToolName, SHELL_TOOL } from './prompt-bridge.ts';
 import { runInSandbox, type SandboxLimits, type SandboxTool } from './sandbox.ts';
+import { fileTreeCommand } from './file-tree-shell.ts';
+import { resolveWrapperImports } from './wrapper-imports.ts';
 import { codeName } from '../pipelines/code-mode/render.ts';
 import { toolResult } from '../catalog/tool-results.ts';
 import type { LiveToolCall } from './types.ts';
@@ -35,6 +37,8 @@ export interface ExecutorContext {
   offered: readonly string[];
   /** The CLI's program name, when the pipeline fronts tools with a CLI. */
   cli?: string;
+  /** What the shell runs: the CLI (default), or the wrapper file tree of code-mode-files (./file-tree-shell.ts). */
+  shell?: 'cli' | 'files';
 }
 
 /**
@@ -73,7 +77,7 @@ export class ToolExecutor {
       if (!parsed || typeof parsed.command !== 'string') {
         return fail({ ...base, kind: 'invalid', malformed: !parsed }, 'invalid_arguments', 'expected {"command": "<command line>"}');
       }
-      return this.shell(parsed.command, ctx, base);
+      return ctx.shell === 'files' ? this.fileShell(parsed.command, base) : this.shell(parsed.command, ctx, base);
     }
     // A tool the prompt did not offer may still be called by name (a summary or list line shows
     // it): the host forwards it to the server unless the pipeline's hallucination gate rejects it.
@@ -90,8 +94,11 @@ export class ToolExecutor {
   /**
    * Runs the code of a code tool call (CODE_TOOL_NAMES) in the WebAssembly sandbox
    * (./sandbox.ts): the catalog tools are `codemode.<server>_<tool>` and globals of the same
-   * name, each answered as a direct call would be. Returns what the code returned or printed,
-   * or its error; the records are the code call's and each tool call the code made.
+   * name, each answered as a direct call would be, through the same hallucination gate. A call
+   * without an argument passes no arguments (MCP's `arguments` is optional); an argument that
+   * is not an object, and a `codemode.<name>` that is no tool, are invalid calls. Returns what
+   * the code returned or printed, or its error; the records are the code call's and each tool
+   * call the code made.
    */
   async answerCode(
     call: LiveToolCall,
@@ -105,20 +112,23 @@ export class ToolExecutor {
       return { content, records: [record] };
     }
     const records: LiveCallRecord[] = [];
+    // A tool error is thrown inside the code, as the call's JSON error.
+    const answered = (r: { content: string; record: LiveCallRecord }): unknown => {
+      records.push(r.record);
+      if (r.record.error) throw new Error(r.content);
+      return JSON.parse(r.content) as unknown;
+    };
     const tools = new Map<string, SandboxTool>();
     for (const tool of this.catalog.tools)
       tools.set(codeName(tool), (args) => {
-        const r = this.callTool(
-          tool,
-          isObjectArgs(args) ? args : {},
-          { ...ctx, gate: false },
-          { ...base, name: tool.name, kind: 'tool', toolId: tool.id },
-        );
-        records.push(r.record);
-        if (r.record.error) throw new Error(r.content);
-        return JSON.parse(r.content) as unknown;
+        const record: LiveCallRecord = { ...base, name: tool.name, kind: 'tool', toolId: tool.id };
+        if (args !== undefined && !isObjectArgs(args))
+          return answered(fail({ ...record, malformed: true, argsValid: false }, 'invalid_arguments', 'the argument is not an object'));
+        return answered(this.callTool(tool, args ?? {}, ctx, record));
       });
-    const outcome = await runInSandbox(parsed.code, tools, limits);
+    const unknownTool = (name: string) =>
+      answered(fail({ ...base, name, kind: 'invalid' }, 'unknown_tool', `no tool named ${JSON.stringify(name)}`));
+    const outcome = await runInSandbox(resolveWrapperImports(parsed.code), tools, limits, { unknownTool });
     if (!outcome.ok) {
       const { content, record } = fail(base, 'code_error', outcome.error);
       return { content: JSON.stringify({ ...(JSON.parse(content) as object), logs: outcome.logs }), records: [record, ...records] };
@@ -137,6 +147,13 @@ export class ToolExecutor {
       return fail({ ...base, argsValid: false }, 'invalid_arguments', why);
     }
     return { content: toolResult(this.catalog, tool.id).text, record: { ...base, argsValid: true } };
+  }
+
+  private fileShell(command: string, base: Omit<LiveCallRecord, 'kind'>) {
+    const r = fileTreeCommand(splitCommandLine(command), this.catalog.tools);
+    return r.ok
+      ? { content: r.output, record: { ...base, kind: 'discovery' as const } }
+      : fail({ ...base, kind: 'invalid' }, r.error, r.detail);
   }
 
   private shell(command: string, ctx: ExecutorContext, base: Omit<LiveCallRecord, 'kind'>) {

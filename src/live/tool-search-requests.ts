@@ -1,6 +1,5 @@
 import type { McpTool } from '../catalog/types.ts';
 import {
-  ANTHROPIC_TOOL_SEARCH_BETA,
   anthropicClientSearchResult,
   anthropicSearchTool,
   OPENAI_TOOL_SEARCH,
@@ -17,9 +16,6 @@ import type { LiveSearch, LiveToolCall, LiveToolSearch, LiveToolSpec } from './t
  * ./openai-responses-client.ts) call these where a request carries a tool search.
  */
 
-/** The header Anthropic's tool search page names for its beta. */
-export const ANTHROPIC_BETA_HEADERS = { 'anthropic-beta': ANTHROPIC_TOOL_SEARCH_BETA } as const;
-
 const asMcp = (t: LiveToolSpec): McpTool => ({ name: t.name, description: t.description, inputSchema: t.parameters });
 
 /** Anthropic's `tools`: the search tool (the server's, or the client's own), then every deferred tool with `defer_loading: true`. */
@@ -35,8 +31,13 @@ export function anthropicSearchTools(ts: LiveToolSearch): Record<string, unknown
 }
 
 /** The server-side search blocks of an Anthropic response, as one search to send back, if there are any. */
-export function anthropicServerSearches(content: readonly { type?: string }[]): LiveSearch[] {
-  const blocks = content.filter((c) => c.type === 'server_tool_use' || c.type === 'tool_search_tool_result');
+export function anthropicServerSearches(content: readonly { type?: string; name?: unknown }[]): LiveSearch[] {
+  // Only the tool search's own blocks: another server tool (code execution) is not a search.
+  const blocks = content.filter(
+    (c) =>
+      (c.type === 'server_tool_use' && typeof c.name === 'string' && c.name.startsWith('tool_search_tool')) ||
+      c.type === 'tool_search_tool_result',
+  );
   return blocks.length ? [{ execution: 'server', blocks }] : [];
 }
 

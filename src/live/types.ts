@@ -17,6 +17,8 @@ export interface LiveToolCall {
   namespace?: string;
   /** A client-executed tool search call (the model asks the client to search the deferred tools); answered with the tools it loads. */
   search?: boolean;
+  /** Anthropic: who called the tool (`{"type": "code_execution_20250825", "tool_id": …}` for a call from the host's code execution), sent back as it came. */
+  caller?: unknown;
 }
 
 /**
@@ -31,7 +33,7 @@ export type LiveSearch =
 
 export type LiveMessage =
   | { role: 'user'; text: string }
-  | { role: 'assistant'; text: string; toolCalls: LiveToolCall[]; searches?: LiveSearch[] }
+  | { role: 'assistant'; text: string; toolCalls: LiveToolCall[]; searches?: LiveSearch[]; serverBlocks?: unknown[] }
   /** A tool result; `loaded` answers a client-executed search: the provider names of the tools it loads. */
   | { role: 'tool'; results: { callId: string; name: string; content: string; loaded?: string[] }[] }
   /** Searches of earlier turns of the task, carried into this turn's request (between the history and the user's message). */
@@ -44,6 +46,8 @@ export interface LiveToolSpec {
   parameters: JsonSchema;
   /** The server the tool belongs to (a Responses API namespace, for tool search). */
   namespace?: string;
+  /** Tool use examples (Anthropic's `input_examples`), sent where the provider has the field. */
+  inputExamples?: unknown[];
 }
 
 /**
@@ -71,6 +75,14 @@ export interface ChatRequest {
   tools: LiveToolSpec[];
   maxTokens: number;
   toolSearch?: LiveToolSearch;
+  /**
+   * Programmatic tool calling: where the provider runs code itself (Anthropic's code execution
+   * tool), the code tool is the provider's and every other tool may be called from its code
+   * (`allowed_callers`); elsewhere the code tool is the client's, run in the sandbox.
+   */
+  programmatic?: boolean;
+  /** Anthropic: the code execution container of this turn's paused code, which the next request must name. */
+  container?: string;
 }
 
 export interface LiveUsage {
@@ -88,6 +100,10 @@ export interface ChatResponse {
   stopReason: string;
   /** Tool searches the provider ran within this response (server-side tool search), in order. */
   searches?: LiveSearch[];
+  /** Other blocks the provider's own tools wrote (Anthropic's code execution: `server_tool_use`, its result), sent back within the turn. */
+  serverBlocks?: unknown[];
+  /** Anthropic: the code execution container the response names. */
+  container?: string;
 }
 
 /** What a client returns: the parsed response plus the wire exchange, for the saved transcript. */

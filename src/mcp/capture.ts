@@ -131,7 +131,15 @@ class InitializeTap implements Transport {
 }
 
 /** The SDK transport for a spec. A stdio child gets the SDK's safe default env plus the spec's env. */
-export async function createTransport(spec: ServerSpec): Promise<{ transport: Transport; stderr: () => string }> {
+/** What a stdio server did that explains a failed capture: its own exit, or a stdout line that is no JSON-RPC. */
+interface ServerConduct {
+  exit?: { code: number | null; signal: NodeJS.Signals | null };
+  notJsonRpc?: string;
+}
+
+export async function createTransport(
+  spec: ServerSpec,
+): Promise<{ transport: Transport; stderr: () => string; conduct: () => ServerConduct }> {
   const { getDefaultEnvironment, ProcessGroupTransport, SSEClientTransport, StreamableHTTPClientTransport } = await loadSdk();
   if (spec.transport === 'stdio') {
     const transport = new ProcessGroupTransport({
@@ -148,7 +156,11 @@ export async function createTransport(spec: ServerSpec): Promise<{ transport: Tr
       if (head.length < 4_000) head += text.slice(0, 4_000 - head.length);
       tail = (tail + text).slice(-4_000);
     });
-    return { transport, stderr: () => (head.length < 4_000 ? head : `${head}\n${tail}`) };
+    return {
+      transport,
+      stderr: () => (head.length < 4_000 ? head : `${head}\n${tail}`),
+      conduct: () => ({ exit: transport.exitedOnItsOwn, notJsonRpc: transport.notJsonRpc }),
+    };
   }
   let url: URL;
   try {
@@ -160,7 +172,7 @@ export async function createTransport(spec: ServerSpec): Promise<{ transport: Tr
   const requestInit = spec.headers ? { headers: spec.headers } : undefined;
   const transport =
     spec.transport === 'sse' ? new SSEClientTransport(url, { requestInit }) : new StreamableHTTPClientTransport(url, { requestInit });
-  return { transport, stderr: () => '' };
+  return { transport, stderr: () => '', conduct: () => ({}) };
 }
 
 /**
@@ -172,7 +184,7 @@ export async function createTransport(spec: ServerSpec): Promise<{ transport: Tr
 export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Captured> {
   if (spec.problem) throw new CaptureError(spec, spec.problem);
   const { Client, PaginatedResultSchema } = await loadSdk();
-  const { transport, stderr } = await createTransport(spec);
+  const { transport, stderr, conduct } = await createTransport(spec);
   const tap = new InitializeTap(transport);
   const client = new Client({ name: 'tooltax', version: '0.1.0' }, { capabilities: {} });
   // What the transport reported before it closed: the SDK then fails the request with a bare "Connection closed".
@@ -250,15 +262,20 @@ export async function captureServer(spec: ServerSpec, timeoutMs = DEFAULT_TIMEOU
     const message = err instanceof Error ? err.message : String(err);
     const cause = stderrCause(stderr());
     const overBuffer = STDIO_BUFFER_OVERFLOW.exec(transportError?.message ?? '');
+    const { exit, notJsonRpc } = conduct();
     const what = /ENOENT/.test(message)
       ? `cannot start "${spec.command}" (command not found)`
       : overBuffer
         ? `a message from the server during ${stage} was over the MCP SDK's stdio limit of ${Number(overBuffer[1]) / 2 ** 20} MiB (${Number(overBuffer[1]).toLocaleString('en-US')} bytes)`
-        : /Connection closed/i.test(message)
-          ? `the server closed the connection during ${stage} (it exited or is not an MCP server)`
-          : /^(timed out|invalid )/.test(message)
-            ? message
-            : `during ${stage}: ${message}`;
+        : notJsonRpc !== undefined
+          ? `not JSON-RPC: during ${stage} the server wrote ${JSON.stringify(oneLine(notJsonRpc, 80))} on stdout, where an MCP stdio server writes only JSON-RPC messages (logs go to stderr)`
+          : exit
+            ? `the server ${exit.signal ? `was killed by ${exit.signal}` : `exited with status ${exit.code}`} during ${stage}`
+            : /Connection closed/i.test(message)
+              ? `the server closed the connection during ${stage} (it exited or is not an MCP server)`
+              : /^(timed out|invalid )/.test(message)
+                ? message
+                : `during ${stage}: ${message}`;
     const said = cause && !/ENOENT/.test(message) ? ` (${cause.kind === 'error' ? 'stderr' : 'last stderr line'}: ${cause.line})` : '';
     throw new CaptureError(spec, `${what}${said}`);
   } finally {

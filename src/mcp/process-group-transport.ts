@@ -1,4 +1,4 @@
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,6 +31,13 @@ export class ProcessGroupTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   /** The child's stderr, available before start so no early line is lost. */
   readonly stderr = new PassThrough();
+  /** How the server ended on its own (before close() stopped it): for the error a failed capture reports. */
+  exitedOnItsOwn?: { code: number | null; signal: NodeJS.Signals | null };
+  /**
+   * The first stdout line that is no JSON-RPC message. The MCP stdio transport allows nothing
+   * else there (logs go to stderr), so the capture stops at it and names it.
+   */
+  notJsonRpc?: string;
   private child?: ChildProcess;
   private readonly buffer = new ReadBuffer();
   private stopping?: Promise<void>;
@@ -57,6 +64,9 @@ export class ProcessGroupTransport implements Transport {
         track(child);
         resolve();
       });
+      child.on('exit', (code, signal) => {
+        if (!this.stopping) this.exitedOnItsOwn = { code, signal };
+      });
       child.on('close', () => this.onclose?.());
       child.stdin?.on('error', (error) => this.onerror?.(error));
       child.stdout?.on('error', (error) => this.onerror?.(error));
@@ -65,6 +75,8 @@ export class ProcessGroupTransport implements Transport {
           this.buffer.append(chunk);
           for (let m = this.buffer.readMessage(); m !== null; m = this.buffer.readMessage()) this.onmessage?.(m);
         } catch (error) {
+          // (An over-long message is the SDK's buffer limit, reported as such by the capture.)
+          if (!/ReadBuffer exceeded/.test(String(error))) this.notJsonRpc ??= firstNonJsonRpcLine(chunk.toString('utf8'));
           this.onerror?.(error as Error);
           void this.close();
         }
@@ -110,7 +122,25 @@ export class ProcessGroupTransport implements Transport {
   }
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+/** The line of a stdout chunk that failed to parse (a line split across chunks: the chunk's first line). */
+function firstNonJsonRpcLine(text: string): string | undefined {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  for (const line of lines) {
+    try {
+      deserializeMessage(line);
+    } catch {
+      return line;
+    }
+  }
+  return lines[0];
+}
+
+/**
+ * A referenced timer on purpose: while `stop()` waits for a killed group, this timer may be all
+ * that keeps Node's event loop alive. Unreferenced, the process would exit with status 0 before
+ * the capture settled (the caller's report and exit status never reached).
+ */
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {

@@ -107,6 +107,13 @@ export interface Pipeline {
    * client-executed search with it.
    */
   search?(input: { query: string } | { pattern: string }): Promise<string[]>;
+  /**
+   * A pipeline with search tools of its own (search-execute's `search`, code-mode-files'
+   * `search_tools`): what it shows for a call of one, the same text the bench puts in the
+   * prompt for that search; undefined for a tool it does not have or arguments it cannot take.
+   * Live mode answers the model's calls with it.
+   */
+  answerTool?(name: string, input: Record<string, unknown>): Promise<string | undefined>;
 }
 
 export type { Prompt, PromptSection, SectionRole, SharedPromptParts, TurnTranscript } from '../prompt/types.ts';

@@ -4,7 +4,8 @@ import type { PromptSection, SharedPromptParts, TurnTranscript } from './types.t
 import { toolResults, type ToolResult } from '../catalog/tool-results.ts';
 import type { TaskTurn } from '../tasks/types.ts';
 import { keptSection, section } from './sections.ts';
-import { isObject, ownValue } from '../util/json.ts';
+// The arguments of the modelled calls: valid against each tool's schema.
+import { exampleArguments } from './example-values.ts';
 
 /**
  * The parts of the prompt that do not depend on the pipeline: the system text (C_sys), the
@@ -113,23 +114,4 @@ export function resultLine(toolName: string, text: string): string {
 
 export function sharedParts(history: readonly PromptSection[], message: string): SharedPromptParts {
   return { system: SYSTEM_SECTION, history: [...history], user: userSection(message) };
-}
-
-/** Plausible arguments for a call: each required parameter's default, first enum value or a placeholder. */
-export function exampleArguments(schema: Record<string, unknown>): Record<string, unknown> {
-  const props = isObject(schema.properties) ? schema.properties : {};
-  const required: unknown[] = Array.isArray(schema.required) ? schema.required : [];
-  // From entries: a parameter named `__proto__` or `constructor` is an argument like any other.
-  return Object.fromEntries(required.map((r) => [String(r), exampleValue(String(r), ownValue(props, String(r)))]));
-}
-
-export function exampleValue(name: string, property: unknown): unknown {
-  const p = isObject(property) ? property : {};
-  if (p.default !== undefined) return p.default;
-  if (Array.isArray(p.enum) && p.enum.length) return p.enum[0];
-  if (p.type === 'integer' || p.type === 'number') return 1;
-  if (p.type === 'boolean') return true;
-  if (p.type === 'array') return [];
-  if (p.type === 'object') return {};
-  return `<${name}>`;
 }

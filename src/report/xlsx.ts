@@ -1,5 +1,6 @@
-import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
+import type ExcelJS from 'exceljs';
+import type JSZip from 'jszip';
+import { importOptional, requireOptional } from '../util/optional-package.ts';
 import type { RunFact } from './run-info.ts';
 import { KIND_LEGEND, KIND_TINT } from './kinds.ts';
 import { formatCell, headerText, PROJECTED_MARK, type Column, type Table } from '../table/table.ts';
@@ -21,14 +22,17 @@ export const HEADER_ROW = 2;
  * same results give the same file.
  */
 export async function workbookBuffer(tables: readonly Table[], facts: readonly RunFact[], stamp: Date = ZIP_EPOCH): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  // Optional dependencies, loaded when a workbook is written: a light install still starts every command.
+  const { default: Excel } = requireOptional(await importOptional<{ default: typeof ExcelJS }>('exceljs'), 'exceljs', 'the workbook');
+  const { default: Zip } = requireOptional(await importOptional<{ default: typeof JSZip }>('jszip'), 'jszip', 'the workbook');
+  const wb = new Excel.Workbook();
   wb.creator = 'tooltax';
   wb.created = stamp;
   wb.modified = stamp;
   const names = sheetNames(tables);
   addAbout(wb, tables, names, facts);
   tables.forEach((t, i) => addTableSheet(wb, t, names[i]!));
-  const zip = await JSZip.loadAsync(await wb.xlsx.writeBuffer());
+  const zip = await Zip.loadAsync(await wb.xlsx.writeBuffer());
   zip.forEach((_, entry) => (entry.date = stamp));
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

@@ -88,7 +88,7 @@ const SETTINGS_SCHEMA = {
     discovery: {
       type: 'object',
       required: ['mode', 'cli', 'rule'],
-      properties: { mode: { enum: ['policy', 'oracle'] }, cli: string, rule: string },
+      properties: { mode: { enum: ['policy', 'oracle'] }, cli: string, shell: { enum: ['cli', 'files'] }, rule: string },
     },
     toolSearch: {
       type: 'object',
@@ -99,6 +99,11 @@ const SETTINGS_SCHEMA = {
         variant: { enum: ['bm25', 'regex'] },
         references: integer,
       },
+    },
+    codeExecution: {
+      type: 'object',
+      required: ['programmatic'],
+      properties: { programmatic: { type: 'boolean' } },
     },
     calibration: {
       type: 'object',

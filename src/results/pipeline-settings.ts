@@ -27,11 +27,13 @@ export interface RetrievalSettings {
   scoreScale?: string;
 }
 
-/** How a discovery pipeline (B4) chooses which tool help to read. */
+/** How a discovery pipeline (B4, the wrapper files of code-mode-files) chooses which tool help to read. */
 export interface DiscoverySettings {
   mode: 'policy' | 'oracle';
-  /** The CLI's program name the model types (`tooltax`). */
+  /** The program the model types (`tooltax`), or the commands of the file tree (`find, cat`). */
   cli: string;
+  /** What live mode's shell runs: the CLI fronting the tools (default), or the wrapper file tree (`find …`, `cat …`). */
+  shell?: 'cli' | 'files';
   /** One sentence: the rule that chose the help calls. */
   rule: string;
 }
@@ -49,6 +51,16 @@ export interface ToolSearchSettings {
   variant?: 'bm25' | 'regex';
   /** Tools a search returns at most. */
   references: number;
+}
+
+/** How a code pipeline's code runs in live mode. */
+export interface CodeExecutionSettings {
+  /**
+   * Programmatic tool calling: the catalog tools are sent as tools the code may call. Where the
+   * provider runs code itself (Anthropic's code execution tool, `allowed_callers` on each tool)
+   * the code runs there; elsewhere in the client's sandbox.
+   */
+  programmatic: boolean;
 }
 
 export interface GateSettings {
@@ -77,6 +89,7 @@ export interface PipelineSettings {
   gates?: GateSettings;
   discovery?: DiscoverySettings;
   toolSearch?: ToolSearchSettings;
+  codeExecution?: CodeExecutionSettings;
   /** The θ calibration the pipeline ran (Tool Attention), with every point of the sweep. */
   calibration?: ThresholdCalibration;
   /** ADOL counts that the ADOL study prints. */

@@ -85,7 +85,13 @@ function snapshot(dir: string): Map<string, string> {
 export function checkCompleteRun(dir: string): RunManifest {
   const manifest = readManifest(dir);
   const path = join(dir, MANIFEST_FILE);
-  if (!manifest) throw new InputError(path, '', 'the manifest of a finished bench run', 'none (the run did not finish, or never ran here)');
+  if (!manifest)
+    throw new InputError(
+      path,
+      '',
+      'the manifest of a finished bench run',
+      'none: no bench run finished in this folder; run `npm run bench` first, or name a finished run with --results <dir>',
+    );
   if (!Array.isArray(manifest.files))
     throw new InputError(path, '$.files', 'the list of files the run wrote', 'none (written by an older tooltax; rerun the bench)');
   const listed = new Map(manifest.files.map((f) => [f.path, f.sha256]));

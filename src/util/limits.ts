@@ -65,7 +65,11 @@ export function readInputFile(file: string, limits: InputLimits = DEFAULT_LIMITS
     let n = 0;
     for (let got = -1; got !== 0 && n < buf.length; n += got) got = readSync(fd, buf, n, buf.length - n, n);
     if (n > limits.maxFileBytes) throw limitExceeded(file, '', 'maxFileBytes', limits, 'a file that grew while read');
-    return buf.subarray(0, n).toString('utf8');
+    // A UTF-8 byte order mark (Windows editors, PowerShell's Out-File) is no part of the text.
+    return buf
+      .subarray(0, n)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
   } catch (err) {
     if (err instanceof InputError) throw err;
     throw new InputError(file, '', 'a readable file', fsReason(err));

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The version in the project's package.json. */
 export function packageVersion(root: string): string {
@@ -10,6 +11,11 @@ export function packageVersion(root: string): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** This tooltax's own version: its package.json, two folders above this module in src/ and in dist/ alike. */
+export function ownVersion(): string {
+  return packageVersion(fileURLToPath(new URL('../..', import.meta.url)));
 }
 
 /** `git rev-parse HEAD` of the checkout, or undefined outside a git checkout (a tarball, a copy). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { Worker, type ResourceLimits, type WorkerOptions } from 'node:worker_threads';
 import { build, type Plugin } from 'esbuild';
 import { writeFileAtomic } from './files.ts';
 import { ownSourceFile } from './own-source.ts';
@@ -18,9 +18,11 @@ import { ownSourceFile } from './own-source.ts';
 export async function startTsWorker(
   module: URL | GeneratedEntry,
   workerData: unknown,
-  limits?: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number },
+  limits?: ResourceLimits,
+  /** `stdout`/`stderr: true`: the thread's output is the caller's to read, not this process's. */
+  io?: Pick<WorkerOptions, 'stdout' | 'stderr'>,
 ): Promise<Worker> {
-  const options = { workerData, ...(limits ? { resourceLimits: limits } : {}) };
+  const options = { workerData, ...(limits ? { resourceLimits: limits } : {}), ...io };
   if (!(module instanceof URL)) return startGenerated(module, options);
   // The installed package runs the JavaScript the build wrote (dist/): nothing to compile.
   const own = ownSourceFile(module);

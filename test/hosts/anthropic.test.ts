@@ -3,6 +3,7 @@ import { loadCatalog } from '../../src/catalog/load.ts';
 import { anthropicProfile, anthropicToolUseRow } from '../../src/hosts/anthropic.ts';
 import { HostMeasure } from '../../src/hosts/measure.ts';
 import { ANTHROPIC_TOOL_USE_TOKENS } from '../../src/hosts/sources.ts';
+import { withExamples } from '../../src/pipelines/tool-examples/pipeline.ts';
 
 // Anthropic publishes one figure per model and tool choice: the tool-use system prompt. The
 // profile must add exactly that, once per request that carries a tool, and nothing without tools.
@@ -49,5 +50,22 @@ describe('anthropic profile', () => {
       const defs = catalog.tools.map((t) => t.definition);
       expect(host.listTokens(defs)).toBe(defs.reduce((n, d) => n + host.toolTokens(d), 0) + 496);
     }
+  });
+
+  it('sends and counts a definition’s tool use examples (input_examples, a documented tool field)', () => {
+    const catalog = loadCatalog('catalogs/real/filesystem.json');
+    const host = new HostMeasure(anthropicProfile('cl100k_base'));
+    for (const t of catalog.tools) {
+      const d = withExamples(t.definition);
+      const sent = JSON.stringify({
+        name: d.name,
+        description: d.description,
+        input_schema: d.inputSchema,
+        input_examples: d.input_examples,
+      });
+      expect(host.toolTokens(d)).toBe(host.tokens.count(sent));
+      expect(host.toolTokens(d)).toBeGreaterThan(host.toolTokens(t.definition));
+    }
+    expect(host.profile.sends).toContain('input_examples');
   });
 });

@@ -88,7 +88,8 @@ describe('lint --fix keeps every tool callable', () => {
   const host = new HostMeasure(hostProfile({ id: 'mcp-json', tokenizer: 'cl100k_base' }));
   const changed: { id: string; before: McpTool; after: McpTool }[] = [];
   for (const source of sources) {
-    const ctx = lintContext(loadCatalog(source), host);
+    // As lint loads a catalog: a repeated name (the duplicate-name fixture) is kept aside, not refused.
+    const ctx = lintContext(loadCatalog(source, undefined, { repeatedNames: 'keep-first' }), host);
     for (const t of ctx.catalog.tools) {
       const { definition, applied } = fixTool(t.definition, ctx);
       if (applied.length) changed.push({ id: `${source}:${t.id}`, before: t.definition, after: definition });

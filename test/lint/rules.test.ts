@@ -18,7 +18,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'tooltax-lint-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const host = (id: HostId = 'mcp-json') => new HostMeasure(hostProfile({ id, tokenizer: 'cl100k_base' }));
-const lint = (path: string | string[], id: HostId = 'mcp-json') => runLint(lintContext(loadCatalog(path), host(id)));
+const lint = (path: string | string[], id: HostId = 'mcp-json') =>
+  runLint(lintContext(loadCatalog(path, undefined, { repeatedNames: 'keep-first' }), host(id)));
 const ofRule = (r: LintReport, rule: string) => r.findings.filter((f) => f.rule === rule);
 
 describe('every lint rule has a fixture that triggers it and one that does not', () => {

@@ -13,7 +13,8 @@ afterAll(() => {
 
 const options = (baseUrl: string, out: string): LiveCommandOptions => standInLiveOptions(baseUrl, out);
 
-describe('live command end to end against the scripted stand-in', () => {
+// Whole `live` commands (measure, project, run): given the time a loaded machine needs.
+describe('live command end to end against the scripted stand-in', { timeout: 120_000 }, () => {
   it('runs the sampled tasks for each pipeline and writes live beside projected, provider tokens beside ours, and every exchange', async () => {
     const server = await startScriptedLlmServer(keywordAgent());
     const out = mkdtempSync(join(tmpdir(), 'tooltax-live-cmd-'));

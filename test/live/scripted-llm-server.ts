@@ -232,7 +232,7 @@ export function byContent(script: Script): Script {
  * doc comment and name share the most words with the request, called with a placeholder for each
  * required field of its input type, its result returned.
  */
-function codeFor(api: string, score: (text: string) => number): string {
+export function codeFor(api: string, score: (text: string) => number): string {
   const methods = [...api.matchAll(/\/\*\*([\s\S]*?)\*\/\s*(\w+): \(input: (\w+)\)/g)].map((m) => ({
     doc: m[1]!,
     name: m[2]!,

@@ -30,7 +30,7 @@ describe('failing servers (an SDK server of our own, and commands that are no se
     expect(outcome.written.map((w) => w.server)).toEqual(['paged-test-server']);
     expect(outcome.failures).toHaveLength(5);
     expect(outcome.failures[0]).toBe('server --from-server #2: cannot start "tooltax-no-such-command-xyz" (command not found)');
-    expect(outcome.failures[1]).toMatch(/^server --from-server #3: the server closed the connection during initialize/);
+    expect(outcome.failures[1]).toBe('server --from-server #3: the server exited with status 3 during initialize');
     expect(outcome.failures[2]).toMatch(/^server --from-server #4: timed out after 3 s during initialize/);
     expect(outcome.failures[3]).toMatch(
       /^server --from-server #5: invalid tools\/list result on page 2: at \$\.tools\[0\]\.inputSchema: expected a JSON Schema object/,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../helpers/temp.ts';
 import { cli, expectOneLineError } from './cli-helpers.ts';
 
-/** More hostile inputs through the CLI (`npm run test:robustness`; bound: CLI_BOUND_MS each). */
+/** More hostile inputs through the CLI (`npm run test:e2e`; bound: CLI_BOUND_MS each). */
 describe.concurrent('more hostile inputs through the CLI', () => {
   const dir = makeTempDir('tooltax-cli-more-');
 

@@ -6,7 +6,7 @@ import { cli, expectOneLineError } from './cli-helpers.ts';
 
 /**
  * Two representative hostile inputs through the real CLI (the rest run in-process in
- * hostile-inputs.test.ts; more CLI cases and whole runs in *.e2e.ts, `npm run test:robustness`): each must exit 2 with exactly one line on stderr and no stack trace,
+ * hostile-inputs.test.ts; more CLI cases and whole runs in *.e2e.ts, `npm run test:e2e`): each must exit 2 with exactly one line on stderr and no stack trace,
  * within CLI_BOUND_MS (cli-helpers.ts).
  */
 describe.concurrent('hostile inputs through the CLI', () => {

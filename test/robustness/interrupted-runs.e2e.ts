@@ -7,7 +7,7 @@ import { makeTempDir } from '../helpers/temp.ts';
 import { cli, expectOneLineError, running } from './cli-helpers.ts';
 
 /**
- * Whole runs (`npm run test:robustness`): the Pydantic/FastMCP-shaped catalog through the
+ * Whole runs (`npm run test:e2e`): the Pydantic/FastMCP-shaped catalog through the
  * whole bench and its ADOL rows, a second bench into a folder in use, a bench killed with
  * SIGKILL, and `report` on what it left. Bound: RUN_BOUND_MS per bench on a loaded machine.
  */

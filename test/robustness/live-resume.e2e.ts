@@ -11,7 +11,7 @@ import { cli, expectOneLineError } from './cli-helpers.ts';
 /**
  * `live` through the CLI against the scripted stand-in (answering by content): a run killed with
  * SIGKILL part-way and started again with the same arguments, a run split into two shards and
- * merged, and a folder of another run refused (`npm run test:robustness`; the same in-process,
+ * merged, and a folder of another run refused (`npm run test:e2e`; the same in-process,
  * with a journal cut short by hand, is test/live/live-resume.test.ts).
  */
 const RUN_BOUND_MS = 90_000;

@@ -6,7 +6,7 @@ import { Rng } from '../../util/rng.ts';
 import { PROJECTION_PARAMS } from '../../sim/projection/params.ts';
 import { planHelps } from '../b4-cli-lazy/discovery.ts';
 import { codeTranscript, type CodeStyle } from '../code-mode/code.ts';
-import { filePath, wrapperFile } from '../code-mode/render.ts';
+import { codeName, filePath, wrapperFile } from '../code-mode/render.ts';
 import { CODE_EXECUTION_TOOL, SEARCH_TOOLS_TOOL, ToolSearch, toolsSection } from '../code-mode/tools.ts';
 import type { DiscoveryCall, Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
 
@@ -17,8 +17,8 @@ export interface CodeModeFilesOptions {
   searchK?: number;
 }
 
-/** The script calls each wrapper's exported function, imported from its file. */
-const FILES_STYLE: CodeStyle = { tool: 'code_execution', form: 'script', callee: (t) => t.name };
+/** The script calls each wrapper's exported function (codeName: the name the file exports and the sandbox holds). */
+const FILES_STYLE: CodeStyle = { tool: 'code_execution', form: 'script', callee: (t) => codeName(t) };
 
 /**
  * Code execution with MCP (Anthropic's engineering post): the tools are TypeScript wrapper files
@@ -99,10 +99,11 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
           : { helps: [], found: false };
         for (const h of plan.helps) {
           read.push(h);
+          const command = `cat ${filePath(byId.get(h)!)}`;
           let file = files.get(h);
-          if (!file)
-            files.set(h, (file = section('tools', 'wrapper-file', `$ cat ${filePath(byId.get(h)!)}\n${wrapperFile(byId.get(h)!)}`, false)));
-          discoveryCalls.push({ command: `cat ${filePath(byId.get(h)!)}`, output: file.text });
+          if (!file) files.set(h, (file = section('tools', 'wrapper-file', `$ ${command}\n${wrapperFile(byId.get(h)!)}`, false)));
+          // The output alone: the section is `$ <command>` and the output, as every discovery call's.
+          discoveryCalls.push({ command, output: file.text.slice(`$ ${command}\n`.length).replace(/\n$/, '') });
           calls.push(file);
         }
         if (plan.found) selectedTools.push(need);
@@ -119,10 +120,19 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
         transcript: codeTranscript(catalog, results!, turnIndex, turn, FILES_STYLE),
       };
     },
+    async answerTool(name: string, input: Record<string, unknown>) {
+      if (mode !== 'search' || name !== SEARCH_TOOLS_TOOL.name || typeof input.query !== 'string') return undefined;
+      const level = input.detail_level ?? 'name_and_description';
+      const hits = await search.search(input.query);
+      if (level === 'name_only') return hits.length ? hits.map((t) => filePath(t)).join('\n') : NO_TOOLS;
+      if (level === 'full_definition') return hits.length ? hits.map((t) => wrapperFile(t)).join('\n\n') : NO_TOOLS;
+      return level === 'name_and_description' ? searchOutput(hits) : undefined;
+    },
     describe: () => ({
       discovery: {
         mode: 'policy',
-        cli: mode === 'search' ? 'search_tools' : 'find/cat',
+        cli: 'find, cat',
+        shell: 'files',
         rule: `${mode === 'search' ? `search_tools returns the top ${search.k} tools by BM25 for the request (names and descriptions); ` : 'the file listing runs once per task; '}the wrapper files read are picked by the tool-selection model (B4's discovery policy), never the ground truth`,
       },
       details: {
@@ -144,8 +154,9 @@ function filesNote(mode: 'listing' | 'search'): string {
   ].join('\n');
 }
 
+const NO_TOOLS = '(no tools found)';
+
+/** What `search_tools` returns at `name_and_description`: each hit's file and the first sentence of its description. */
 function searchOutput(hits: readonly CatalogTool[]): string {
-  return hits.length
-    ? hits.map((t) => `${filePath(t)} — ${(t.definition.description ?? '').split(/(?<=\.)\s/)[0]}`).join('\n')
-    : '(no tools found)';
+  return hits.length ? hits.map((t) => `${filePath(t)} — ${(t.definition.description ?? '').split(/(?<=\.)\s/)[0]}`).join('\n') : NO_TOOLS;
 }

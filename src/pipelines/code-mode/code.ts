@@ -1,6 +1,7 @@
 import type { ToolResult } from '../../catalog/tool-results.ts';
 import type { Catalog, CatalogTool } from '../../catalog/types.ts';
-import { directTranscript, exampleArguments, resultLine } from '../../prompt/shared-parts.ts';
+import { exampleArguments } from '../../prompt/example-values.ts';
+import { directTranscript, resultLine } from '../../prompt/shared-parts.ts';
 import { keptSection, section } from '../../prompt/sections.ts';
 import type { TaskTurn } from '../../tasks/types.ts';
 import { isObject } from '../../util/json.ts';

@@ -1,5 +1,9 @@
-import { createBrowserCodeTool } from '@cloudflare/codemode/browser';
+import type * as CodeMode from '@cloudflare/codemode/browser';
 import type { CatalogTool, JsonSchema, McpTool } from '../../catalog/types.ts';
+import { importOptional, requireOptional } from '../../util/optional-package.ts';
+
+/** Cloudflare's renderer, an optional dependency: a light install still starts every command. */
+const codemode = await importOptional<typeof CodeMode>('@cloudflare/codemode/browser');
 
 /**
  * The catalog as Cloudflare Code Mode renders it, by the library itself (`@cloudflare/codemode`,
@@ -22,6 +26,7 @@ export function codeModeTool(tools: readonly CatalogTool[]): McpTool {
       },
     ]),
   );
+  const { createBrowserCodeTool } = requireOptional(codemode, '@cloudflare/codemode', 'the code-mode pipeline');
   const tool = createBrowserCodeTool({ tools: descriptors as never, executor: { execute: notRun } as never });
   return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema as JsonSchema };
 }
@@ -89,7 +94,9 @@ export function codeName(tool: Pick<CatalogTool, 'server' | 'name'>): string {
 /**
  * A tool's wrapper file as Anthropic's "code execution with MCP" lays them out
  * (`servers/<server>/<tool>.ts`): its input and output types (Code Mode's rendering of this one
- * tool), its description as a comment, and an exported function that calls the MCP tool.
+ * tool), its description as a comment, and an exported function that calls the MCP tool. The
+ * function's name is codeName's, the name the code calls it by in the bench's modelled code and
+ * in live mode's sandbox.
  */
 export function wrapperFile(tool: CatalogTool): string {
   const rendered = codeModeTool([tool]).description ?? '';
@@ -105,7 +112,7 @@ export function wrapperFile(tool: CatalogTool): string {
     types,
     '',
     `/* ${description} */`,
-    `export async function ${codeName({ server: '', name: tool.name })}(input: ${typeName('Input')}): Promise<${typeName('Output')}> {`,
+    `export async function ${codeName(tool)}(input: ${typeName('Input')}): Promise<${typeName('Output')}> {`,
     `  return callMCPTool<${typeName('Output')}>(${JSON.stringify(tool.id)}, input);`,
     '}',
   ].join('\n');

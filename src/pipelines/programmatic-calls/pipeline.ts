@@ -40,6 +40,8 @@ export function createProgrammaticCallsPipeline(): Pipeline {
       };
     },
     describe: () => ({
+      // Live: Anthropic's code execution tool with allowed_callers where the provider is Anthropic; the client's sandbox elsewhere.
+      codeExecution: { programmatic: true },
       details: { code: 'modelled: chains of two or more calls run as one script that prints its last step; single calls are direct' },
     }),
   };

@@ -1,5 +1,5 @@
 import { toolResults, type ToolResult } from '../../catalog/tool-results.ts';
-import type { Catalog } from '../../catalog/types.ts';
+import type { Catalog, CatalogTool } from '../../catalog/types.ts';
 import { section } from '../../prompt/sections.ts';
 import type { Task } from '../../tasks/types.ts';
 import { codeTranscript, type CodeStyle } from '../code-mode/code.ts';
@@ -26,6 +26,12 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
   // The types of a set of hits, rendered once per run (requests repeat across tasks and seeds).
   let rendered = new Map<string, string>();
   let descriptions = new CodeModeDescriptions();
+  const typesOf = (hits: readonly CatalogTool[]) => {
+    const key = hits.map((h) => h.id).join('\n');
+    let types = rendered.get(key);
+    if (types === undefined) rendered.set(key, (types = hits.length ? typesOnly(descriptions.of(hits)) : '(no operations found)'));
+    return types;
+  };
   return {
     id: 'search-execute',
     label: 'Search + execute',
@@ -45,9 +51,7 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
       const discoveryCalls = [];
       if (turn.tools.length) {
         const hits = await search.search(turn.user);
-        const key = hits.map((h) => h.id).join('\n');
-        let types = rendered.get(key);
-        if (types === undefined) rendered.set(key, (types = hits.length ? typesOnly(descriptions.of(hits)) : '(no operations found)'));
+        const types = typesOf(hits);
         const command = `search ${JSON.stringify({ query: turn.user })}`;
         discoveryCalls.push({ command, output: types });
         calls.push(section('tools', 'search-results', `$ ${command}\n${types}`, false));
@@ -58,6 +62,10 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
         exposure: { listedTools: [...shown], fullSchemaTools: [...shown], discoveryCalls },
         transcript: codeTranscript(catalog, results!, turnIndex, turn, EXECUTE_STYLE),
       };
+    },
+    async answerTool(name: string, input: Record<string, unknown>) {
+      if (name !== SEARCH_EXECUTE_TOOLS[0]!.name || typeof input.query !== 'string') return undefined;
+      return typesOf(await search.search(input.query));
     },
     describe: () => ({
       details: {

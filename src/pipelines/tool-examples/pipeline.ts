@@ -1,5 +1,5 @@
 import type { CatalogTool, JsonSchema, McpTool } from '../../catalog/types.ts';
-import { exampleArguments, exampleValue } from '../../prompt/shared-parts.ts';
+import { exampleArguments, exampleValue, fitsSchema } from '../../prompt/example-values.ts';
 import { toolListSection } from '../../prompt/sections.ts';
 import { renderToolDefinitions } from '../../prompt/render-tools.ts';
 import { isObject, ownValue } from '../../util/json.ts';
@@ -47,7 +47,11 @@ export function createToolExamplesPipeline(): Pipeline {
   };
 }
 
-/** The definition with `input_examples`: the required arguments, then each adding one optional parameter, at most MAX_EXAMPLES. */
+/**
+ * The definition with `input_examples`: the required arguments, then each adding one optional
+ * parameter, at most MAX_EXAMPLES. Each example is valid against the tool's input schema: a
+ * parameter whose value would break it (a combination the schema forbids) is skipped.
+ */
 export function withExamples(definition: McpTool): McpTool {
   const schema: JsonSchema = definition.inputSchema;
   const props = isObject(schema.properties) ? schema.properties : {};
@@ -58,7 +62,9 @@ export function withExamples(definition: McpTool): McpTool {
   let current = base;
   for (const name of optional) {
     if (out.length >= MAX_EXAMPLES) break;
-    current = Object.fromEntries([...Object.entries(current), [name, exampleValue(name, ownValue(props, name))]]);
+    const next = Object.fromEntries([...Object.entries(current), [name, exampleValue(name, ownValue(props, name), schema)]]);
+    if (fitsSchema(schema, next) === false) continue;
+    current = next;
     out.push(current);
   }
   return { ...definition, input_examples: out };

@@ -1,5 +1,8 @@
-import { parse, View, type LoggerInterface } from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type * as Vega from 'vega';
+import type { LoggerInterface } from 'vega';
+import type * as VegaLite from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
+import { importOptional, requireOptional } from '../../util/optional-package.ts';
 
 export interface RenderedSvg {
   svg: string;
@@ -12,6 +15,9 @@ export async function renderSvg(spec: TopLevelSpec): Promise<RenderedSvg> {
   const warnings: string[] = [];
   const logger = collectingLogger(warnings);
   // Vega tags the data objects it ingests; compile a copy so the caller's spec stays plain JSON.
+  // Optional dependencies, loaded when a chart is drawn: a light install still starts every command.
+  const { parse, View } = requireOptional(await importOptional<typeof Vega>('vega'), 'vega', 'the charts');
+  const { compile } = requireOptional(await importOptional<typeof VegaLite>('vega-lite'), 'vega-lite', 'the charts');
   const vega = compile(structuredClone(spec), { logger }).spec;
   const view = new View(parse(vega), { renderer: 'none', logger });
   try {

@@ -60,7 +60,8 @@ async function runLive(provider: 'anthropic' | 'openai', pipelines: string[], ti
 
 const body = (r: StandInRequest) => r.body as unknown as { tools?: Json[]; messages?: { role: string; content: Json[] }[]; input?: Json[] };
 
-describe('live: the host tool search pipelines against the stand-in', () => {
+// Whole `live` commands (measure, project, run): given the time a loaded machine needs.
+describe('live: the host tool search pipelines against the stand-in', { timeout: 120_000 }, () => {
   it('Anthropic: the search tool type, every tool deferred, the beta header; server_tool_use and tool_reference blocks sent back', async () => {
     const { status, requests, table, outcomes } = await runLive('anthropic', [
       'anthropic-tool-search-bm25',
