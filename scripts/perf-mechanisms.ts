@@ -11,13 +11,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH_RUNTIME } from './tooltax.mjs';
-
-/** How a run without the mechanism starts the CLI directly: node's flags and the MALLOC_* settings it keeps. */
-interface DirectLaunch {
-  nodeFlags: readonly string[];
-  mallocEnv: Readonly<Record<string, string>>;
-}
 
 export interface Mechanism {
   name: string;
@@ -25,26 +18,12 @@ export interface Mechanism {
   off: string;
   /** The environment of the run without it (merged over the default run's). */
   env?: Record<string, string>;
-  /** Start the CLI directly, not through the launcher, with these of its runtime settings only. */
-  direct?: DirectLaunch;
   /** The embedding cache starts empty in both runs: the mechanism acts on a cold run's embedding. */
   cold?: boolean;
 }
 
-const HEAP_FLAGS = BENCH_RUNTIME.nodeFlags.filter((f) => !f.startsWith('--max-old-space-size'));
-
 const MECHANISMS: readonly Mechanism[] = [
-  { name: 'two lanes (TOOLTAX_BENCH_WORKERS=2)', off: 'one lane', env: { TOOLTAX_BENCH_WORKERS: '1' } },
-  {
-    name: `young generation and heap growth (${HEAP_FLAGS.join(' ')})`,
-    off: "V8's defaults",
-    direct: { nodeFlags: BENCH_RUNTIME.nodeFlags.filter((f) => !HEAP_FLAGS.includes(f)), mallocEnv: BENCH_RUNTIME.env },
-  },
-  {
-    name: 'MALLOC_* settings (arenas, trim and mmap thresholds)',
-    off: "glibc's defaults",
-    direct: { nodeFlags: BENCH_RUNTIME.nodeFlags, mallocEnv: {} },
-  },
+  { name: 'lanes (one per core, at most three)', off: 'one lane', env: { TOOLTAX_BENCH_WORKERS: '1' } },
   { name: 'kept learned and dense scores (.cache/retrieval)', off: 'scores computed again', env: { TOOLTAX_KEEP_SCORES: '0' } },
   {
     name: 'embedding workers (TOOLTAX_EMBED_WORKERS=2), cold embedding cache',
@@ -68,12 +47,9 @@ function benchRun(size: BenchSize, mechanism: Mechanism | undefined, cold: boole
   try {
     const out = join(scratch, 'results');
     const args = [...(size === 'quick' ? ['--quick'] : []), '--out', out, '--reports', join(scratch, 'reports')];
-    const direct = mechanism?.direct;
-    const command = direct ? [...direct.nodeFlags, '--import', 'tsx', 'src/cli.ts', ...args] : ['scripts/tooltax.mjs', ...args];
-    const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !(direct && k.startsWith('MALLOC_'))));
+    const command = ['scripts/tooltax.mjs', ...args];
     const env = {
-      ...inherited,
-      ...(direct?.mallocEnv ?? {}),
+      ...process.env,
       ...(mechanism?.env ?? {}),
       ...(cold ? { TOOLTAX_CACHE_DIR: join(scratch, 'embeddings') } : {}),
     };

@@ -18,6 +18,10 @@
  * runs (scripts/perf-kernels.ts; other CPUs' tables are kept from the previous file), and what
  * each mechanism of docs/performance.md buys in the bench (scripts/perf-mechanisms.ts).
  *
+ * With --against <git-ref>, it instead runs the bench of this tree and of the ref side by side
+ * and prints their ratios (scripts/perf-against.ts): how the budgets of docs/performance.md are
+ * checked.
+ *
  * Options: --out <file> (default reports/perf.md), --time <ms per benchmark> (default 300),
  * --rounds <n> rounds of the mechanism runs (default 1; 0 leaves that section out),
  * --bench quick|full: the bench the mechanisms are timed on (default quick; full is the one the
@@ -47,6 +51,12 @@ import { writeFileAtomic } from '../src/util/files.ts';
 import { KERNELS_HEADING, kernelTables } from './perf-kernels.ts';
 import { mechanismTable } from './perf-mechanisms.ts';
 import { formatMs, perfMarkdown, type PerfRow } from './perf-report.ts';
+import { againstSection, perfAgainst } from './perf-against.ts';
+
+if (process.argv.includes('--against')) {
+  await perfAgainst(process.argv.slice(2));
+  process.exit(0);
+}
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -196,7 +206,7 @@ writeFileAtomic(
       sections: [{ heading: KERNELS_HEADING, lines: kernels }, ...(mechanisms ? [{ heading: '## Mechanisms', lines: mechanisms }] : [])],
     },
     previous,
-  ),
+  ) + (againstSection(previous) ? `\n${againstSection(previous)}\n` : ''),
 );
 for (const r of rows) console.log(`${r.name.padEnd(60)} ${formatMs(r.meanMs).padStart(10)} ms`);
 console.log(`perf: ${out}`);

@@ -1,9 +1,9 @@
 // The npm scripts' entry point (`npm run bench -- <command>`, `npm run report`): runs src/cli.ts
 // in a child node process, with the bench's runtime flags when the command is the bench. Plain
 // JavaScript run by node itself, so it starts in ~0.1 s without a shell, on any shell npm
-// supports (a script of the form `VAR=x exec node ...` runs only in a POSIX shell). glibc reads
-// the MALLOC_* variables when a process starts, so they cannot be set from inside the bench:
-// hence a child. The child's exit status (or signal) is this process's.
+// supports (a script of the form `VAR=x exec node ...` runs only in a POSIX shell). Node's heap
+// flags are read when a process starts, so they cannot be set from inside the bench: hence a
+// child. The child's exit status (or signal) is this process's.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,16 +18,11 @@ const OTHER_COMMANDS = new Set(['catalog', 'budget', 'lint', 'tasks', 'report', 
  * The other commands start with node's defaults.
  */
 export const BENCH_RUNTIME = {
-  env: {
-    // One malloc arena per thread otherwise, and what an arena frees stays in the process.
-    MALLOC_ARENA_MAX: '2',
-    // Large freed blocks go back to the system instead of staying in the process.
-    MALLOC_MMAP_THRESHOLD_: '131072',
-    MALLOC_TRIM_THRESHOLD_: '131072',
-  },
-  // Young generation 8 MB per thread; old generation grown by a fixed 20% over what survived
-  // (not V8's adaptive factor); capped at 1024 MB like each worker lane (src/bench/execute/lanes.ts).
-  nodeFlags: ['--max-old-space-size=1024', '--max-semi-space-size=8', '--heap-growing-percent=20'],
+  // glibc's malloc defaults: capping its arenas and thresholds saved memory for more time.
+  env: {},
+  // The old generation capped at 1024 MB like each worker lane (src/bench/execute/lanes.ts); V8's
+  // own young generation and heap growth (smaller ones saved memory for more time).
+  nodeFlags: ['--max-old-space-size=1024'],
 };
 
 /**

@@ -36,6 +36,8 @@ export interface BenchOptions {
   shard?: ShardSpec;
   /** Merge: the parts (read and checked) whose unit results stand in for running the units. */
   parts?: readonly ReadPart[];
+  /** Run every unit, whatever the results folder records (default: restore each unit whose fingerprint matches its record). */
+  fresh?: boolean;
   /** The pipelines and studies to choose from (default the bench's; another registry runs in one lane, in this thread). */
   registry?: BenchRegistry;
   log: (line: string) => void;

@@ -16,12 +16,15 @@ import { checkOutputOptions, openFolders } from './folders.ts';
 import { readInputs, unitInputs } from './inputs.ts';
 import { missingTasksNote } from './missing-tasks-note.ts';
 import type { BenchOptions, BenchOutcome } from './options.ts';
+import { unitFingerprints } from './plan/fingerprint.ts';
 import { planRun } from './plan/plan.ts';
 import { renderRun } from './render.ts';
 import { inputTables, resultTables } from './tables.ts';
 import { unitName, type BenchUnit } from './types.ts';
 import { BENCH_REGISTRY, benchEncoder, registryOnLanes, type BenchRegistry, type RegistrySource } from './units.ts';
-import { warmUp } from './warm-up.ts';
+import { benchCacheDir, warmUp } from './warm-up.ts';
+import { hasUnit } from '../results/unit-store.ts';
+import { unitKey } from './plan/shards.ts';
 import { runSettings, writeRun } from './write.ts';
 
 export type { BenchOptions, BenchOutcome } from './options.ts';
@@ -84,12 +87,16 @@ async function runPhases(
   const pipelines = registry.pipelines.filter((p) => !opts.pipelines || opts.pipelines.includes(p.id));
   const studies = registry.studies.filter((s) => !opts.studies || opts.studies.includes(s.id));
   const units = { pipelines, studies, suites: registry.suites };
-  const { encoder, cacheDir } = await warmUp(opts, inputs, { ...units, embeds: !execution.merges }, timer);
+  const plan = planRun({ pipelines, studies, taskSets: inputs.taskSets }, [resultsDir, join(opts.root, RESULTS_DIR)]);
+  const forUnits = unitInputs(opts, inputs, { cacheDir: benchCacheDir(opts.root), resultsDir, pipelines, studies });
+  const fingerprints = await timer.time('fingerprints', () =>
+    unitFingerprints({ root: opts.root, registry, inputs: forUnits, pipelines, studies }, plan.units),
+  );
+  // Nothing to embed or train when every unit will be restored from its record.
+  const runsAny = opts.fresh === true || plan.units.some((u) => !hasUnit(resultsDir, u, fingerprints.get(unitKey(u)) ?? ''));
+  const { encoder } = await warmUp(opts, inputs, { ...units, embeds: !execution.merges && runsAny }, timer);
   const before = await timer.time('footprint, task tables', () => inputTables(inputs, opts.log));
   if (!inputs.taskSets.length) opts.log(missingTasksNote(studies));
-
-  const plan = planRun({ pipelines, studies, taskSets: inputs.taskSets }, [resultsDir, join(opts.root, RESULTS_DIR)]);
-  const forUnits = unitInputs(opts, inputs, { cacheDir, resultsDir, pipelines, studies });
   await benchEncoder(forUnits, encoder);
   const lanes = lanesOf(forUnits);
   const collected = new Collected(
@@ -102,7 +109,8 @@ async function runPhases(
   };
   let tables;
   try {
-    await execution.execute({ opts, registry, inputs, plan, lanes, resultsDir, timer, collected, finished });
+    const fresh = opts.fresh === true;
+    await execution.execute({ opts, registry, inputs, plan, lanes, resultsDir, timer, collected, fingerprints, fresh, finished });
     if (!execution.writesRun) {
       writeTimings(resultsDir, timer.report());
       folders.release();

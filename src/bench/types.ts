@@ -52,6 +52,8 @@ export interface PipelineRun {
   /** Log lines of the unit, printed by the main thread. */
   log: string[];
   wallSeconds: number;
+  /** The files the unit wrote (absolute paths): its record keeps those in the results folder (not part of the result). */
+  written?: string[];
 }
 
 /** What the studies read besides the inputs: every pipeline's results, in registry order. */
@@ -66,6 +68,8 @@ export interface StudyRun {
   tables: Table[];
   log: string[];
   wallSeconds: number;
+  /** As PipelineRun.written. */
+  written?: string[];
 }
 
 /** A unit of bench work, as sent to a lane. */

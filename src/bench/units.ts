@@ -15,9 +15,11 @@ import type { Encoder } from '../embed/types.ts';
 import { SUITES, type Suite } from '../table/suites.ts';
 import { tokenCounter } from '../tokens/counter.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
+import { measuredUnderProfiles } from '../measure/host-table.ts';
 import { progress } from '../util/progress.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from './types.ts';
 import { cached, runCache } from '../util/run-scope.ts';
+import { recordWrites } from '../util/files.ts';
 
 /**
  * The bench's units of work, each a pure function of BenchInputs (and, for studies, of every
@@ -103,14 +105,26 @@ export function readsPipelineResults(unit: BenchUnit, registry: BenchRegistry): 
   return unit.kind === 'study' && registry.studies.find((s) => s.id === unit.id)?.readsPipelineResults === true;
 }
 
-export async function runPipelineUnit(inputs: BenchInputs, id: string, registry: BenchRegistry = BENCH_REGISTRY): Promise<PipelineRun> {
+/** Runs one unit in this thread, noting the files it writes (PipelineRun.written, StudyRun.written). */
+export async function runUnit(
+  inputs: BenchInputs,
+  studyInputs: StudyInputs | undefined,
+  unit: BenchUnit,
+  registry: BenchRegistry = BENCH_REGISTRY,
+): Promise<PipelineRun | StudyRun> {
+  const { value, written } = await recordWrites<PipelineRun | StudyRun>(() =>
+    unit.kind === 'pipeline' ? runPipelineUnit(inputs, unit.id, registry) : runStudyUnit(inputs, studyInputs, unit.id, registry),
+  );
+  return { ...value, written };
+}
+
+async function runPipelineUnit(inputs: BenchInputs, id: string, registry: BenchRegistry = BENCH_REGISTRY): Promise<PipelineRun> {
   const started = performance.now();
   const entry = registry.pipelines.find((p) => p.id === id);
   if (!entry) throw new Error(`bench: unknown pipeline ${id}`);
   const tokens = tokenCounter(inputs.tokenizer);
   const hosts = runHostMeasures(inputs.host);
-  // The host-profiles table shows the methods and the ADOL mechanisms: only their turns are measured under every profile.
-  const compared = (entry.group === 'main' && !entry.ablationOf) || entry.group === 'adol';
+  const compared = measuredUnderProfiles(entry);
   const pipeline = entry.create();
   const ctx: PipelineContext = {
     catalog: inputs.catalog,
@@ -152,7 +166,7 @@ export async function runPipelineUnit(inputs: BenchInputs, id: string, registry:
   const summary = summarize(records, pipeline.label, settings, inputs.seed);
   const perStudy: [string, unknown][] = watchers.map(([id, w]) => [id, w.finish()]);
   for (const study of registry.studies.filter((s) => s.perPipeline && inputs.studyIds.includes(s.id)))
-    perStudy.push([study.id, await study.perPipeline!({ ...resultsContextOf(inputs, registry), entry, records, summary })]);
+    perStudy.push([study.id, await study.perPipeline!({ ...resultsContextOf(inputs), entry, records, summary })]);
   const wallSeconds = (performance.now() - started) / 1000;
   return {
     manifest: {
@@ -188,12 +202,17 @@ function studyWatchers(inputs: BenchInputs, entry: PipelineEntry, registry: Benc
   });
 }
 
-/** What a per-pipeline study step is given besides the pipeline's own results. */
-function resultsContextOf(inputs: BenchInputs, registry: BenchRegistry): Omit<PipelineResultsContext, 'entry' | 'records' | 'summary'> {
-  return { catalog: inputs.catalog, taskSets: inputs.taskSets, pipelines: runEntries(inputs, registry), seed: inputs.seed };
+/** What a per-pipeline study step is given besides the pipeline's own results (not the other pipelines: its result is this pipeline's alone). */
+function resultsContextOf(inputs: BenchInputs): Omit<PipelineResultsContext, 'entry' | 'records' | 'summary'> {
+  return { catalog: inputs.catalog, taskSets: inputs.taskSets, seed: inputs.seed };
 }
 
-export async function runStudyUnit(
+/** The run's options a study takes (Study.options): only those reach it, and its fingerprint. */
+export function studyOptions(study: Pick<Study, 'options'>, inputs: Pick<BenchInputs, 'scalingSizes'>): { scalingSizes?: number[] } {
+  return study.options?.includes('scalingSizes') && inputs.scalingSizes ? { scalingSizes: inputs.scalingSizes } : {};
+}
+
+async function runStudyUnit(
   inputs: BenchInputs,
   results: StudyInputs | undefined,
   id: string,
@@ -219,7 +238,7 @@ export async function runStudyUnit(
     retriever: inputs.retriever,
     seed: inputs.seed,
     quick: inputs.quick,
-    scalingSizes: inputs.scalingSizes,
+    ...studyOptions(study, inputs),
     suites: registry.suites,
     resultsDir: inputs.resultsDir,
     // A study that does not read the pipelines' results gets none, whenever it runs.

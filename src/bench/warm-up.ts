@@ -22,10 +22,16 @@ export interface WarmEncoder {
   cacheDir: string;
 }
 
+/** The embedding cache root of a run (TOOLTAX_CACHE_DIR, else `.cache/embeddings` under the root). */
+export function benchCacheDir(root: string): string {
+  return embeddingCacheDir(join(root, '.cache', 'embeddings'));
+}
+
 /**
  * One encoder for the whole run; everything embeddable is embedded up front in large batches,
  * and the learned models are trained here, in one thread, before the lanes start. A run that
- * runs no pipeline (a merge, a catalog without tasks) only creates the encoder.
+ * runs no pipeline (a merge, a catalog without tasks, a run that restores every unit) only
+ * creates the encoder.
  */
 export async function warmUp(
   opts: BenchOptions,
@@ -34,24 +40,21 @@ export async function warmUp(
   timer: StepTimer,
 ): Promise<WarmEncoder> {
   const { catalog, taskSets } = inputs;
-  const cacheDir = embeddingCacheDir(join(opts.root, '.cache', 'embeddings'));
+  const cacheDir = benchCacheDir(opts.root);
   const encoder = await createBenchEncoder(opts.encoder ?? DEFAULT_ENCODER, catalog, { cacheDir });
   // dense:<bench encoder> (and the hybrids and the learned reranker over it) reuse this warm encoder.
   shareEncoder(catalog.tools, encoder);
   if (!taskSets.length || !run.embeds) return { encoder, cacheDir };
-  const more = studyEmbeddings(
-    run.studies.map((s) => s.id),
-    {
-      root: opts.root,
-      catalog,
-      tasks: taskSets[0]!.tasks,
-      seed: opts.seed,
-      quick: opts.quick,
-      scalingSizes: opts.scalingSizes,
-      pipelines: run.pipelines,
-      suites: run.suites,
-    },
-  );
+  const more = studyEmbeddings(run.studies, {
+    root: opts.root,
+    catalog,
+    tasks: taskSets[0]!.tasks,
+    seed: opts.seed,
+    quick: opts.quick,
+    scalingSizes: opts.scalingSizes,
+    pipelines: run.pipelines,
+    suites: run.suites,
+  });
   await timer.time('embeddings', () =>
     prewarmEmbeddings(encoder, {
       catalog,
@@ -68,7 +71,7 @@ export async function warmUp(
   // The learned models (a no-op when they are on disk), when the run ranks with one: its
   // retriever has fitted parts, or the retrieval study ranks with all.
   const ranksLearned =
-    retrieverByName(opts.retriever ?? DEFAULT_RETRIEVER).fittedOn !== undefined || run.studies.some((s) => s.id === 'retrieval');
+    retrieverByName(opts.retriever ?? DEFAULT_RETRIEVER).fittedOn !== undefined || run.studies.some((s) => s.ranksLearned);
   if (ranksLearned) await timer.time('learned models', () => trainLearnedModels([catalog.tools, ...more.moreCatalogs.map((c) => c.tools)]));
   return { encoder, cacheDir };
 }

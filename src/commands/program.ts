@@ -288,6 +288,11 @@ export async function tooltaxProgram(args: readonly string[], io: ProgramIo): Pr
       .option('--studies <ids>', 'comma-separated study ids to run (default: all)', idListParser({ noun: 'study', ids: STUDY_IDS }))
       .option('--quick', 'a small task subset and one seed, for CI', false)
       .option(
+        '--fresh',
+        'run every pipeline and study (default: restore each one the results folder records with the same fingerprint: the same code, inputs and options)',
+        false,
+      )
+      .option(
         '--force',
         `a partial run (--quick, --pipelines, --studies, --catalog) writes the default folders; without it, ${SCRATCH_DIR}/ unless --out and --reports are given`,
         false,

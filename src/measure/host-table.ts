@@ -18,7 +18,7 @@ export function hostProfilesTable(
   profiles: readonly HostProfile[],
   context: string,
 ): Table {
-  const shown = entries.filter((e) => (e.group === 'main' && !e.ablationOf && !isHostSearch(e.id)) || e.group === 'adol');
+  const shown = entries.filter((e) => measuredUnderProfiles(e) && !isHostSearch(e.id));
   const rows = shown.flatMap((e) => summaries.filter((s) => s.pipeline === e.id).map((s) => ({ entry: e, s })));
   const baseline = rows.find((r) => r.entry.baseline)?.s;
   const columns: Column[] = [
@@ -55,4 +55,12 @@ export function hostProfilesTable(
       'Known error of each profile, and its sources: docs/hosts.md.',
     ],
   };
+}
+
+/**
+ * Whether a pipeline's turns are measured under every compared host profile: the methods (not
+ * their labelled ablations) and the ADOL mechanisms, the rows this table may show.
+ */
+export function measuredUnderProfiles(entry: Pick<PipelineEntry, 'group' | 'ablationOf'>): boolean {
+  return (entry.group === 'main' && !entry.ablationOf) || entry.group === 'adol';
 }

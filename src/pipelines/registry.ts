@@ -16,6 +16,13 @@ export type { PipelineEntry } from './types.ts';
 /** The paper whose baselines B1–B4 and whose method Tool Attention the bench reproduces. */
 const TOOL_ATTENTION_PAPER = 'Tool Attention paper (arXiv 2604.21816)';
 
+/** A module of this folder, as a file: URL (PipelineEntry.module: the code its pipeline runs). */
+const moduleAt = (path: string) => new URL(path, import.meta.url).href;
+
+/** Entries defined in one module of this folder, which imports the code of each. */
+const inModule = (path: string, entries: readonly PipelineEntry[]): PipelineEntry[] =>
+  entries.map((e) => ({ ...e, module: moduleAt(path) }));
+
 const adol = (id: AdolPresetId, description: string): PipelineEntry => ({
   id,
   group: 'adol',
@@ -23,6 +30,7 @@ const adol = (id: AdolPresetId, description: string): PipelineEntry => ({
   published: true,
   reference: PUBLISHED_ADOL_SOURCE,
   create: () => createAdolPreset(id),
+  module: moduleAt('./adol/pipeline.ts'),
 });
 
 /**
@@ -33,6 +41,7 @@ const adol = (id: AdolPresetId, description: string): PipelineEntry => ({
 export const PIPELINES: readonly PipelineEntry[] = checkedPipelineRegistry([
   {
     id: 'b1-full-schema',
+    module: moduleAt('./b1-full-schema/pipeline.ts'),
     code: 'B1',
     group: 'main',
     baseline: true,
@@ -43,6 +52,7 @@ export const PIPELINES: readonly PipelineEntry[] = checkedPipelineRegistry([
   },
   {
     id: 'b2-static-pruning',
+    module: moduleAt('./b2-static-pruning/pipeline.ts'),
     code: 'B2',
     group: 'main',
     description: 'a fixed subset of 30 full definitions chosen once from past usage, on every turn',
@@ -52,6 +62,7 @@ export const PIPELINES: readonly PipelineEntry[] = checkedPipelineRegistry([
   },
   {
     id: 'b3-simple-retrieval',
+    module: moduleAt('./b3-simple-retrieval/pipeline.ts'),
     code: 'B3',
     group: 'main',
     description: "the top 10 full definitions the bench's retriever ranks for the user's message",
@@ -61,6 +72,7 @@ export const PIPELINES: readonly PipelineEntry[] = checkedPipelineRegistry([
   },
   {
     id: 'b4-cli-lazy',
+    module: moduleAt('./b4-cli-lazy/pipeline.ts'),
     code: 'B4',
     group: 'main',
     description: 'a short CLI description; the model runs --list and --help on the tools it picks (a seeded policy)',
@@ -70,6 +82,7 @@ export const PIPELINES: readonly PipelineEntry[] = checkedPipelineRegistry([
   },
   {
     id: 'b4-cli-lazy-oracle',
+    module: moduleAt('./b4-cli-lazy/pipeline.ts'),
     code: 'B4o',
     group: 'main',
     ablationOf: 'b4-cli-lazy',
@@ -78,6 +91,7 @@ export const PIPELINES: readonly PipelineEntry[] = checkedPipelineRegistry([
   },
   {
     id: 'tool-attention',
+    module: moduleAt('./tool-attention/pipeline.ts'),
     code: 'TA',
     group: 'main',
     description: "a summary of every tool, and the full definitions of the top 10 the bench's retriever scores above θ (coverage rule)",
@@ -87,6 +101,7 @@ export const PIPELINES: readonly PipelineEntry[] = checkedPipelineRegistry([
   },
   {
     id: 'tool-attention-paper',
+    module: moduleAt('./tool-attention/pipeline.ts'),
     code: 'TA-paper',
     group: 'main',
     description: 'Tool Attention as published: use-lite cosine as ISO, θ by maximum F1',
@@ -94,12 +109,12 @@ export const PIPELINES: readonly PipelineEntry[] = checkedPipelineRegistry([
     reference: `${TOOL_ATTENTION_PAPER}, §4`,
     create: () => createToolAttentionPipeline({ id: 'tool-attention-paper', label: 'Tool Attention (paper form)', paperForm: true }),
   },
-  ...CODE_EXECUTION_PIPELINES,
-  hostSearch('anthropic-bm25'),
-  hostSearch('anthropic-regex'),
-  hostSearch('openai'),
-  hostSearch('client'),
-  ...TOOL_ATTENTION_ABLATIONS,
+  ...inModule('./code-mode/entries.ts', CODE_EXECUTION_PIPELINES),
+  ...inModule(
+    './host-search/entries.ts',
+    (['anthropic-bm25', 'anthropic-regex', 'openai', 'client'] as const).map((id) => hostSearch(id)),
+  ),
+  ...inModule('./tool-attention/ablations.ts', TOOL_ATTENTION_ABLATIONS),
   adol('adol-ref-internal', 'repeated schema parts hoisted into internal $defs'),
   adol('adol-ref-external', 'repeated schema parts moved to external templates'),
   adol('adol-short', 'the short tools/list, optional fields omitted'),

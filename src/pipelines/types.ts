@@ -142,6 +142,12 @@ interface PipelineEntryFields {
   /** One sentence: what the pipeline puts in the prompt. */
   description: string;
   create: () => Pipeline;
+  /**
+   * The module its pipeline is defined in (a file: URL): the modules it imports are the
+   * pipeline's code in its results' fingerprint (src/bench/plan/fingerprint.ts). Absent: every
+   * module of the registry it is in.
+   */
+  module?: string;
 }
 
 /**

@@ -1,24 +1,21 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { writeFileAtomic } from '../util/files.ts';
 import { InputError } from '../util/input-error.ts';
 import { LOCK_FILE } from './lock.ts';
 import { MANIFEST_FILE, type RunFile } from './manifest.ts';
 import { TIMINGS_FILE } from './write.ts';
+import { isUnitRecord } from './unit-store.ts';
 import { readJsonFile, readJsonFileIfValid, type JsonFileFormat } from '../util/json-file.ts';
 
 /**
  * A shard's results folder (`bench --shard i/n`): the files its units wrote (turn records,
- * events, calibrations, study work files), each unit's result as the bench's lanes pass it
- * (V8's structured-clone format, the same as a worker lane's message, gzip-compressed), and
- * `shard.json`, which says which run the part belongs to and lists every file with its hash.
- * It has no run.json: `report` refuses a part, `merge` joins the parts into a run.
+ * events, calibrations, study work files), each unit's record (./unit-store.ts, as any run
+ * writes them), and `shard.json`, which says which run the part belongs to and lists every file
+ * with its hash. It has no run.json: `report` refuses a part, `merge` joins the parts into a run.
  */
 const PART_FILE = 'shard.json';
-const UNITS_DIR = 'shard-units';
 const PART_FORMAT = 'tooltax-shard/1';
 
 /** Which part of a run one process takes (`--shard i/n`, parsed by src/commands/shard-spec.ts). */
@@ -26,12 +23,6 @@ export interface ShardSpec {
   /** 1-based. */
   index: number;
   count: number;
-}
-
-/** A unit of a run a shard runs (a bench's pipeline or study, a live run's pipeline on one task): its kind and id. */
-interface PartUnit {
-  kind: string;
-  id: string;
 }
 
 /** What must be equal in every part of one run. */
@@ -106,16 +97,6 @@ export interface ReadPart extends ShardPart {
   dir: string;
 }
 
-function unitFile(unit: PartUnit): string {
-  return `${UNITS_DIR}/${unit.kind}.${unit.id}.v8.gz`;
-}
-
-/** Writes one unit's result into the part folder. */
-export function writeUnitResult(dir: string, unit: PartUnit, result: unknown): void {
-  // Level 1: the turn records compress ~10× even so, at a fraction of the default level's time.
-  writeFileAtomic(join(dir, ...unitFile(unit).split('/')), gzipSync(serialize(result), { level: 1 }));
-}
-
 /** Every file of a folder (not its lock, timings, run.json or shard.json) by path, with what changes when it is written. */
 export type FolderSnapshot = ReadonlyMap<string, string>;
 
@@ -135,11 +116,17 @@ export function snapshotFolder(dir: string): FolderSnapshot {
 
 /**
  * Writes shard.json last, listing the files the shard wrote (new or rewritten since `before`,
- * taken when it started: nothing else in the folder), so a killed shard leaves no part.
+ * taken when it started: nothing else in the folder) and those `also` keeps (a unit's record it
+ * restored rather than rewrote), so a killed shard leaves no part.
  */
-export function writePart(dir: string, part: Omit<ShardPart, 'format' | 'files'>, before: FolderSnapshot): void {
+export function writePart(
+  dir: string,
+  part: Omit<ShardPart, 'format' | 'files'>,
+  before: FolderSnapshot,
+  also: (path: string) => boolean = () => false,
+): void {
   const files = [...snapshotFolder(dir)]
-    .filter(([path, identity]) => before.get(path) !== identity)
+    .filter(([path, identity]) => before.get(path) !== identity || also(path))
     .map(([path]) => path)
     .sort()
     .map((path) => ({ path, sha256: sha256(join(dir, ...path.split('/'))) }));
@@ -238,35 +225,23 @@ export function forgetPart(dir: string): void {
   rmSync(join(dir, PART_FILE), { force: true });
 }
 
-/** Before a run writes into a folder: a part that was there is gone (its unit results would be listed in the new part, or mix with a run). */
+/**
+ * Before a run writes into a folder: a part that was there is gone (its files would be listed
+ * in the new part, or mix with a run), but for its unit records, which the run may restore.
+ */
 export function clearPart(dir: string): void {
   const path = join(dir, PART_FILE);
   // No part here (or not one of ours): nothing of it to remove.
   const listed = readJsonFileIfValid(path, PART_JSON)?.files.map((f) => f.path) ?? [];
   rmSync(path, { force: true });
   // Only what the old part listed: anything else in the folder is someone else's.
-  for (const file of listed) if (isSafeRelative(file)) rmSync(join(dir, ...file.split('/')), { force: true });
+  for (const file of listed) if (isSafeRelative(file) && !isUnitRecord(file)) rmSync(join(dir, ...file.split('/')), { force: true });
 }
 
 function isSafeRelative(path: string): boolean {
   return (
     typeof path === 'string' && path.split('/').every((p) => p !== '' && p !== '.' && p !== '..' && !p.includes('\\') && !p.includes(':'))
   );
-}
-
-/** One unit's result from the part that ran it. */
-export function readUnitResult(part: ReadPart, unit: PartUnit): unknown {
-  return deserialize(gunzipSync(readFileSync(join(part.dir, ...unitFile(unit).split('/')))));
-}
-
-/** Copies the part's results files (not its unit results) into a run folder. */
-export function copyPartFiles(part: ReadPart, to: string): void {
-  for (const f of part.files) {
-    if (f.path.startsWith(`${UNITS_DIR}/`)) continue;
-    const target = join(to, ...f.path.split('/'));
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(join(part.dir, ...f.path.split('/')), target);
-  }
 }
 
 function sha256(file: string): string {

@@ -25,7 +25,14 @@ export const TIMINGS_JSON: JsonFileFormat<TimingReport> = {
               type: 'object',
               nullable: true,
               required: ['kind', 'id', 'lane'],
-              properties: { kind: { type: 'string' }, id: { type: 'string' }, lane: { type: 'integer' } },
+              properties: {
+                kind: { type: 'string' },
+                id: { type: 'string' },
+                lane: { type: 'integer' },
+                // A unit restored from its record: ranSeconds is what it took when it ran.
+                reused: { type: 'boolean', nullable: true },
+                ranSeconds: { ...number, nullable: true },
+              },
             },
           },
         },

@@ -34,7 +34,7 @@ export interface StudyContext {
   retriever?: string;
   seed: number;
   quick: boolean;
-  /** Catalog sizes of the scaling study (`--scaling-sizes`); undefined: its default sweep. */
+  /** Catalog sizes (`--scaling-sizes`), for a study that takes them (Study.options); undefined: its default sweep. */
   scalingSizes?: readonly number[];
   /** The suites of the registry the bench runs with (src/table/suites.ts); absent: every built-in one. */
   suites?: readonly Suite[];
@@ -50,6 +50,17 @@ export interface StudyContext {
 export interface Study {
   /** Equal to its key in ./registry.ts (one of ./ids.ts). */
   id: string;
+  /**
+   * The module that defines it (its `import.meta.url`, given to defineStudy): the modules it
+   * imports are its code in its results' fingerprint, and a worker lane imports it there.
+   */
+  module?: string;
+  /** The run's options it takes besides the inputs (StudyContext gets only these; their values are in its fingerprint). */
+  options?: readonly StudyOption[];
+  /** Where and when the bench runs it, and what it embeds up front: the schedule, never a table, depends on it. */
+  scheduling?: StudyScheduling;
+  /** It ranks with the learned retrievers: the bench trains their models up front, before the lanes start. */
+  ranksLearned?: true;
   /** One sentence: what its tables show. */
   description: string;
   /**
@@ -82,6 +93,37 @@ export interface Study {
   run(ctx: StudyContext): Promise<Table[]>;
 }
 
+/**
+ * What the bench's scheduler knows of a study besides what it computes. Only the schedule, the
+ * memory peak and the wall time depend on it; every table is the same without it (a study
+ * embeds what is missing itself, on any lane).
+ */
+export interface StudyScheduling {
+  /**
+   * Leaves memory its thread would not hand back: run first on a worker lane, before the main
+   * lane's results grow, on a thread apart that the studies so marked share and that ends after
+   * the last of them.
+   */
+  ownThread?: true;
+  /** Its working set is large: started first on a worker lane, while the main lane's results are still small, so the two lanes' largest heaps do not meet. */
+  largeWorkingSet?: true;
+  /** What it will embed besides the run's catalog and tasks: embedded up front with the rest (in large batches, on every core) instead of inside its lane. */
+  toEmbed?: (ctx: EmbeddingContext) => StudyEmbeddings;
+  /**
+   * Its cost in pipeline-seed runs (one pipeline over one seed's tasks), from the bench's timing
+   * table; default 1. Only the balance of a sharded run's shards depends on it.
+   */
+  cost?: number;
+}
+
+/** A run option a study may take (Study.options). */
+export type StudyOption = 'scalingSizes';
+
+/** A study, with the module that defines it (pass `import.meta.url`): `export const myStudy = defineStudy(import.meta.url, { … })`. */
+export function defineStudy(module: string, study: Omit<Study, 'module'>): Study {
+  return { ...study, module };
+}
+
 /** What a study's turn watcher is given (Study.watchTurns). */
 export interface WatchContext extends Pick<StudyContext, 'tasks' | 'quick' | 'tokens'> {
   entry: PipelineEntry;
@@ -95,7 +137,7 @@ export interface TurnWatcher {
 }
 
 /** One pipeline's results, for Study.perPipeline. */
-export interface PipelineResultsContext extends Pick<StudyContext, 'catalog' | 'taskSets' | 'pipelines' | 'seed'> {
+export interface PipelineResultsContext extends Pick<StudyContext, 'catalog' | 'taskSets' | 'seed'> {
   entry: PipelineEntry;
   records: readonly TurnRecord[];
   summary: PipelineSummary;

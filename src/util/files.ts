@@ -1,6 +1,21 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, mkdirSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { threadId } from 'node:worker_threads';
+
+/** The files written under recordWrites, by the call (async context) that wrote them. */
+const recording = new AsyncLocalStorage<Set<string>>();
+
+/**
+ * Runs `fn` and returns, with its value, the absolute paths of the files it wrote through
+ * writeFileAtomic (also from the promises it awaited; not another call's running beside it). A
+ * bench unit's result is its value and these files: what a later run restores instead of running it.
+ */
+export async function recordWrites<T>(fn: () => Promise<T>): Promise<{ value: T; written: string[] }> {
+  const written = new Set<string>();
+  const value = await recording.run(written, fn);
+  return { value, written: [...written] };
+}
 
 /**
  * Write a file so that a reader never sees half of it and a crash never loses the old
@@ -15,6 +30,7 @@ export function writeFileAtomic(path: string, content: string | Uint8Array | Ite
   if (typeof content === 'string' || content instanceof Uint8Array) writeFileSync(tmp, content);
   else writeChunks(tmp, content);
   renameSync(tmp, path);
+  recording.getStore()?.add(resolve(path));
 }
 
 /** Content given in chunks is written as they come: a large file is never one string or buffer. */

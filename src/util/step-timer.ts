@@ -7,7 +7,7 @@ export interface StepTiming {
   /** CPU of the whole process (every thread) while the step ran, above wall when lanes ran in parallel; absent for a unit of a lane. */
   cpuSeconds?: number;
   /** Set for a unit that ran on a lane (kind `pipeline` or `study`, registry id; lane 0 = main thread), so the next run can schedule the costliest first. */
-  unit?: { kind: string; id: string; lane: number };
+  unit?: { kind: string; id: string; lane: number; reused?: true; ranSeconds?: number };
 }
 
 export interface TimingReport {
@@ -80,9 +80,10 @@ export function formatTimingTable(report: TimingReport): string[] {
   const total = report.totalWallSeconds || 1;
   return [
     line('step', 'wall s', 'share', 'cpu s'),
-    ...report.steps.map((s) =>
-      line(s.step, s.wallSeconds.toFixed(2), `${((100 * s.wallSeconds) / total).toFixed(1)}%`, s.cpuSeconds?.toFixed(2) ?? ''),
-    ),
+    // A restored unit took no time here: the `reused units` step stands for them all.
+    ...report.steps
+      .filter((s) => !s.unit?.reused)
+      .map((s) => line(s.step, s.wallSeconds.toFixed(2), `${((100 * s.wallSeconds) / total).toFixed(1)}%`, s.cpuSeconds?.toFixed(2) ?? '')),
     line('total', report.totalWallSeconds.toFixed(2), '100.0%', report.totalCpuSeconds.toFixed(2)),
     `peak RSS ${Math.round(report.peakRssMb)} MB (${Math.round((report.peakRssMb * 1e6) / 2 ** 20)} MiB)`,
   ];

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { PIPELINES } from '../../src/pipelines/registry.ts';
+import { STUDY_IDS } from '../../src/studies/ids.ts';
 
 /**
  * The bench engine lives in src/bench, in named phases a reader can follow; src/commands keeps
@@ -73,6 +75,18 @@ describe('the bench engine', () => {
     const all = bench.flatMap(functionLengths);
     expect(all.length).toBeGreaterThan(20);
     expect(all.filter((f) => f.lines > 80).map((f) => `${f.name} (${f.lines} lines)`)).toEqual([]);
+  });
+
+  it('names no pipeline or study: what it knows of one is a field of its entry', () => {
+    const ids = [...PIPELINES.map((p) => p.id), ...STUDY_IDS];
+    expect(ids.length).toBeGreaterThan(40);
+    const named = bench.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return ids
+        .filter((id) => text.includes(`'${id}'`) || text.includes(`"${id}"`) || text.includes(`\`${id}\``))
+        .map((id) => `${file}: ${id}`);
+    });
+    expect(named).toEqual([]);
   });
 
   it('runs a bench in one short function of named phases', () => {

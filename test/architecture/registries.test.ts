@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { studyScheduling } from '../../src/bench/plan/study-hints.ts';
+import { unitScheduling } from '../../src/bench/plan/study-hints.ts';
+import { BENCH_REGISTRY } from '../../src/bench/units.ts';
 import { createFullSchemaPipeline } from '../../src/pipelines/b1-full-schema/pipeline.ts';
 import { checkedPipelineRegistry } from '../../src/pipelines/check-registry.ts';
 import { PIPELINES, type PipelineEntry } from '../../src/pipelines/registry.ts';
@@ -93,11 +96,20 @@ describe('study registry', () => {
     expect(() => checkedStudyRegistry([projectionStudy, { ...projectionStudy }])).toThrow(/id "projection" registered twice/);
   });
 
-  it('keeps the scheduling hints with the scheduler, by study id', () => {
-    expect(STUDIES.some((s) => 'ownThread' in s || 'largeWorkingSet' in s || 'toEmbed' in s)).toBe(false);
-    expect(studyScheduling('scaling')).toMatchObject({ ownThread: true, largeWorkingSet: true });
-    expect(studyScheduling('router-latency')).toEqual({ ownThread: true });
-    expect(studyScheduling('a test study')).toEqual({});
+  it('keeps the scheduling hints on the studies, read by the scheduler from the registry', () => {
+    const scheduling = (id: string) => unitScheduling({ kind: 'study', id }, BENCH_REGISTRY);
+    expect(scheduling('scaling')).toMatchObject({ ownThread: true, largeWorkingSet: true });
+    expect(scheduling('router-latency')).toEqual({ ownThread: true, cost: 5 });
+    expect(scheduling('a test study')).toEqual({});
+    expect(unitScheduling({ kind: 'pipeline', id: 'b1-full-schema' }, BENCH_REGISTRY)).toEqual({});
+  });
+
+  it('gives every built-in pipeline a module that exists (its code in its fingerprint)', () => {
+    for (const p of PIPELINES) expect(existsSync(fileURLToPath(p.module!)), p.id).toBe(true);
+  });
+
+  it('gives every built-in study the module that defines it', () => {
+    for (const s of STUDIES) expect(s.module, s.id).toMatch(new RegExp(`/src/studies/${s.id}/study\\.ts$`));
   });
 });
 

@@ -1,7 +1,7 @@
+import { BENCH_REGISTRY } from '../../src/bench/units.ts';
 import { describe, expect, it } from 'vitest';
 import type { BenchUnit } from '../../src/bench/types.ts';
-import { endsThreadApart, RELEASE_LANE } from '../../src/bench/execute/lanes.ts';
-import { laneChooser } from '../../src/bench/plan/schedule.ts';
+import { endsThreadApart, laneChooser, RELEASE_LANE } from '../../src/bench/plan/schedule.ts';
 
 // Pipelines first (two run on the first seed only), then the study of their results (projection reads them), then independent studies.
 const units: BenchUnit[] = [
@@ -88,9 +88,9 @@ describe('the thread apart (StudyScheduling.ownThread)', () => {
   });
 
   it('ends after the last of them, not after each', () => {
-    expect(endsThreadApart(apart, [true, false, false, false], 0)).toBe(false); // scaling is still to run on it
-    expect(endsThreadApart(apart, [true, true, false, false], 1)).toBe(true);
-    expect(endsThreadApart(apart, [true, true, true, false], 2)).toBe(false); // a pipeline needs no thread apart
-    expect(endsThreadApart(apart, [true, true, true, true], 3)).toBe(false);
+    expect(endsThreadApart(apart, [true, false, false, false], 0, BENCH_REGISTRY)).toBe(false); // scaling is still to run on it
+    expect(endsThreadApart(apart, [true, true, false, false], 1, BENCH_REGISTRY)).toBe(true);
+    expect(endsThreadApart(apart, [true, true, true, false], 2, BENCH_REGISTRY)).toBe(false); // a pipeline needs no thread apart
+    expect(endsThreadApart(apart, [true, true, true, true], 3, BENCH_REGISTRY)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runBench } from '../../src/bench/run.ts';
+import { runBench, type BenchOptions } from '../../src/bench/run.ts';
 import { customProfile, readCustomHostFile } from '../../src/hosts/custom.ts';
 import { checkedPipelineRegistry } from '../../src/pipelines/check-registry.ts';
 import { PIPELINES } from '../../src/pipelines/registry.ts';
@@ -63,7 +63,8 @@ describe('docs/extending.md', () => {
   it("the study's table is in the run's results and reports, and its chart is drawn from it", async () => {
     const out = join(tmp, 'results');
     const reports = join(tmp, 'reports');
-    await runBench({
+    const log: string[] = [];
+    const opts: BenchOptions = {
       root: process.cwd(),
       seed: 42,
       seeds: [42],
@@ -80,8 +81,9 @@ describe('docs/extending.md', () => {
       out,
       reports,
       quick: false,
-      log: () => {},
-    });
+      log: (line) => log.push(line),
+    };
+    await runBench(opts);
     const tables = readTables(out);
     const servers = tables.find((t) => t.id === 'servers')!;
     expect(servers.rows.map((r) => [r.server, r.tools])).toEqual([
@@ -93,6 +95,11 @@ describe('docs/extending.md', () => {
     const chart = await buildChart(serversChart, tables, readManifest(out));
     expect(chart.status).toBe('rendered');
     expect(chart.svg).toMatch(/^<svg/);
+    // A second run into the folder restores both units from their records (nothing they depend on changed).
+    log.length = 0;
+    await runBench(opts);
+    expect(log).toContain('reused 2 of 2 units: pipeline b1-full-schema, study servers');
+    expect(readTables(out).find((t) => t.id === 'servers')).toEqual(servers);
   });
 
   it('the host profile file counts each tool as the fields it names, renamed, plus its fixed tokens', () => {

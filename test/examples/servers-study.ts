@@ -1,13 +1,15 @@
 import type { ChartDef } from '../../src/report/charts/chart.ts';
-import type { Study } from '../../src/studies/types.ts';
+import { defineStudy } from '../../src/studies/types.ts';
 import type { Table } from '../../src/table/table.ts';
 
 /**
  * Tools per server: a study with its table and its chart, the worked example of a study in
  * docs/extending.md. A study reads only its context and returns tables; the bench writes them
  * to results/tables/ and every report renders them. A chart is built from those tables alone.
+ * `defineStudy(import.meta.url, …)` records the module: the modules it imports are the study's
+ * code, and a run restores its table while none of them changed.
  */
-export const serversStudy: Study = {
+export const serversStudy = defineStudy(import.meta.url, {
   id: 'servers',
   description: 'the tools of each server of the catalog, and their definitions in tokens',
   readsPipelineResults: false,
@@ -31,7 +33,7 @@ export const serversStudy: Study = {
       },
     ];
   },
-};
+});
 
 /** Its chart: one bar per server, from the `servers` table. */
 export const serversChart: ChartDef = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runKvSchemaStudy } from '../../src/studies/kv-schema/run.ts';
-import { studyScheduling } from '../../src/bench/plan/study-hints.ts';
+import { kvSchemaStudy } from '../../src/studies/kv-schema/study.ts';
 import { countingEncoder } from '../embed/fixtures/counting-encoder.ts';
 
 describe('kv-schema study: what it embeds is declared up front', () => {
@@ -8,7 +8,7 @@ describe('kv-schema study: what it embeds is declared up front', () => {
     const encoder = countingEncoder();
     await runKvSchemaStudy({ seed: 42, encoder, tokenizers: ['cl100k_base'] });
     const embedded = new Set(encoder.calls.flat());
-    const declared = new Set(studyScheduling('kv-schema').toEmbed!({} as never).texts ?? []);
+    const declared = new Set(kvSchemaStudy.scheduling!.toEmbed!({} as never).texts ?? []);
     expect(embedded.size).toBeGreaterThan(0);
     expect([...embedded].filter((t) => !declared.has(t))).toEqual([]);
   });

@@ -85,6 +85,16 @@ describe('suite registry', () => {
     ).toHaveLength(1);
     expect(lanesUsed(serialOut)).toEqual([0]);
     for (const id of order) expect(readTable(serialOut, id), id).toEqual(readTable(out, id));
+
+    // A second run into the first folder restores every unit, those the worker lane ran too, into the same tables.
+    const first = order.map((id) => readTable(out, id));
+    const again: string[] = [];
+    await runBench(fixtureRun(out, FIXTURE_REGISTRY, again));
+    expect(again.filter((l) => /^(reused|running) \d+ of /.test(l))).toEqual([
+      expect.stringMatching(/^reused 3 of 3 units: /),
+      'running 0 of 3 units',
+    ]);
+    expect(order.map((id) => readTable(out, id))).toEqual(first);
   });
 
   it("a worker lane refuses a registry its module does not build or that runs the bench, and a source that is not a module's URL", async () => {

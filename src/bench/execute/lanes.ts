@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isMainThread, workerData, type Worker } from 'node:worker_threads';
 import { awaitedLater, endStarted, startTsWorker, type GeneratedEntry } from '../../util/ts-worker.ts';
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from '../types.ts';
@@ -8,16 +9,23 @@ import {
   readsPipelineResults,
   registryIds,
   registryOnLanes,
-  runPipelineUnit,
-  runStudyUnit,
+  runUnit,
   type BenchRegistry,
   type RegistrySource,
 } from '../units.ts';
-import { unitScheduling } from '../plan/study-hints.ts';
+import { endsThreadApart, type ChooseUnit } from '../plan/schedule.ts';
+import { runOnLanes, type Lane } from './lane-loop.ts';
 
-/** Environment variable: lanes that run bench units at once (the main thread plus workers; default 2, 1 = serial). */
+/** Environment variable: lanes that run bench units at once (the main thread plus workers; default laneDefault(), 1 = serial). */
 const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
-const DEFAULT_LANES = 2;
+/**
+ * Lanes the peak budget (1 GB, docs/performance.md) is taken to hold. Two lanes of the full bench
+ * peaked near 640 MB (reports/perf.md, mechanisms table), most of it the main thread's turn
+ * records; that a third worker thread fits in the rest is an estimate, not a measurement (the
+ * two-core machines those figures come from never start one): `npm run perf -- --against` on a
+ * machine with more cores shows the peak it gives.
+ */
+const LANES_IN_MEMORY_BUDGET = 3;
 /**
  * Old-generation cap of a worker lane (and of the main thread: --max-old-space-size in
  * scripts/tooltax.mjs). Without a cap V8 lets garbage grow the heap well past the live set before
@@ -26,29 +34,20 @@ const DEFAULT_LANES = 2;
  * larger: 1024 keeps room (a cap of 512 saved only ~70 MB of peak RSS).
  */
 const WORKER_HEAP_MB = 1024;
-/**
- * Young generation of a worker lane, as scripts/tooltax.mjs's --max-semi-space-size=8 gives every
- * thread (V8's young generation is three semi-spaces; the flag, being process-wide, overrides
- * this limit, which serves runs started without the script). V8's larger default ran the warm
- * bench no faster and peaked higher: each thread holds two semi-spaces, and larger ones let
- * more garbage reach the old generation before a scavenge (the measurement is in the commit
- * that set this value; docs/performance.md names the setting).
- */
-const WORKER_YOUNG_MB = 3 * 8;
+
+/** The lanes of a run by default: one per core this process may use, within the memory budget. */
+function laneDefault(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(cores, LANES_IN_MEMORY_BUDGET));
+}
 
 export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[BENCH_WORKERS_ENV];
-  if (raw === undefined || raw === '') return DEFAULT_LANES;
+  if (raw === undefined || raw === '') return laneDefault();
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 16)
     throw new Error(`${BENCH_WORKERS_ENV}: expected an integer from 1 to 16, got ${JSON.stringify(raw)}`);
   return n;
 }
-
-/** What a `choose` callback of BenchLanes.run answers for a worker lane that will never be given another unit. */
-export const RELEASE_LANE = Symbol('release lane');
-
-type UnitResult<U extends BenchUnit> = U extends { kind: 'pipeline' } ? PipelineRun : StudyRun;
 
 /**
  * Runs independent bench units on `lanes` lanes: the main thread and `lanes - 1` worker
@@ -61,7 +60,7 @@ export class BenchLanes {
   /** Worker threads by lane - 1 (started: their modules are compiled first); undefined once released. */
   private workers: (Promise<Worker> | undefined)[] = [];
   private nextId = 0;
-  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (v: PipelineRun | StudyRun) => void; reject: (e: Error) => void }>();
   private studyInputs: StudyInputs | undefined;
   private readonly sentStudyInputs = new Set<Worker>();
   /** The process-shared bytes each worker thread has been given (by key). */
@@ -90,63 +89,26 @@ export class BenchLanes {
   }
 
   /**
-   * `onDone` gets the lane that ran the unit: 0 is this thread, 1.. the workers. A free lane
-   * takes the unit `choose` picks among those not yet taken (their indexes in list order;
-   * default: the first); when it picks none, the lane waits for a running unit to finish
-   * (whose onDone may make others ready; `running` says how many units are under way on the
-   * other lanes: with none, a lane that picks nothing ends). When `choose` answers RELEASE_LANE for a worker lane
-   * (nothing left that it may run), the lane ends and its worker thread is terminated at once,
-   * handing its memory back while the other lanes finish. The units that need a thread apart
-   * (StudyScheduling.ownThread) end their worker after the last of them; the lane's next unit starts a new one.
+   * Runs `units` on this thread (lane 0) and the worker threads (./lane-loop.ts), `choose`
+   * picking each free lane's next unit; `onDone` gets the lane that ran the unit: 0 is this
+   * thread, 1.. the workers. A worker lane released (RELEASE_LANE, or after the last unit that
+   * needs a thread apart: StudyScheduling.ownThread) terminates its thread at once, handing its
+   * memory back while the other lanes finish; its next unit starts a new one.
    */
-  async run<U extends BenchUnit>(
-    units: readonly U[],
-    onDone?: (unit: U, result: UnitResult<U>, lane: number) => void,
-    choose: (candidates: readonly number[], lane: number, running: number) => number | typeof RELEASE_LANE | undefined = (candidates) =>
-      candidates[0],
-  ): Promise<UnitResult<U>[]> {
-    const results = new Array<UnitResult<U>>(units.length);
-    const taken = new Array<boolean>(units.length).fill(false);
-    let left = units.length;
-    let running = 0;
-    let finished: () => void = () => {};
-    let someFinished = new Promise<void>((resolve) => (finished = resolve));
-    const lane = async (laneIndex: number, runOne: (unit: U) => Promise<unknown>) => {
-      for (;;) {
-        // Let the other lanes' finished units be heard (and claim the next unit) before this lane takes one.
-        await new Promise((resolve) => setImmediate(resolve));
-        const picked = choose(
-          units.flatMap((_, j) => (taken[j] ? [] : [j])),
-          laneIndex,
-          running,
-        );
-        if (picked === RELEASE_LANE && laneIndex > 0) return this.release(laneIndex - 1);
-        const i = typeof picked === 'number' ? picked : -1;
-        if (i < 0) {
-          if (running === 0) return; // nothing left that can become ready (checked after the lanes end)
-          await someFinished;
-          continue;
-        }
-        taken[i] = true;
-        running++;
-        results[i] = (await runOne(units[i]!)) as UnitResult<U>;
-        if (laneIndex > 0 && endsThreadApart(units, taken, i)) await this.release(laneIndex - 1);
-        running--;
-        left--;
-        onDone?.(units[i]!, results[i]!, laneIndex);
-        finished();
-        someFinished = new Promise<void>((resolve) => (finished = resolve));
-      }
-    };
+  run(
+    units: readonly BenchUnit[],
+    onDone: (unit: BenchUnit, result: PipelineRun | StudyRun, lane: number) => void = () => {},
+    choose: ChooseUnit = (candidates) => candidates[0],
+  ): Promise<(PipelineRun | StudyRun)[]> {
     const extra = Math.min(this.lanes - 1, Math.max(0, units.length - 1));
     while (this.workers.length < extra) this.workers.push(undefined);
     for (let w = 0; w < extra; w++) this.workers[w] ??= this.startWorker();
-    await Promise.all([
-      lane(0, (unit) => this.runHere(unit)),
-      ...Array.from({ length: extra }, (_, w) => lane(w + 1, (unit) => this.runThere((this.workers[w] ??= this.startWorker()), unit))),
-    ]);
-    if (left > 0) throw new Error(`bench: ${left} unit(s) never became ready`);
-    return results;
+    const here: Lane<PipelineRun | StudyRun> = { run: (unit) => runUnit(this.inputs, this.studyInputs, unit, this.registry) };
+    const workers = Array.from({ length: extra }, (_, w) => ({
+      run: (unit: BenchUnit) => this.runThere((this.workers[w] ??= this.startWorker()), unit),
+      release: () => this.release(w),
+    }));
+    return runOnLanes([...units], [here, ...workers], choose, onDone, (taken, i) => endsThreadApart(units, taken, i, this.registry));
   }
 
   /** Ends the worker threads (one that failed to start has nothing to end). */
@@ -166,13 +128,7 @@ export class BenchLanes {
     await w.terminate();
   }
 
-  private runHere(unit: BenchUnit): Promise<unknown> {
-    return unit.kind === 'pipeline'
-      ? runPipelineUnit(this.inputs, unit.id, this.registry)
-      : runStudyUnit(this.inputs, this.studyInputs, unit.id, this.registry);
-  }
-
-  private async runThere(started: Promise<Worker>, unit: BenchUnit): Promise<unknown> {
+  private async runThere(started: Promise<Worker>, unit: BenchUnit): Promise<PipelineRun | StudyRun> {
     const worker = await started;
     const id = this.nextId++;
     const given = this.sharedGiven.get(worker)!;
@@ -210,7 +166,7 @@ export class BenchLanes {
       const w = this.waiting.get(res.id);
       this.waiting.delete(res.id);
       if ('error' in res) w?.reject(new Error(`bench worker: ${res.error}`));
-      else w?.resolve(res.result);
+      else w?.resolve(res.result as PipelineRun | StudyRun);
     });
     worker.on('error', (e) => {
       this.failed.set(worker, e);
@@ -227,17 +183,6 @@ export class BenchLanes {
   }
 }
 
-/**
- * Whether the worker lane that ran units[i] ends its thread now: the unit needs a thread apart
- * (StudyScheduling.ownThread) and no such unit is left to take. Those studies run one after
- * another on the one thread (the chooser takes them first), which ends after the last of them:
- * a fresh thread per study loaded the modules and warmed up again each time.
- */
-export function endsThreadApart(units: readonly BenchUnit[], taken: readonly boolean[], i: number): boolean {
-  const apart = (u: BenchUnit) => unitScheduling(u).ownThread === true;
-  return apart(units[i]!) && !units.some((u, j) => !taken[j] && apart(u));
-}
-
 /** A lane's worker thread and the error it raised before BenchLanes listened (its modules failed to load). */
 export interface LaneThread {
   worker: Worker;
@@ -251,10 +196,8 @@ export interface LaneThread {
  */
 export async function startLaneThread(registry: BenchRegistry = BENCH_REGISTRY): Promise<LaneThread> {
   const entry = registry === BENCH_REGISTRY ? new URL('./lane.ts', import.meta.url) : sourceLane(registry.source!);
-  const worker = await startTsWorker(entry, LANE_THREAD_DATA, {
-    maxOldGenerationSizeMb: WORKER_HEAP_MB,
-    maxYoungGenerationSizeMb: WORKER_YOUNG_MB,
-  });
+  // V8's own young generation: a smaller one saved memory for more time (docs/performance.md).
+  const worker = await startTsWorker(entry, LANE_THREAD_DATA, { maxOldGenerationSizeMb: WORKER_HEAP_MB });
   let early: Error | undefined;
   worker.once('error', (e) => (early = e));
   return { worker, earlyError: () => early, terminate: () => worker.terminate() };

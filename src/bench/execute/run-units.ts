@@ -1,23 +1,60 @@
-import type { BenchUnit, PipelineRun, StudyRun } from '../types.ts';
+import { restoreUnit, saveUnit } from '../../results/unit-store.ts';
+import { unitName, type BenchUnit, type PipelineRun, type StudyRun } from '../types.ts';
 import { laneChooser } from '../plan/schedule.ts';
+import { unitKey } from '../plan/shards.ts';
 import type { ExecuteContext } from './types.ts';
 
 /**
  * Runs `units` on the run's lanes, pipelines first; a study that reads the pipelines' results
- * waits for all of them, the others fill the lanes meanwhile. `onDone` gets each result.
+ * waits for all of them, the others fill the lanes meanwhile. A unit recorded in the results
+ * folder with its fingerprint (src/results/unit-store.ts) is restored instead, unless the run
+ * is `--fresh`; a unit that runs is recorded as soon as it ends, so a killed run resumes from
+ * there. `onDone` gets each result, restored or run, in the order they come.
  */
 export async function runUnits(
   ctx: ExecuteContext,
   units: readonly BenchUnit[],
-  onDone: (unit: BenchUnit, result: PipelineRun | StudyRun, lane: number) => void,
+  onDone: (unit: BenchUnit, result: PipelineRun | StudyRun) => void,
 ): Promise<void> {
-  const { lanes, plan, collected, registry } = ctx;
-  const count = (kind: BenchUnit['kind']) => units.filter((u) => u.kind === kind).length;
+  const { lanes, plan, collected, registry, fingerprints, resultsDir } = ctx;
+  const toRun: BenchUnit[] = [];
+  const reused: string[] = [];
+  await ctx.timer.time('reused units', () => {
+    for (const unit of units) {
+      const fingerprint = fingerprints.get(unitKey(unit));
+      const result =
+        ctx.fresh || !fingerprint ? undefined : (restoreUnit(resultsDir, unit, fingerprint) as PipelineRun | StudyRun | undefined);
+      if (!result) {
+        toRun.push(unit);
+        continue;
+      }
+      reused.push(unitName(unit));
+      ctx.timer.record(`  ${unitName(unit)} (reused)`, 0, undefined, { ...unit, lane: 0, reused: true, ranSeconds: result.wallSeconds });
+      onDone(unit, result);
+    }
+  });
+  ctx.opts.log(unitsLine('reused', reused, units.length, ctx.fresh ? ' (--fresh)' : ''));
+  ctx.opts.log(unitsLine('running', toRun.map(unitName), units.length, ''));
+  if (!toRun.length) return;
+  const count = (kind: BenchUnit['kind']) => toRun.filter((u) => u.kind === kind).length;
+  const done = (unit: BenchUnit, result: PipelineRun | StudyRun, lane: number) => {
+    ctx.finished(unit, result, lane);
+    const { written, ...kept } = result;
+    const fingerprint = fingerprints.get(unitKey(unit));
+    if (fingerprint) saveUnit(resultsDir, unit, fingerprint, kept, written ?? []);
+    onDone(unit, kept);
+  };
   await ctx.timer.time(`pipelines (${count('pipeline')}) and studies (${count('study')}) on ${lanes.lanes} lanes`, () =>
     lanes.run(
-      units,
-      onDone,
-      laneChooser(units, plan.previous, lanes.lanes, () => collected.pipelinesDone, registry),
+      toRun,
+      done,
+      laneChooser(toRun, plan.previous, lanes.lanes, () => collected.pipelinesDone, registry),
     ),
   );
+}
+
+/** `reused 3 of 5 units: pipeline a, …` (the names of up to ten). */
+function unitsLine(what: string, names: readonly string[], of: number, note: string): string {
+  const shown = names.slice(0, 10).join(', ') + (names.length > 10 ? `, and ${names.length - 10} more` : '');
+  return `${what} ${names.length} of ${of} units${note}${names.length ? `: ${shown}` : ''}`;
 }

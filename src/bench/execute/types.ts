@@ -18,7 +18,11 @@ export interface ExecuteContext {
   timer: StepTimer;
   /** Where the results of a run that writes tables go (unused by a shard). */
   collected: Collected;
-  /** Logs a finished unit and records its time (every strategy calls it once per unit it ran or read). */
+  /** Each unit's fingerprint by unit key (./plan/fingerprint.ts); a unit without one always runs. */
+  fingerprints: ReadonlyMap<string, string>;
+  /** `--fresh`: run every unit, whatever is recorded. */
+  fresh: boolean;
+  /** Logs a unit that ran and records its time (./run-units.ts calls it once per unit it ran). */
   finished(unit: BenchUnit, result: PipelineRun | StudyRun, lane: number): void;
 }
 

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { BenchInputs, BenchUnit, StudyInputs } from '../types.ts';
-import { registryIds, runPipelineUnit, runStudyUnit, type BenchRegistry, type RegistryIds } from '../units.ts';
+import { registryIds, runUnit, type BenchRegistry, type RegistryIds } from '../units.ts';
 import { adoptProcessSharedBytes } from '../../util/process-shared.ts';
 import { inRunScope, RunScope } from '../../util/run-scope.ts';
 
@@ -48,11 +48,7 @@ export function serveLane(registry: BenchRegistry | undefined, name: string): vo
         if (refused) throw new Error(refused);
         if (!inputs) throw new Error('bench worker: a unit arrived before the inputs');
         const unit = req.unit;
-        const result = await inRunScope(
-          () =>
-            unit.kind === 'pipeline' ? runPipelineUnit(inputs!, unit.id, registry) : runStudyUnit(inputs!, studyInputs, unit.id, registry),
-          run,
-        );
+        const result = await inRunScope(() => runUnit(inputs!, studyInputs, unit, registry), run);
         parentPort!.postMessage({ id: req.id, result } satisfies LaneResponse);
       } catch (e) {
         parentPort!.postMessage({ id: req.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies LaneResponse);

@@ -55,6 +55,7 @@ export function runIdentity(
   plan: RunPlan,
   run: {
     pipelines: readonly PipelineEntry[];
+    studies: readonly Study[];
     taskSets: readonly TaskSet[];
     root: string;
     settings: Record<string, unknown>;
@@ -62,20 +63,20 @@ export function runIdentity(
   },
   count: number,
 ): RunIdentity {
-  const seedsOf = (unit: BenchUnit) =>
+  const costOf = (unit: BenchUnit) =>
     unit.kind === 'pipeline'
       ? taskSetsRunBy(
           run.pipelines.find((e) => e.id === unit.id)!,
           run.taskSets,
         ).length
-      : 1;
+      : (run.studies.find((s) => s.id === unit.id)?.scheduling?.cost ?? 1);
   return {
     settings: run.settings,
     inputs: run.inputs,
     code: codeFingerprint(run.root),
     v8: process.versions.v8,
     plan: planShards(
-      plan.shardable.map((unit) => ({ unit, seeds: seedsOf(unit) })),
+      plan.shardable.map((unit) => ({ unit, cost: costOf(unit) })),
       count,
     ).map((list) => list.map(unitKey)),
   };
@@ -84,7 +85,9 @@ export function runIdentity(
 /** Each unit's wall seconds in the previous run's timings.json, when there is one. */
 function previousUnitSeconds(timingsDirs: readonly string[]): Map<string, number> {
   const report = timingsDirs.map(readPreviousTimings).find((r) => r !== undefined);
-  return new Map((report?.steps ?? []).filter((s) => s.unit).map((s) => [`${s.unit!.kind}/${s.unit!.id}`, s.wallSeconds]));
+  return new Map(
+    (report?.steps ?? []).filter((s) => s.unit).map((s) => [`${s.unit!.kind}/${s.unit!.id}`, s.unit!.ranSeconds ?? s.wallSeconds]),
+  );
 }
 
 /** Units ordered by their previous wall time, longest first (ties and unknown units keep registry order): only the schedule changes, never a result. */

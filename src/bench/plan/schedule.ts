@@ -1,10 +1,15 @@
 import type { BenchUnit } from '../types.ts';
-import { RELEASE_LANE } from '../execute/lanes.ts';
 import { BENCH_REGISTRY, readsPipelineResults, runsEverySeed, type BenchRegistry } from '../units.ts';
 import { unitScheduling } from './study-hints.ts';
 
+/** What a chooser answers for a worker lane that will never be given another unit. */
+export const RELEASE_LANE = Symbol('release lane');
+
+/** Which unit a free lane takes (an index among the candidates' indexes), none for now, or RELEASE_LANE. */
+export type ChooseUnit = (candidates: readonly number[], lane: number, running: number) => number | typeof RELEASE_LANE | undefined;
+
 /**
- * Which unit a free lane takes next (the `choose` of BenchLanes.run). Only the schedule, and so
+ * Which unit a free lane takes next (the `choose` of ../execute/lane-loop.ts). Only the schedule, and so
  * the wall time, depends on it: every unit's result is the same on any lane.
  *
  * - A study of the pipelines' results runs in this thread (lane 0), which holds them, once every
@@ -31,13 +36,13 @@ export function laneChooser(
   lanes: number,
   pipelinesDone: () => boolean,
   registry: BenchRegistry = BENCH_REGISTRY,
-): (candidates: readonly number[], lane: number, running: number) => number | typeof RELEASE_LANE | undefined {
+): ChooseUnit {
   const seconds = (i: number) => previous.get(`${units[i]!.kind}/${units[i]!.id}`);
   const known = lanes > 1 && units.every((_, i) => seconds(i) !== undefined);
   const cost = (i: number) => seconds(i) ?? 0;
   const independent = (i: number) => units[i]!.kind === 'study' && !readsPipelineResults(units[i]!, registry);
-  const needsOwnThread = (i: number) => unitScheduling(units[i]!).ownThread === true;
-  const hasLargeWorkingSet = (i: number) => unitScheduling(units[i]!).largeWorkingSet === true;
+  const needsOwnThread = (i: number) => unitScheduling(units[i]!, registry).ownThread === true;
+  const hasLargeWorkingSet = (i: number) => unitScheduling(units[i]!, registry).largeWorkingSet === true;
   const shareable = (i: number) => independent(i) && !needsOwnThread(i) && !hasLargeWorkingSet(i);
   const keptForTail = known ? studiesBesideTail(units, cost, independent, shareable) : new Set<number>();
   return (candidates, lane, running) => {
@@ -81,4 +86,20 @@ function studiesBesideTail(
     sum += cost(i);
   }
   return kept;
+}
+
+/**
+ * Whether the worker lane that ran units[i] ends its thread now: the unit needs a thread apart
+ * (StudyScheduling.ownThread) and no such unit is left to take. Those studies run one after
+ * another on the one thread (the chooser takes them first), which ends after the last of them:
+ * a fresh thread per study loaded the modules and warmed up again each time.
+ */
+export function endsThreadApart(
+  units: readonly BenchUnit[],
+  taken: readonly boolean[],
+  i: number,
+  registry: Pick<BenchRegistry, 'studies'>,
+): boolean {
+  const apart = (u: BenchUnit) => unitScheduling(u, registry).ownThread === true;
+  return apart(units[i]!) && !units.some((u, j) => !taken[j] && apart(u));
 }

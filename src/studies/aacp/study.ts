@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Study } from '../types.ts';
+import { defineStudy, type Study } from '../types.ts';
 import { runAacpStudy } from './run.ts';
 import { aacpTables } from './tables.ts';
 
@@ -12,7 +12,7 @@ import { aacpTables } from './tables.ts';
  */
 const STUDY_REGISTRY_FILE = 'study-registry.json';
 
-export const aacpStudy: Study = {
+export const aacpStudy: Study = defineStudy(import.meta.url, {
   id: 'aacp',
   description: 'AACP packets, workflows and fallback encoder: coordination tokens against English messages',
   readsPipelineResults: false,
@@ -22,4 +22,4 @@ export const aacpStudy: Study = {
     rmSync(registryPath, { force: true });
     return aacpTables(await runAacpStudy({ seed: ctx.seed, registryPath }));
   },
-};
+});

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REAL_CATALOGS_ENV, realCatalogDir } from '../../table/suites.ts';
 import type { TurnRecord } from '../../measure/run-pipeline.ts';
-import type { Study, StudyContext } from '../types.ts';
+import { defineStudy, type Study, type StudyContext } from '../types.ts';
 import { loadCatalog } from '../../catalog/load.ts';
 import type { Catalog } from '../../catalog/types.ts';
 import type { Table } from '../../table/table.ts';
@@ -45,7 +45,7 @@ import { ownValue } from '../../util/json.ts';
  * Real dumps are read from $TOOLTAX_REAL_CATALOGS, else catalogs/real in the
  * project root; without them (b) and (c) cover the run's catalog only.
  */
-export const adolStudy: Study = {
+export const adolStudy: Study = defineStudy(import.meta.url, {
   id: 'adol',
   description: 'the ADOL mechanisms one by one: tokens per turn, duplication statistics and static tool-list tokens of each catalog',
   readsPipelineResults: true,
@@ -73,7 +73,7 @@ export const adolStudy: Study = {
     tables.push(staticTable(rows));
     return tables;
   },
-};
+});
 
 /** Every real dump: the primary ones, then extra/, each sorted by name (a summary.json beside them, as in the source folder, skipped). */
 function realCatalogs(root: string, log: (line: string) => void = () => {}): { label: string; catalog: Catalog }[] {

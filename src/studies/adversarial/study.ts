@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
+import { defineStudy, type EmbeddingContext, type Study, type StudyContext, type StudyEmbeddings } from '../types.ts';
 import type { PipelineEntry } from '../../pipelines/registry.ts';
 import type { PromptSection } from '../../pipelines/types.ts';
 import { PUBLISHED_ADVERSARIAL, PUBLISHED_SOURCE, TESTBED_CATALOG } from '../../reference/published.ts';
@@ -365,7 +365,7 @@ function adversarialTable(
 }
 
 /** What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the poisoned catalog's tools. */
-export function adversarialEmbeddings(ctx: EmbeddingContext, opts: AdversarialOptions = {}): StudyEmbeddings {
+function adversarialEmbeddings(ctx: EmbeddingContext, opts: AdversarialOptions = {}): StudyEmbeddings {
   if (!mainPipelines(ctx, opts.pipelines).length) return { catalogs: [] };
   const stuffed = opts.pipelines ? undefined : stuffedCatalog(ctx);
   return { catalogs: [poisonCatalog(ctx.catalog, ctx.seed).catalog, ...(stuffed ? [stuffed] : [])] };
@@ -402,4 +402,7 @@ export function createAdversarialStudy(opts: AdversarialOptions = {}): Study {
   };
 }
 
-export const adversarialStudy: Study = createAdversarialStudy();
+export const adversarialStudy: Study = defineStudy(import.meta.url, {
+  ...createAdversarialStudy(),
+  scheduling: { toEmbed: (ctx) => adversarialEmbeddings(ctx), cost: 2 },
+});

@@ -6,7 +6,7 @@ import type { Suite } from '../../table/suites.ts';
 import type { Table } from '../../table/table.ts';
 import { HOST_SEARCH_BESIDE, HOST_SEARCH_TABLE } from '../projection/host-search-table.ts';
 import { fixedSuites, projectSuite, runOnSuite } from '../real-suite/suite-run.ts';
-import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
+import { defineStudy, type EmbeddingContext, type Study, type StudyContext, type StudyEmbeddings } from '../types.ts';
 
 /** The methods the table shows, of those the run ran. */
 function shown(ctx: Pick<StudyContext, 'pipelines'>): PipelineEntry[] {
@@ -39,7 +39,9 @@ export function hostSearchEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
  * fitted on these requests), projected by Table 3's model. Runs with the default (synthetic)
  * bench only, like the real suite.
  */
-export const hostSearchStudy: Study = {
+export const hostSearchStudy: Study = defineStudy(import.meta.url, {
+  // Nine methods on the LiveMCPBench tools: like the real suite, their fits go with the thread.
+  scheduling: { ownThread: true, toEmbed: hostSearchEmbeddings },
   id: 'host-search',
   description: "the hosts' tool search beside the papers' methods on the LiveMCPBench development half",
   readsPipelineResults: false,
@@ -50,7 +52,7 @@ export const hostSearchStudy: Study = {
     for (const suite of suitesRun(ctx)) tables.push(...(await suiteTable(ctx, suite)));
     return tables;
   },
-};
+});
 
 /** One suite's host tool search table. */
 async function suiteTable(ctx: StudyContext, suite: Suite): Promise<Table[]> {

@@ -1,5 +1,5 @@
 import type { TurnRecord } from '../../measure/run-pipeline.ts';
-import type { Study, StudyContext, TaskSet } from '../types.ts';
+import { defineStudy, type Study, type StudyContext, type TaskSet } from '../types.ts';
 import type { PipelineSummary } from '../../measure/summarize.ts';
 import type { PipelineEntry } from '../../pipelines/types.ts';
 import type { Table } from '../../table/table.ts';
@@ -107,7 +107,7 @@ async function projectionsOf(
 }
 
 /** The `projection` study: projected Tables 3 and 4, sensitivity, failure causes, ablation success. */
-export const projectionStudy: Study = {
+export const projectionStudy: Study = defineStudy(import.meta.url, {
   id: 'projection',
   description:
     'projected success, latency, cost and reasoning quality † of each method from its measured turns, with the sensitivity and failure analyses',
@@ -118,7 +118,7 @@ export const projectionStudy: Study = {
     return projectionsOf(inp, ctx.entry, ctx.seed, ablationSeeds(ctx.taskSets), threadDraws);
   },
   run: (ctx) => runProjectionStudy(ctx),
-};
+});
 
 export async function runProjectionStudy(
   ctx: StudyContext,

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Study, StudyContext, TurnWatcher, WatchContext } from '../types.ts';
+import { defineStudy, type Study, type StudyContext, type TurnWatcher, type WatchContext } from '../types.ts';
 import type { DrivenTurn } from '../../measure/run-pipeline.ts';
 import type { PipelineEntry } from '../../pipelines/registry.ts';
 import type { PromptSection } from '../../pipelines/types.ts';
@@ -319,4 +319,4 @@ export function createPromptCachingStudy(opts: CachingOptions = {}): Study {
   };
 }
 
-export const promptCachingStudy: Study = createPromptCachingStudy();
+export const promptCachingStudy: Study = defineStudy(import.meta.url, createPromptCachingStudy());

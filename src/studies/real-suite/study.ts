@@ -10,7 +10,7 @@ import { retrievalNote } from '../../retrieval/settings-note.ts';
 import type { Suite } from '../../table/suites.ts';
 import type { Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
-import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
+import { defineStudy, type EmbeddingContext, type Study, type StudyContext, type StudyEmbeddings } from '../types.ts';
 import { adolMechanismTable } from '../adol/study.ts';
 import { forSuite } from './for-suite.ts';
 import { HOST_SEARCH_TABLE } from '../projection/host-search-table.ts';
@@ -38,13 +38,16 @@ function suitesRun(ctx: Pick<StudyContext, 'suites'>): Suite[] {
 }
 
 /** What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the suites' tools and queries. */
-export function realSuiteEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
+function realSuiteEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
   if (ctx.catalog.name !== SYNTHETIC_CATALOG_NAME || !ctx.tasks.length) return {};
   const loaded = suitesRun(ctx).flatMap((s) => loadSuite(s, ctx.root) ?? []);
   return loaded.length ? { catalogs: loaded.map((l) => l.catalog), taskSets: loaded.map((l) => l.tasks) } : {};
 }
 
-export const realSuiteStudy: Study = {
+export const realSuiteStudy: Study = defineStudy(import.meta.url, {
+  // Every main pipeline on the six real dumps: their fits, transcripts and rankings would stay
+  // in the lane's heap beside the ablations that run there after it.
+  scheduling: { ownThread: true, toEmbed: realSuiteEmbeddings, cost: 5 },
   id: 'real-suite',
   description: 'Table 3 (measured and projected) and Table 4 on the six real servers with the hand-written query set',
   readsPipelineResults: false,
@@ -56,7 +59,7 @@ export const realSuiteStudy: Study = {
     for (const suite of suitesRun(ctx)) tables.push(...(await suiteTables(ctx, suite)));
     return tables;
   },
-};
+});
 
 /** One suite's tables: its main pipelines run on its catalog and tasks. */
 async function suiteTables(ctx: StudyContext, suite: Suite): Promise<Table[]> {

@@ -12,7 +12,7 @@ import { allRetrieverNames, DEFAULT_RETRIEVER, retrieverByName } from '../../ret
 import { retrievalByServerTable, retrievalTable, wholeCatalogNotes } from '../../retrieval/tables.ts';
 import type { Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
-import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
+import { defineStudy, type EmbeddingContext, type Study, type StudyContext, type StudyEmbeddings } from '../types.ts';
 import { allNeededTable, generalisationTable, type SuiteEvaluations } from './generalisation.ts';
 import { fixedSuites } from '../real-suite/suite-run.ts';
 
@@ -154,7 +154,12 @@ export function retrievalEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
  * ablation by turn position and the learned model's weights. The learned parts never see the
  * suite they are measured on (leave-one-suite-out, src/retrieval/learned/training-set.ts).
  */
-export const retrievalStudy: Study = {
+export const retrievalStudy: Study = defineStudy(import.meta.url, {
+  // Sixteen retrievers on three catalogs, four learned models each left out one suite: their
+  // indexes, models and analyzer memo go with the thread instead of staying in a lane's heap.
+  scheduling: { ownThread: true, largeWorkingSet: true, toEmbed: retrievalEmbeddings, cost: 12 },
+  // It ranks with every retriever, the learned ones among them: their models are trained up front.
+  ranksLearned: true,
   id: 'retrieval',
   description: 'every registered retriever on every suite: recall@k, served@k, MRR, nDCG@10, generalisation across suites',
   readsPipelineResults: false,
@@ -196,7 +201,7 @@ export const retrievalStudy: Study = {
     if (learned.trained) tables.push(learnedModelTable((await learned.trained()) as TrainedReranker));
     return tables;
   },
-};
+});
 
 /** What each fitted retriever of the table was fitted on, for this suite's catalog. */
 function fittedNotes(evaluations: readonly RetrievalEvaluation[]): string[] {

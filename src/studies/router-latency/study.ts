@@ -1,4 +1,4 @@
-import type { Study } from '../types.ts';
+import { defineStudy, type Study } from '../types.ts';
 import { benchRouterLatency, type LatencyStats } from '../../embed/bench-router-latency.ts';
 import type { Table } from '../../table/table.ts';
 import { createBenchEncoder, uncachedEncoder } from '../../retrieval/encoder.ts';
@@ -15,7 +15,9 @@ const QUERIES = 24;
  * token figure; the per-turn `latency_ms` in Tool Attention's events is the in-bench router
  * time, where the query embedding is a cache lookup.
  */
-export const routerLatencyStudy: Study = {
+export const routerLatencyStudy: Study = defineStudy(import.meta.url, {
+  // Loads the use-lite model: WebAssembly memory, which cannot shrink.
+  scheduling: { ownThread: true, cost: 5 },
   id: 'router-latency',
   description: 'time to embed one query and to search the tool index for the top 10, measured separately',
   readsPipelineResults: false,
@@ -67,4 +69,4 @@ export const routerLatencyStudy: Study = {
     };
     return [table];
   },
-};
+});

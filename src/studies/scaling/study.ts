@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { MEASUREMENT_PARAMS } from '../../measure/params.ts';
 import { runPipeline, type TurnRecord } from '../../measure/run-pipeline.ts';
-import type { EmbeddingContext, Study, StudyContext, StudyEmbeddings } from '../types.ts';
+import { defineStudy, type EmbeddingContext, type Study, type StudyContext, type StudyEmbeddings } from '../types.ts';
 import { SERVER_SPECS } from '../../catalog/servers/index.ts';
 import type { ServerSpec } from '../../catalog/spec.ts';
 import { serializeToolDefinition } from '../../catalog/types.ts';
@@ -293,7 +293,7 @@ function scalingTable(rows: readonly ScalingRow[], tasks: readonly Task[], sizes
  * What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the
  * dense points' catalogs, routed with the run's encoder.
  */
-export function scalingEmbeddings(ctx: EmbeddingContext, opts: ScalingOptions = {}): StudyEmbeddings {
+function scalingEmbeddings(ctx: EmbeddingContext, opts: ScalingOptions = {}): StudyEmbeddings {
   const plan = planSweep(ctx, opts);
   if ('skipped' in plan || plan.tasks.length === 0) return {};
   return { catalogs: plan.sizes.filter((n) => n <= denseLimit(ctx)).map(plan.catalogAt) };
@@ -324,4 +324,10 @@ export function createScalingStudy(opts: ScalingOptions = {}): Study {
   };
 }
 
-export const scalingStudy: Study = createScalingStudy();
+export const scalingStudy: Study = defineStudy(import.meta.url, {
+  ...createScalingStudy(),
+  // With --scaling-sizes 10000: a large heap (catalog, BM25 and TF-IDF indexes of 10,000
+  // tools), and index buffers freed only when V8 finalises them.
+  scheduling: { ownThread: true, largeWorkingSet: true, toEmbed: (ctx) => scalingEmbeddings(ctx), cost: 8 },
+  options: ['scalingSizes'],
+});

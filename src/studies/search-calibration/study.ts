@@ -3,7 +3,7 @@ import { PROJECTION_PARAMS, SEARCH_KNOWLEDGE_FIT, withParam } from '../../sim/pr
 import { loadSuite } from '../../tasks/bundled-suites.ts';
 import { SUITES } from '../../table/suites.ts';
 import type { Table } from '../../table/table.ts';
-import type { Study, StudyContext } from '../types.ts';
+import { defineStudy, type Study, type StudyContext } from '../types.ts';
 import { PUBLISHED_FIGURES, type FigurePart } from './figures.ts';
 import { fitKnowledge, KNOWLEDGE_FIGURES } from './fit.ts';
 import { CalibrationHarness, type HarnessInputs } from './harness.ts';
@@ -24,7 +24,9 @@ function suiteInputs(ctx: StudyContext, id: string) {
  * fitted. Runs with the default (synthetic) bench, after the pipelines (it reads their token
  * counts).
  */
-export const searchCalibrationStudy: Study = {
+export const searchCalibrationStudy: Study = defineStudy(import.meta.url, {
+  // Forty-odd search passes over the LiveMCPBench and real suites: on a thread apart, like host-search.
+  scheduling: { ownThread: true },
   id: 'search-calibration',
   description: 'published measured figures about tool search and code execution beside the harness, calibration and validation',
   readsPipelineResults: true,
@@ -33,7 +35,7 @@ export const searchCalibrationStudy: Study = {
     if (ctx.catalog.name !== SYNTHETIC_CATALOG_NAME) return [];
     return [await calibrationTable(ctx)];
   },
-};
+});
 
 export async function calibrationTable(ctx: StudyContext): Promise<Table> {
   const inputs: HarnessInputs = { ctx, lmb: suiteInputs(ctx, 'livemcpbench'), real: suiteInputs(ctx, 'real') };

@@ -1,7 +1,7 @@
 import { PUBLISHED_THETA, PUBLISHED_THETA_RANGE_MINILM } from '../../pipelines/tool-attention/calibration.ts';
 import type { ThresholdCalibration } from '../../results/pipeline-settings.ts';
 import type { Table } from '../../table/table.ts';
-import type { Study } from '../types.ts';
+import { defineStudy, type Study } from '../types.ts';
 
 /**
  * The sweep as a report table: every 0.05 step, plus the chosen θ and the paper's 0.28 (the
@@ -48,7 +48,7 @@ export function calibrationTable(c: ThresholdCalibration): Table {
 }
 
 /** The θ sweep of every pipeline of this run that calibrated θ (typed in its settings), one table per encoder. */
-export const thresholdCalibrationStudy: Study = {
+export const thresholdCalibrationStudy: Study = defineStudy(import.meta.url, {
   id: 'threshold-calibration',
   description: "Tool Attention's θ sweeps (coverage and F1) over held-out (query, tool) pairs",
   readsPipelineResults: true,
@@ -58,4 +58,4 @@ export const thresholdCalibrationStudy: Study = {
     for (const s of ctx.summaries) if (s.settings.calibration) byEncoder.set(s.settings.calibration.encoder, s.settings.calibration);
     return [...byEncoder.values()].map(calibrationTable);
   },
-};
+});
