@@ -87,7 +87,7 @@ function fill(text: string, context: Record<string, unknown>, jobFailed: boolean
 }
 
 /** Runs the action's steps with these inputs in `workspace`; `actionPath` is the action's checkout. */
-export function runAction(action: ActionFile, given: Record<string, string>, workspace: string, actionPath: string): JobResult {
+function runAction(action: ActionFile, given: Record<string, string>, workspace: string, actionPath: string): JobResult {
   const temp = join(workspace, '.runner-temp');
   rmSync(temp, { recursive: true, force: true });
   mkdirSync(temp, { recursive: true });
@@ -234,4 +234,4 @@ function main(): void {
   say("default: the CLI built from the action's own checkout (no dev or optional packages) measures, status 0");
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+main();

@@ -100,7 +100,8 @@ export async function budgetCommand(
       text = o.json ? '' : o.markdown ? renderMarkdown(report) : renderText(report);
     }
     if (o.json) text = `${JSON.stringify(lint ? { ...report, lint } : report, null, 2)}\n`;
-    else if (lint) text += o.markdown ? `\n${renderLintMarkdown(lint, lintFailed).replace(/^.*\n/, '')}` : `\nLint:\n${renderLintText(lint)}`;
+    else if (lint)
+      text += o.markdown ? `\n${renderLintMarkdown(lint, lintFailed).replace(/^.*\n/, '')}` : `\nLint:\n${renderLintText(lint)}`;
     if (lintFailed && !o.json)
       text += o.markdown
         ? `\n**❌ Lint: a finding at ${failOnLint} or worse fails this check (--fail-on-lint ${failOnLint}).**\n`
