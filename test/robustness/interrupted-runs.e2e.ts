@@ -91,7 +91,7 @@ describe('whole runs on a $ref catalog, concurrent and interrupted', () => {
       await exited;
       expectOneLineError(
         await cli(['report', '--results', join(dir, 'results'), '--reports', join(dir, 'r')]),
-        /run\.json: .*did not finish/,
+        /run\.json: .*no bench run finished in this folder; run `npm run bench` first/,
       );
       const again = await cli(benchArgs(dir), RUN_BOUND_MS);
       expect(again.code, again.stderr).toBe(0);
