@@ -140,20 +140,28 @@ const DOM_STATS = `(() => {
 
 /**
  * The centre, in viewport pixels, of the first mark of a live chart that carries a tooltip (a
- * point along a line's path), scrolled into view; null when the chart has none.
+ * point along a line's path) and that the pointer reaches there (another mark drawn over it
+ * would take the hover), scrolled into view; the first such mark's centre when every one is
+ * covered; null when the chart has none.
  */
 const TOOLTIP_TARGET = (id: string) => `(() => {
   const svg = document.querySelector(${JSON.stringify(`#${id} .chart-live svg`)});
   if (!svg) return null;
-  const withTooltip = (sel) => [...svg.querySelectorAll(sel)].find((e) => e.__data__ && e.__data__.tooltip != null);
-  const el = withTooltip('g.mark-rect > path, g.mark-symbol > path') || withTooltip('g[class*="mark-"] > path');
-  if (!el) return null;
-  el.scrollIntoView({ block: 'center' });
-  let p;
-  if (el.closest('g.mark-line') && el.getTotalLength() > 0) p = el.getPointAtLength(el.getTotalLength() / 2);
-  else { const b = el.getBBox(); p = { x: b.x + b.width / 2, y: b.y + b.height / 2 }; }
-  const q = new DOMPoint(p.x, p.y).matrixTransform(el.getScreenCTM());
-  return { x: q.x, y: q.y };
+  const withTooltip = (sel) => [...svg.querySelectorAll(sel)].filter((e) => e.__data__ && e.__data__.tooltip != null);
+  const marks = [...withTooltip('g.mark-rect > path, g.mark-symbol > path'), ...withTooltip('g[class*="mark-"] > path')];
+  const centre = (el) => {
+    el.scrollIntoView({ block: 'center' });
+    let p;
+    if (el.closest('g.mark-line') && el.getTotalLength() > 0) p = el.getPointAtLength(el.getTotalLength() / 2);
+    else { const b = el.getBBox(); p = { x: b.x + b.width / 2, y: b.y + b.height / 2 }; }
+    const q = new DOMPoint(p.x, p.y).matrixTransform(el.getScreenCTM());
+    return { x: q.x, y: q.y };
+  };
+  for (const el of marks.slice(0, 50)) {
+    const q = centre(el);
+    if (document.elementFromPoint(q.x, q.y) === el) return q;
+  }
+  return marks.length ? centre(marks[0]) : null;
 })()`;
 
 const FIRST_SCREEN_LAYOUT = `(() => {
