@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { ownSourceFile } from '../../util/own-source.ts';
 
 /**
  * The harness's modules and what each imports, from esbuild's metafile (nothing is written):
@@ -85,7 +86,8 @@ export class CodeGraph {
 export function toPath(module: string): string {
   const path = module.startsWith('file:') ? fileURLToPath(module) : module;
   if (!isAbsolute(path)) throw new Error(`code graph: expected a file: URL or an absolute path, got ${JSON.stringify(module)}`);
-  return path;
+  // The installed package runs dist/, where a module named by its TypeScript URL is `x.js`.
+  return fileURLToPath(ownSourceFile(pathToFileURL(path)));
 }
 
 const WORKER_URL = /new URL\(\s*['"](\.{1,2}\/[^'"]+\.[cm]?[jt]s)['"]\s*,\s*import\.meta\.url\s*\)/g;
