@@ -18,9 +18,9 @@ import {
  * engine left broken by a limit never runs its teardown (QuickJS asserts there).
  */
 
-/** The bounds of one run (./sandbox.ts's defaults: 32 MB, 2 s, 20,000 characters). */
+/** The bounds of one run (defaults: DEFAULT_SANDBOX_LIMITS in ./sandbox.ts). */
 export interface SandboxLimits {
-  /** Heap of the QuickJS runtime, bytes (the whole WebAssembly memory is capped at twice this plus 16 MiB). */
+  /** Heap of the QuickJS runtime, bytes (the whole WebAssembly memory's cap is derived from it: ./sandbox.ts). */
   memoryBytes: number;
   /** Wall time of one run from the engine's start, milliseconds; the thread is ended a second after it. */
   timeMs: number;

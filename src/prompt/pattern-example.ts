@@ -1,3 +1,5 @@
+import { ownValue } from '../util/json.ts';
+
 /**
  * A short string that matches a JSON Schema `pattern` (an ECMAScript regular expression), built
  * from the pattern itself: no randomness, so the same schema always gives the same example.
@@ -32,19 +34,8 @@ function spell(node: Node, extra: number): string {
   return spell(node.node, extra).repeat(times);
 }
 
-const CLASS_ESCAPES = new Map([
-  ['d', /\d/],
-  ['D', /\D/],
-  ['w', /\w/],
-  ['W', /\W/],
-  ['s', /\s/],
-  ['S', /\S/],
-]);
-const CONTROL_ESCAPES = new Map([
-  ['n', '\n'],
-  ['t', '\t'],
-  ['r', '\r'],
-]);
+const CLASS_ESCAPES: Readonly<Record<string, RegExp>> = { d: /\d/, D: /\D/, w: /\w/, W: /\W/, s: /\s/, S: /\S/ };
+const CONTROL_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r' };
 
 /** Characters tried, in order, for a class: readable ones first. */
 const PREFERRED = 'aA0x_-.:/ ';
@@ -117,12 +108,12 @@ class Parser {
       let lo = this.src[this.i++]!;
       if (lo === '\\') {
         const e = this.src[this.i++]!;
-        const cls = CLASS_ESCAPES.get(e);
+        const cls = ownValue(CLASS_ESCAPES, e);
         if (cls) {
           accepts.push((ch) => cls.test(ch));
           continue;
         }
-        lo = CONTROL_ESCAPES.get(e) ?? e;
+        lo = ownValue(CONTROL_ESCAPES, e) ?? e;
       }
       if (this.src[this.i] === '-' && this.src[this.i + 1] !== ']' && this.i + 1 < this.src.length) {
         this.i++;

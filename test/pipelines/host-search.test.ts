@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import type { Catalog, CatalogTool, McpTool } from '../../src/catalog/types.ts';
+import type { Catalog } from '../../src/catalog/types.ts';
 import { createHostSearchPipeline, type HostSearchKind } from '../../src/pipelines/host-search/pipeline.ts';
 import {
   checkedReferences,
@@ -17,23 +17,12 @@ import type { Task } from '../../src/tasks/types.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';
 import { regexForRequest } from '../../src/sim/search-model.ts';
 import { openAiNamespaces } from '../../src/pipelines/host-search/namespaces.ts';
+import { catalogTool } from '../helpers/catalog-tool.ts';
 
 const tokens = tokenCounter('cl100k_base');
 const KINDS: readonly HostSearchKind[] = ['anthropic-bm25', 'anthropic-regex', 'openai', 'client'];
 
-function tool(server: string, definition: McpTool, more: Partial<CatalogTool> = {}): CatalogTool {
-  return {
-    id: `${server}/${definition.name}`,
-    server,
-    name: definition.name,
-    definition,
-    summary: definition.description ?? '',
-    summarySource: 'derived',
-    tags: [],
-    preconditions: [],
-    ...more,
-  };
-}
+const tool = catalogTool;
 
 const obj = (properties: Record<string, unknown>) => ({ type: 'object', properties });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogTool, McpTool } from '../../src/catalog/types.ts';
 import {
   capabilityInput,
   capabilityPhrase,
@@ -11,17 +10,9 @@ import {
   type SearchTurnInput,
 } from '../../src/sim/search-model.ts';
 import { compileHostRegex } from '../../src/pipelines/host-search/semantics.ts';
+import { catalogTool } from '../helpers/catalog-tool.ts';
 
-function tool(server: string, definition: McpTool): CatalogTool {
-  return {
-    id: `${server}/${definition.name}`,
-    server,
-    name: definition.name,
-    definition,
-    summary: definition.description ?? '',
-    summarySource: 'derived',
-  } as CatalogTool;
-}
+const tool = catalogTool;
 
 const QUERY_DB = tool('db', {
   name: 'query_database',

@@ -19,11 +19,11 @@ import { runOnLanes, type Lane } from './lane-loop.ts';
 /** Environment variable: lanes that run bench units at once (the main thread plus workers; default laneDefault(), 1 = serial). */
 const BENCH_WORKERS_ENV = 'TOOLTAX_BENCH_WORKERS';
 /**
- * Lanes the peak budget (1 GB, docs/performance.md) is taken to hold. Two lanes of the full bench
- * peaked near 640 MB (reports/perf.md, mechanisms table), most of it the main thread's turn
- * records; that a third worker thread fits in the rest is an estimate, not a measurement (the
- * two-core machines those figures come from never start one): `npm run perf -- --against` on a
- * machine with more cores shows the peak it gives.
+ * Lanes the peak budget (docs/performance.md) is taken to hold. Two lanes' peak is measured
+ * (reports/perf.md, mechanisms table), most of it the main thread's turn records; that a third
+ * worker thread fits in the rest is an estimate, not a measurement (the two-core machines those
+ * figures come from never start one): `npm run perf -- --against` on a machine with more cores
+ * shows the peak it gives.
  */
 const LANES_IN_MEMORY_BUDGET = 3;
 /**
