@@ -56,7 +56,7 @@ export type FromSandbox =
 export type ToolAnswer = { ok: true; json?: string } | { ok: false; error: string };
 
 const PAGE = 64 * 1024;
-/** The most the engine (32-bit WebAssembly, as built) can address: 2 GiB. */
+/** The most the engine (32-bit WebAssembly, as built) can address, in WebAssembly pages (the specification's page size). */
 const MAX_PAGES = 32_768;
 /** The engine's stack, bytes: under what the thread's own stack holds of its frames, so QuickJS's check fires first. */
 const STACK_BYTES = 256 * 1024;
