@@ -15,8 +15,9 @@ export interface Lane<R> {
  * many units are under way on other lanes: with none, a lane that picks nothing ends). A worker
  * lane answered RELEASE_LANE ends, its thread released at once. `releaseAfter(taken, i)` says
  * whether the worker lane that ran units[i] releases its thread now (the units that need a
- * thread apart end it after the last of them). Results are in the order of `units`, whatever
- * lane ran each: the caller merges the same thing for any lane count.
+ * thread apart end it after the last of them). Each result goes to `onDone` and is not kept
+ * here: a pipeline's result holds every turn record as its lane sent it, and the caller keeps
+ * its own (compacted) copy.
  */
 export async function runOnLanes<R>(
   units: readonly BenchUnit[],
@@ -24,8 +25,7 @@ export async function runOnLanes<R>(
   choose: ChooseUnit,
   onDone: (unit: BenchUnit, result: R, lane: number) => void,
   releaseAfter: (taken: readonly boolean[], i: number) => boolean,
-): Promise<R[]> {
-  const results = new Array<R>(units.length);
+): Promise<void> {
   const taken = new Array<boolean>(units.length).fill(false);
   let left = units.length;
   let running = 0;
@@ -49,16 +49,15 @@ export async function runOnLanes<R>(
       }
       taken[i] = true;
       running++;
-      results[i] = await lane.run(units[i]!);
+      const result = await lane.run(units[i]!);
       if (index > 0 && releaseAfter(taken, i)) await lane.release?.();
       running--;
       left--;
-      onDone(units[i]!, results[i]!, index);
+      onDone(units[i]!, result, index);
       finished();
       someFinished = new Promise<void>((resolve) => (finished = resolve));
     }
   };
   await Promise.all(lanes.map((lane, index) => loop(index, lane)));
   if (left > 0) throw new Error(`bench: ${left} unit(s) never became ready`);
-  return results;
 }

@@ -52,8 +52,9 @@ export function benchLaneCount(env: NodeJS.ProcessEnv = process.env): number {
 /**
  * Runs independent bench units on `lanes` lanes: the main thread and `lanes - 1` worker
  * threads, each pulling the next unit of the list when free. Every unit is a pure function of
- * the inputs (./bench-units.ts), so which lane ran it does not change its result; results are
- * returned in the order of `units`, so what the caller merges is the same for any lane count.
+ * the inputs (../units.ts), so which lane ran it does not change its result; each result
+ * goes to `onDone` as it comes, and the caller files it by unit (./collect.ts), so what
+ * it merges is the same for any lane count and order.
  * Put the costliest units first: the last unit to start decides the wall time.
  */
 export class BenchLanes {
@@ -99,7 +100,7 @@ export class BenchLanes {
     units: readonly BenchUnit[],
     onDone: (unit: BenchUnit, result: PipelineRun | StudyRun, lane: number) => void = () => {},
     choose: ChooseUnit = (candidates) => candidates[0],
-  ): Promise<(PipelineRun | StudyRun)[]> {
+  ): Promise<void> {
     const extra = Math.min(this.lanes - 1, Math.max(0, units.length - 1));
     while (this.workers.length < extra) this.workers.push(undefined);
     for (let w = 0; w < extra; w++) this.workers[w] ??= this.startWorker();
