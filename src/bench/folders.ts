@@ -3,7 +3,7 @@ import type { Catalog } from '../catalog/types.ts';
 import { acquireRunLock, type RunLock } from '../results/lock.ts';
 import { checkOutputDir } from '../results/output-dir.ts';
 import { REPORTS_DIR, RESULTS_DIR } from '../results/partial-run.ts';
-import { startRun, type OutputSnapshot } from '../results/run-files.ts';
+import { endRun, startRun, type OutputSnapshot } from '../results/run-files.ts';
 import { clearPart } from '../results/shard-part.ts';
 import { childDir } from '../util/paths.ts';
 import type { BenchOptions } from './options.ts';
@@ -47,6 +47,7 @@ export function openFolders(opts: BenchOptions, catalog: Catalog, execution: Exe
     reportsDir,
     before,
     release: () => {
+      endRun(resultsDir);
       reportsLock?.release();
       lock.release();
     },

@@ -66,6 +66,6 @@ export async function writeRun(
     pipelines: collected.ran,
     measurementParams: MEASUREMENT_PARAMS,
     tableOrder: tables.map((t) => t.id),
-    files: runFiles(resultsDir, run.before, collected.knownFiles()),
+    files: runFiles(resultsDir, run.before, collected.knownFiles(), collected.restoredFiles),
   });
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { InputError } from '../util/input-error.ts';
 import { MANIFEST_FILE, type RunFile, type RunManifest } from './manifest.ts';
 import { readManifest } from './read.ts';
@@ -17,28 +17,62 @@ const RUN_OUTPUT_FILE = /\.(json|jsonl)$/;
 export type OutputSnapshot = ReadonlyMap<string, string>;
 
 /**
+ * Where startRun moves the previous run's files, inside the results folder: a unit restored from
+ * its record takes its files back from there (src/results/unit-store.ts) instead of writing them
+ * again; endRun removes what is left.
+ */
+const PREVIOUS_RUN_DIR = '.previous-run';
+
+/**
  * Before a run writes anything: removes the previous run's manifest first (so a run that is
- * killed leaves no run.json and `report` refuses it), then the files that manifest lists, and
- * nothing else: the user's own files (a notes.json under studies/, the AACP registry) and the
- * files of a run that did not finish (which no manifest lists, so nothing reads them) stay.
- * Returns what is left, so the new run's manifest lists only the files it writes.
+ * killed leaves no run.json and `report` refuses it), then moves the files that manifest lists
+ * aside (PREVIOUS_RUN_DIR), and nothing else: the user's own files (a notes.json under studies/,
+ * the AACP registry) and the files of a run that did not finish (which no manifest lists, so
+ * nothing reads them) stay. Returns what is left, so the new run's manifest lists only the
+ * files it writes.
  */
 export function startRun(dir: string): OutputSnapshot {
   const listed = previousRunFiles(dir);
   rmSync(join(dir, MANIFEST_FILE), { force: true });
-  for (const path of listed) rmSync(join(dir, ...path.split('/')), { force: true });
+  endRun(dir);
+  for (const path of listed) {
+    const aside = previousRunCopy(dir, path);
+    mkdirSync(dirname(aside), { recursive: true });
+    try {
+      renameSync(join(dir, ...path.split('/')), aside);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
   return snapshot(dir);
+}
+
+/** Where startRun put the previous run's file `path` (relative, `/`-separated), if it was there. */
+export function previousRunCopy(dir: string, path: string): string {
+  return join(dir, PREVIOUS_RUN_DIR, ...path.split('/'));
+}
+
+/** Removes the previous run's files that this run did not take back (startRun). */
+export function endRun(dir: string): void {
+  rmSync(join(dir, PREVIOUS_RUN_DIR), { recursive: true, force: true });
 }
 
 /**
  * The output files of the run in `dir`, with their SHA-256, for the manifest: every one not in
- * `before` or replaced since (a rewrite is a new file: writeFileAtomic renames over the path).
+ * `before` or replaced since (a rewrite is a new file: writeFileAtomic renames over the path),
+ * and those of `restored` (a restored unit's files, which a killed run may have left in place).
  * `known` hashes (taken as the files were written) are not read again.
  */
-export function runFiles(dir: string, before: OutputSnapshot = new Map(), known: ReadonlyMap<string, string> = new Map()): RunFile[] {
+export function runFiles(
+  dir: string,
+  before: OutputSnapshot = new Map(),
+  known: ReadonlyMap<string, string> = new Map(),
+  restored: readonly string[] = [],
+): RunFile[] {
   const now = snapshot(dir);
+  const own = new Set(restored);
   return [...now]
-    .filter(([path, identity]) => before.get(path) !== identity)
+    .filter(([path, identity]) => before.get(path) !== identity || own.has(path))
     .map(([path]) => ({ path, sha256: known.get(path) ?? sha256(join(dir, ...path.split('/'))) }));
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBench, type BenchOptions } from '../../src/bench/run.ts';
@@ -98,6 +98,25 @@ describe('unit records: reuse, --fresh, resume', () => {
   it("changing one study's file runs that study alone", async () => {
     appendFileSync(join(dir, 'suite-lines.ts'), '// changed\n');
     expect((await run(out)).ran).toEqual(['study suite-lines']);
+  });
+
+  it("changing the study of the pipelines' results alone runs it on their records read back from theirs", async () => {
+    await run(out);
+    const counts = readFileSync(join(out, 'tables', 'turn-count.json'), 'utf8');
+    expect(JSON.parse(counts).rows.every((row: { value: number }) => row.value > 0)).toBe(true);
+    appendFileSync(join(dir, 'turn-count.ts'), '// changed\n');
+    expect((await run(out)).ran).toEqual(['study turn-count']);
+    expect(readFileSync(join(out, 'tables', 'turn-count.json'), 'utf8')).toBe(counts);
+  });
+
+  it("a unit's file deleted or changed since its record is written back when the unit is restored", async () => {
+    await run(out);
+    const before = bytesOf(out);
+    const turns = readdirSync(join(out, 'turns')).map((f) => join(out, 'turns', f));
+    rmSync(turns[0]!);
+    appendFileSync(turns[1]!, 'not a record\n');
+    expect((await run(out)).ran).toEqual([]);
+    expect(bytesOf(out)).toEqual(before);
   });
 
   it('changing one option runs the units it reaches: --scaling-sizes reaches the study that takes it', async () => {

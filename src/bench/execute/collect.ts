@@ -14,6 +14,8 @@ export class Collected {
   readonly ran: ManifestPipeline[] = [];
   readonly studyTables = new Map<string, Table[]>();
   readonly pipelineRuns = new Map<string, PipelineRun>();
+  /** The files of the units restored from their records: the run's own, even those left as they were. */
+  readonly restoredFiles: string[] = [];
   /**
    * Records from a worker lane arrive with a copy of every string: shared again across the
    * run's records. The compactor's own maps are let go once every pipeline's records are in.

@@ -2,6 +2,7 @@ import { restoreUnit, saveUnit } from '../../results/unit-store.ts';
 import { unitName, type BenchUnit, type PipelineRun, type StudyRun } from '../types.ts';
 import { laneChooser } from '../plan/schedule.ts';
 import { unitKey } from '../plan/shards.ts';
+import { readsPipelineResults } from '../units.ts';
 import type { ExecuteContext } from './types.ts';
 
 /**
@@ -20,18 +21,22 @@ export async function runUnits(
   const toRun: BenchUnit[] = [];
   const reused: string[] = [];
   await ctx.timer.time('reused units', () => {
-    for (const unit of units) {
+    const restore = (unit: BenchUnit, withRecords: boolean) => {
       const fingerprint = fingerprints.get(unitKey(unit));
-      const result =
-        ctx.fresh || !fingerprint ? undefined : (restoreUnit(resultsDir, unit, fingerprint) as PipelineRun | StudyRun | undefined);
-      if (!result) {
-        toRun.push(unit);
-        continue;
-      }
+      const restored = ctx.fresh || !fingerprint ? undefined : restoreUnit(resultsDir, unit, fingerprint, withRecords);
+      if (!restored) return void toRun.push(unit);
+      const result = restored.result as PipelineRun | StudyRun;
+      // A pipeline's records are read back only for a study of them that runs (none: an empty list).
+      if (unit.kind === 'pipeline') (result as PipelineRun).records = (restored.bulk as PipelineRun['records'] | undefined) ?? [];
+      collected.restoredFiles.push(...restored.files);
       reused.push(unitName(unit));
       ctx.timer.record(`  ${unitName(unit)} (reused)`, 0, undefined, { ...unit, lane: 0, reused: true, ranSeconds: result.wallSeconds });
       onDone(unit, result);
-    }
+    };
+    // The studies first: whether one of the pipelines' results runs decides whether their records are read.
+    for (const unit of units) if (unit.kind === 'study') restore(unit, false);
+    const recordsRead = toRun.some((u) => readsPipelineResults(u, registry));
+    for (const unit of units) if (unit.kind === 'pipeline') restore(unit, recordsRead);
   });
   ctx.opts.log(unitsLine('reused', reused, units.length, ctx.fresh ? ' (--fresh)' : ''));
   ctx.opts.log(unitsLine('running', toRun.map(unitName), units.length, ''));
@@ -41,7 +46,7 @@ export async function runUnits(
     ctx.finished(unit, result, lane);
     const { written, ...kept } = result;
     const fingerprint = fingerprints.get(unitKey(unit));
-    if (fingerprint) saveUnit(resultsDir, unit, fingerprint, kept, written ?? []);
+    if (fingerprint) saveUnit(resultsDir, unit, fingerprint, savedParts(unit, kept), written ?? []);
     onDone(unit, kept);
   };
   await ctx.timer.time(`pipelines (${count('pipeline')}) and studies (${count('study')}) on ${lanes.lanes} lanes`, () =>
@@ -51,6 +56,13 @@ export async function runUnits(
       laneChooser(toRun, plan.previous, lanes.lanes, () => collected.pipelinesDone, registry),
     ),
   );
+}
+
+/** A pipeline's records saved apart from the rest of its result, so that a run without a study of them never reads them. */
+function savedParts(unit: BenchUnit, result: PipelineRun | StudyRun): { result: unknown; bulk?: unknown } {
+  if (unit.kind !== 'pipeline') return { result };
+  const { records, ...rest } = result as PipelineRun;
+  return { result: rest, bulk: records };
 }
 
 /** `reused 3 of 5 units: pipeline a, …` (the names of up to ten). */

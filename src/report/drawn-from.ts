@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CodeGraph } from '../bench/plan/code-graph.ts';
+import { MANIFEST_FILE } from '../results/manifest.ts';
+import { ownSourceFile } from '../util/own-source.ts';
+import { writeFileAtomic } from '../util/files.ts';
+import { pngAvailability } from './charts/png.ts';
+
+/**
+ * What a reports folder was drawn from, so that a run whose results did not change keeps it
+ * instead of drawing every chart, PNG and workbook again (most of the cost of a run whose units
+ * were all restored). The stamp is the hash of what the reports read (the tables, and the run's
+ * manifest but for its clock: start, end, seconds) and of what draws them (the report modules,
+ * the lockfile, the fonts, the PNG renderer), with the files drawn and their sizes. Kept reports
+ * show the clock of the run that drew them; `npm run report` always draws.
+ */
+const STAMP_FILE = '.drawn-from.json';
+const FORMAT = 'tooltax-reports/1';
+const RENDERER = ownSourceFile(new URL('./render-reports.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Stamp {
+  format: string;
+  hash: string;
+  files: { path: string; size: number }[];
+}
+
+/** The hash of the results' tables and manifest (its clock left out) and of the code, fonts and PNG renderer that draw them. */
+export async function drawnFromHash(resultsDir: string): Promise<string> {
+  const hash = createHash('sha256').update(`${FORMAT}\u0000`);
+  const tablesDir = join(resultsDir, 'tables');
+  const tables = existsSync(tablesDir) ? readdirSync(tablesDir).sort() : [];
+  for (const name of tables)
+    hash
+      .update(`tables/${name}\u0000`)
+      .update(readFileSync(join(tablesDir, name)))
+      .update('\u0000');
+  const manifestPath = join(resultsDir, MANIFEST_FILE);
+  if (existsSync(manifestPath)) {
+    const {
+      startedAt: _s,
+      finishedAt: _f,
+      seconds: _x,
+      ...rest
+    } = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+    hash.update(JSON.stringify(rest));
+  }
+  const graph = await CodeGraph.of(ROOT, [RENDERER.href]);
+  hash.update(`\u0000${graph.hash(RENDERER.href)}`);
+  for (const file of ['package-lock.json', 'assets/fonts/DejaVuSans.ttf', 'assets/fonts/DejaVuSans-Bold.ttf'].map((f) => join(ROOT, f)))
+    hash.update(`\u0000${existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : '(missing)'}`);
+  const png = pngAvailability();
+  hash.update(`\u0000${png.available ? png.renderer.version : `no PNG: ${png.reason}`}`);
+  return hash.digest('hex');
+}
+
+/** Whether `reportsDir` was drawn from what `hash` stands for, and every file drawn is still there with its size. */
+export function drawnFrom(reportsDir: string, hash: string): boolean {
+  const path = join(reportsDir, STAMP_FILE);
+  if (!existsSync(path)) return false;
+  try {
+    const stamp = JSON.parse(readFileSync(path, 'utf8')) as Partial<Stamp>;
+    if (stamp.format !== FORMAT || stamp.hash !== hash || !Array.isArray(stamp.files) || stamp.files.length === 0) return false;
+    return stamp.files.every((f) => {
+      const file = join(reportsDir, ...String(f.path).split('/'));
+      return existsSync(file) && statSync(file).size === f.size;
+    });
+  } catch {
+    return false;
+  }
+}
+
+/** Before drawing: the folder no longer claims to be drawn from anything (a drawing that fails half-way is not kept). */
+export function clearDrawnFrom(reportsDir: string): void {
+  rmSync(join(reportsDir, STAMP_FILE), { force: true });
+}
+
+/** After drawing `files` (relative to `reportsDir`) from what `hash` stands for. */
+export function markDrawnFrom(reportsDir: string, hash: string, files: readonly string[]): void {
+  const stamp: Stamp = {
+    format: FORMAT,
+    hash,
+    files: files.map((path) => ({ path, size: statSync(join(reportsDir, ...path.split('/'))).size })),
+  };
+  writeFileAtomic(join(reportsDir, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
+}
