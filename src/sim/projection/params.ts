@@ -396,9 +396,12 @@ export const SIMULATION = {
   goodScore: 4,
 } as const;
 
-/** Key parameters the sensitivity table moves by ±50%. */
+/**
+ * Key parameters the sensitivity table moves by ±50%. The prices are the cache's: billed as
+ * Anthropic bills, every input token of a prompt long enough to cache is written or read.
+ */
 export const SENSITIVITY_KEYS: readonly ParamKey[] = [
-  'price.inputPerMTok',
+  'price.cacheWritePerMTok',
   'price.outputPerMTok',
   'price.cacheReadPerMTok',
   'latency.ttftBaseS',
