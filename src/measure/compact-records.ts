@@ -69,6 +69,7 @@ export class RecordCompactor {
       historyTokens: r.historyTokens,
       userTokens: r.userTokens,
       stablePrefixTokens: r.stablePrefixTokens,
+      sharedPrefixTokens: r.sharedPrefixTokens,
       listedTools: r.listedTools,
       fullSchemaTools: r.fullSchemaTools,
       discoveryCalls: r.discoveryCalls,

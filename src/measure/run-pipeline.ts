@@ -76,6 +76,8 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
   // Records share equal strings and tool lists (every B1 turn lists all tools: as a list per
   // record they were a large part of a run's records).
   const compactor = new RecordCompactor();
+  // The prompt of the task's turn before, for the shared prefix (driveTurns runs a task's turns in order).
+  let previous: readonly PromptSection[] | undefined;
   await driveTurns(
     pipeline,
     tasks,
@@ -96,10 +98,11 @@ export async function runPipeline(pipeline: Pipeline, tasks: readonly Task[], op
           schemaTools: distinctIds(result.exposure.fullSchemaTools),
           // A turn needs a few tools; a Set of every listed tool per turn cost more than the scans.
           neededListed: turn.tools.filter((t) => result.exposure.listedTools.includes(t)).length,
-          ...measureTurn(result, turn.tools, opts.tokens, opts),
+          ...measureTurn(result, turn.tools, opts.tokens, opts, turnIndex === 0 ? undefined : previous),
           ...measureTranscript(left, result.exposure.discoveryCalls.length, opts.tokens),
         }),
       );
+      previous = result.prompt.sections;
       opts.onTurn?.(driven);
     },
     opts.onTask,

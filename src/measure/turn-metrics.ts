@@ -5,6 +5,7 @@ import { promptText } from '../pipelines/types.ts';
 import { hasCleanSeams } from '../prompt/sections.ts';
 import { sectionTokens } from '../prompt/section-tokens.ts';
 import { distinctIds } from './distinct-ids.ts';
+import { sharedPrefixTokens } from './shared-prefix.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import type { ListedForm } from '../sim/selection.ts';
 import type { HostComparison, HostMeasure } from '../hosts/measure.ts';
@@ -24,8 +25,14 @@ export interface TurnMetrics {
   systemTokens: number;
   historyTokens: number;
   userTokens: number;
-  /** Leading run of sections marked stable: the cacheable prefix. */
+  /** Leading run of sections the pipeline marked stable (its own claim). */
   stablePrefixTokens: number;
+  /**
+   * Leading sections identical (role and text) to the previous turn's prompt in the same task,
+   * 0 on a task's first turn: what a provider's prefix cache can serve the turn's first call
+   * (./shared-prefix.ts). The projection bills the cache from it (src/sim/projection/turn-model.ts).
+   */
+  sharedPrefixTokens: number;
   listedTools: number;
   fullSchemaTools: number;
   discoveryCalls: number;
@@ -58,7 +65,17 @@ export interface TurnHosts {
 
 const NO_HOSTS: Readonly<Record<string, number>> = Object.freeze({});
 
-export function measureTurn(result: TurnResult, neededTools: readonly string[], tokens: TokenCounter, hosts: TurnHosts = {}): TurnMetrics {
+/**
+ * The metrics of one turn's prompt; `previous` is the prompt of the task's turn before (none on
+ * its first turn), which the shared prefix is measured against.
+ */
+export function measureTurn(
+  result: TurnResult,
+  neededTools: readonly string[],
+  tokens: TokenCounter,
+  hosts: TurnHosts = {},
+  previous?: readonly PromptSection[],
+): TurnMetrics {
   const { sections } = result.prompt;
   const host = hosts.host && !hosts.host.profile.keepsPromptText ? hosts.host : undefined;
   if (host && host.tokens !== tokens) throw new Error(`measureTurn: host ${host.id} counts with another counter than the turn's`);
@@ -95,6 +112,7 @@ export function measureTurn(result: TurnResult, neededTools: readonly string[], 
     historyTokens: roleTokens(sections, counts, 'history'),
     userTokens: roleTokens(sections, counts, 'user'),
     stablePrefixTokens,
+    sharedPrefixTokens: sharedPrefixTokens(previous, sections, counts),
     listedTools: result.exposure.listedTools.length,
     fullSchemaTools: present.length,
     discoveryCalls: result.exposure.discoveryCalls.length,

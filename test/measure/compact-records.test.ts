@@ -26,6 +26,7 @@ function record(over: Partial<TurnRecord> = {}): TurnRecord {
     historyTokens: 0,
     userTokens: 200,
     stablePrefixTokens: 700,
+    sharedPrefixTokens: 0,
     listedTools: 2,
     fullSchemaTools: 2,
     discoveryCalls: 0,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DrawCache } from '../../src/sim/projection/draws.ts';
 import {
+  billedAs,
   PROJECTION_PARAMS,
   pv,
   scaleParam,
@@ -91,11 +92,18 @@ describe('a parameter change moves the output the expected way', () => {
   const base = projectPipeline(mixed, P, 42);
 
   it('higher prices → higher cost per task', () => {
-    for (const key of ['price.inputPerMTok', 'price.outputPerMTok', 'price.cacheReadPerMTok', 'price.cacheWritePerMTok'] as const) {
+    for (const key of ['price.outputPerMTok', 'price.cacheReadPerMTok', 'price.cacheWritePerMTok'] as const) {
       const moved = projectPipeline(mixed, scaleParam(P, key, 2), 42);
       expect(moved.costPerTask.mean, key).toBeGreaterThan(base.costPerTask.mean);
       expect(moved.successRate.mean, key).toBe(base.successRate.mean);
     }
+  });
+
+  it('the uncached input price bills only prompts too short to cache (the others are written or read)', () => {
+    const moved = (records: typeof mixed) => projectPipeline(records, scaleParam(P, 'price.inputPerMTok', 2), 42).costPerTask.mean;
+    expect(moved(mixed)).toBe(base.costPerTask.mean);
+    const short = tasks(20, [{ toolTokens: 300 }, { toolTokens: 300 }]);
+    expect(moved(short)).toBeGreaterThan(projectPipeline(short, P, 42).costPerTask.mean);
   });
 
   it('lower rho (more tool tokens, same tasks) → lower success and quality', () => {
@@ -103,7 +111,7 @@ describe('a parameter change moves the output the expected way', () => {
       ...r,
       toolTokens: 45_000,
       promptTokens: r.promptTokens + 42_000,
-      stablePrefixTokens: r.stablePrefixTokens + 42_000,
+      sharedPrefixTokens: r.turn > 0 ? r.sharedPrefixTokens + 42_000 : 0,
     }));
     const h = projectPipeline(heavy, P, 42);
     expect(h.meanRho).toBeLessThan(base.meanRho);
@@ -216,44 +224,71 @@ describe('the simulation records the cause of each failure it draws', () => {
 });
 
 describe('latency and cost of a hand-computed session', () => {
-  // Turn 1: no tool, 10,000 prompt tokens of which 8,000 stable. Turn 2: one tool call, 11,000 tokens.
+  // Turn 1: no tool, 10,000 prompt tokens. Turn 2: one tool call, 11,000 tokens, of which the
+  // first 8,000 (system text and tools) lead turn 1's prompt too.
   const recs = task('t', [
     { systemTokens: 100, toolTokens: 7900, historyTokens: 0, userTokens: 2000, neededTools: [] },
     { systemTokens: 100, toolTokens: 7900, historyTokens: 1000, userTokens: 2000 },
   ]);
   const v = (k: ParamKey) => pv(P, k);
+  const simulate = (records: typeof recs, params: ProjectionParams = P) =>
+    simulateTask(records, params, new Rng(1, 'x'), { hallucinationGate: false, violations: () => 0 });
 
-  it('writes the stable prefix once, then reads it on every later call', () => {
-    const out = simulateTask(recs, P, new Rng(1, 'x'), { hallucinationGate: false, violations: () => 0 });
-    const turn1 =
-      (2000 * v('price.inputPerMTok') + 8000 * v('price.cacheWritePerMTok') + v('output.replyTokens') * v('price.outputPerMTok')) / 1e6;
+  it('writes each prompt, reads what the call before shared with it', () => {
+    expect(recs[1]!.sharedPrefixTokens).toBe(8000);
+    const out = simulate(recs);
+    const turn1 = (10_000 * v('price.cacheWritePerMTok') + v('output.replyTokens') * v('price.outputPerMTok')) / 1e6;
+    // First call: 8,000 read, 3,000 written; second call (the tool result): the same prompt, all read.
     const turn2 =
-      (2 * (3000 * v('price.inputPerMTok') + 8000 * v('price.cacheReadPerMTok')) +
+      (8000 * v('price.cacheReadPerMTok') +
+        3000 * v('price.cacheWritePerMTok') +
+        11_000 * v('price.cacheReadPerMTok') +
         (v('output.replyTokens') + v('output.toolCallTokens')) * v('price.outputPerMTok')) /
       1e6;
     expect(out.costUsd).toBeCloseTo(turn1 + turn2, 12);
-    expect(out.cacheHitShares).toEqual([0, (2 * 8000) / (2 * 11000)]);
+    expect(out.cacheHitShares).toEqual([0, (8000 + 11_000) / (2 * 11_000)]);
     expect(out.modelCalls).toBe(3);
 
     const lat1 = v('latency.ttftBaseS') + 10 * v('latency.ttftPerKUncachedS') + v('output.replyTokens') / v('latency.decodeTokensPerS');
     const lat2 =
-      2 * (v('latency.ttftBaseS') + 3 * v('latency.ttftPerKUncachedS') + 8 * v('latency.ttftPerKCachedS')) +
+      v('latency.ttftBaseS') +
+      3 * v('latency.ttftPerKUncachedS') +
+      8 * v('latency.ttftPerKCachedS') +
+      v('latency.ttftBaseS') +
+      11 * v('latency.ttftPerKCachedS') +
       (v('output.replyTokens') + v('output.toolCallTokens')) / v('latency.decodeTokensPerS');
     expect(out.turnLatencies[0]).toBeCloseTo(lat1, 12);
     expect(out.turnLatencies[1]).toBeCloseTo(lat2, 12);
   });
 
-  it('does not cache a prefix below the minimum, and rewrites a prefix that changed', () => {
+  it('the cache expires when the next turn comes after the TTL', () => {
+    const late = simulate(recs, withParam(P, 'session.turnGapS', v('cache.ttlS') + 1));
+    expect(late.cacheHitShares).toEqual([0, 11_000 / (2 * 11_000)]);
+    expect(late.costUsd).toBeGreaterThan(simulate(recs).costUsd);
+  });
+
+  it('bills the same turns as OpenAI does when asked', () => {
+    const openai = billedAs(P, 'openai');
+    const out = simulate(recs, openai);
+    const o = (k: ParamKey) => pv(openai, k);
+    // Read in 128-token steps past 1,024: of 8,000 shared tokens 1,024 + 54 × 128 = 7,936, of the
+    // 11,000 re-sent 1,024 + 77 × 128 = 10,880; the rest is written at the input price.
+    const turn2 = (7936 + 10_880) * o('price.cacheReadPerMTok') + (3064 + 120) * o('price.inputPerMTok');
+    const output = (2 * o('output.replyTokens') + o('output.toolCallTokens')) * o('price.outputPerMTok');
+    expect(out.costUsd).toBeCloseTo((10_000 * o('price.inputPerMTok') + turn2 + output) / 1e6, 12);
+  });
+
+  it('does not cache a prompt below the minimum, and rewrites a prefix that changed', () => {
     const small = task('s', [
       { systemTokens: 100, toolTokens: 500 },
       { systemTokens: 100, toolTokens: 500 },
     ]);
-    const out = simulateTask(small, P, new Rng(1, 'x'), { hallucinationGate: false, violations: () => 0 });
-    expect(out.cacheHitShares).toEqual([0, 0]);
+    expect(simulate(small).cacheHitShares).toEqual([0, 0]);
+    // The tools change on turn 2: only the 100-token system text leads both prompts, below the minimum.
     const changing = task('c', [{ toolTokens: 5000 }, { toolTokens: 6000 }]);
-    const c = simulateTask(changing, P, new Rng(1, 'x'), { hallucinationGate: false, violations: () => 0 });
-    // Turn 2's first call writes the new prefix, its second call (the tool result) reads it.
-    expect(c.cacheHitShares[1]).toBeCloseTo(6100 / (2 * (6100 + 200 + 20)), 12);
+    expect(changing[1]!.sharedPrefixTokens).toBe(100);
+    // Turn 2's first call writes the new prompt, its second call (the tool result) reads all of it.
+    expect(simulate(changing).cacheHitShares[1]).toBeCloseTo(0.5, 12);
   });
 
   it('P50/P95 are quantiles over every turn of every simulation seed', () => {

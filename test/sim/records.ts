@@ -9,6 +9,12 @@ export interface TurnSpec {
   userTokens?: number;
   /** Stable prefix; default system + tool tokens (tools rendered before the history). */
   stablePrefixTokens?: number;
+  /**
+   * Leading tokens shared with the turn before; default as the layout system | tools | history |
+   * user shares them: none on the first turn, else the system text, then the tools and the
+   * previous turn's history when the tool tokens are unchanged.
+   */
+  sharedPrefixTokens?: number;
   neededTools?: string[];
   /** Needed tools whose full schema is present (default: all). */
   present?: number;
@@ -29,6 +35,7 @@ export function task(
   turns: TurnSpec[],
   opts: { pipeline?: string; seed?: number; kind?: TaskKind; ambiguous?: boolean } = {},
 ): TurnRecord[] {
+  const historyOf = (s: TurnSpec | undefined, turn: number) => s?.historyTokens ?? turn * 200;
   return turns.map((s, turn) => {
     const neededTools = s.neededTools ?? ['srv/tool_a'];
     const needed = neededTools.length;
@@ -36,7 +43,10 @@ export function task(
     const listed = Math.min(needed, s.listed ?? needed);
     const toolTokens = s.toolTokens ?? 2000;
     const systemTokens = s.systemTokens ?? 100;
-    const historyTokens = s.historyTokens ?? turn * 200;
+    const historyTokens = historyOf(s, turn);
+    const prev = turn > 0 ? turns[turn - 1] : undefined;
+    const sameTools = prev !== undefined && (prev.toolTokens ?? 2000) === toolTokens && (prev.systemTokens ?? 100) === systemTokens;
+    const shared = prev === undefined ? 0 : sameTools ? systemTokens + toolTokens + historyOf(prev, turn - 1) : systemTokens;
     const userTokens = s.userTokens ?? 20;
     const schemaTools = s.schemaTools ?? neededTools.slice(0, present);
     return {
@@ -62,6 +72,7 @@ export function task(
       historyTokens,
       userTokens,
       stablePrefixTokens: s.stablePrefixTokens ?? systemTokens + toolTokens,
+      sharedPrefixTokens: s.sharedPrefixTokens ?? shared,
       listedTools: s.listedTools ?? Math.max(listed, schemaTools.length),
       fullSchemaTools: schemaTools.length,
       discoveryCalls: s.discoveryCalls ?? 0,

@@ -7,7 +7,7 @@ import type { Catalog } from '../../src/catalog/types.ts';
 import type { PipelineSettings } from '../../src/pipelines/types.ts';
 import { PIPELINES } from '../../src/pipelines/registry.ts';
 import { PUBLISHED_MAIN } from '../../src/reference/published.ts';
-import { PROJECTION_PARAMS } from '../../src/sim/projection/params.ts';
+import { billedAs, PROJECTION_PARAMS } from '../../src/sim/projection/params.ts';
 import { projectPipeline } from '../../src/sim/projection/project.ts';
 import { hasHallucinationGate, projectionStudy, runProjectionStudy } from '../../src/studies/projection/study.ts';
 import { tasks } from './records.ts';
@@ -81,6 +81,11 @@ describe('the projection study', () => {
     expect(rowB.success).toBeCloseTo(100 * gated.successRate.mean, 12);
     expect(rowB.success).not.toBeCloseTo(100 * ungated.successRate.mean, 6);
     expect(rowB.cost).toBeCloseTo(gated.costPerTask.mean, 12);
+    // Beside it, the same calls billed as OpenAI bills: another figure from the same turns.
+    const openai = projectPipeline(recsB, billedAs(PROJECTION_PARAMS, 'openai'), 42, { hallucinationGate: true });
+    expect(t3.columns.find((c) => c.key === 'costOpenAI')!.kind).toBe('projected');
+    expect(rowB.costOpenAI).toBeCloseTo(openai.costPerTask.mean, 12);
+    expect(rowB.costOpenAI).not.toBeCloseTo(gated.costPerTask.mean, 6);
     expect(rowB.pubSuccess).toBe(PUBLISHED_MAIN[b]?.success);
 
     const failures = tables[5]!;

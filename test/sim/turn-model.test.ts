@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BILLING,
+  billedAs,
   NOLIMA_CURVE,
   PROJECTION_PARAMS,
   pv,
@@ -98,13 +100,68 @@ describe('latency and cache', () => {
     expect(ttftSeconds(50_000, 0, valuesOf(P))).toBeGreaterThan(ttftSeconds(0, 50_000, valuesOf(P)));
   });
 
-  it('the session cache writes, reads while unchanged, rewrites on change, ignores short prefixes', () => {
-    const c = new SessionCache(valuesOf(P));
-    const call = (prefix: number) => (c.call(prefix), { read: c.read, write: c.written });
-    expect(call(5000)).toEqual({ read: 0, write: 5000 });
-    expect(call(5000)).toEqual({ read: 5000, write: 0 });
-    expect(call(6000)).toEqual({ read: 0, write: 6000 });
-    expect(call(500)).toEqual({ read: 0, write: 0 });
+  const cacheOf = (params: ProjectionParams) => {
+    const c = new SessionCache(valuesOf(params));
+    return (prompt: number, shared: number, atS: number) => (c.call(prompt, shared, atS), { read: c.read, write: c.written });
+  };
+
+  it('a prompt that grows by appending reads what the call before wrote, and writes the rest', () => {
+    const call = cacheOf(P);
+    expect(call(5000, 0, 0)).toEqual({ read: 0, write: 5000 });
+    // The next prompt keeps the 5,000 tokens before and appends 800.
+    expect(call(5800, 5000, 10)).toEqual({ read: 5000, write: 800 });
+    expect(call(5800, 5800, 20)).toEqual({ read: 5800, write: 0 });
+  });
+
+  it('a changed early section breaks the prefix: only what leads it is read', () => {
+    const call = cacheOf(P);
+    call(9000, 0, 0);
+    // The tool list after a 1,500-token system text changed: 1,500 tokens still lead both prompts.
+    expect(call(9500, 1500, 10)).toEqual({ read: 1500, write: 8000 });
+    // Changed right after a short system text: what is shared falls below the minimum.
+    expect(call(9500, 300, 20)).toEqual({ read: 0, write: 9500 });
+  });
+
+  it('below the minimum cacheable length nothing is written or read', () => {
+    const min = pv(P, 'cache.minPrefixTokens');
+    const call = cacheOf(P);
+    expect(call(min - 1, 0, 0)).toEqual({ read: 0, write: 0 });
+    expect(call(min - 1, min - 1, 1)).toEqual({ read: 0, write: 0 });
+    // The first prompt long enough is written, and only then read.
+    expect(call(min + 100, min - 1, 2)).toEqual({ read: 0, write: min + 100 });
+    expect(call(min + 100, min + 100, 3)).toEqual({ read: min + 100, write: 0 });
+  });
+
+  it('expires after the TTL, counted from the last write or read', () => {
+    const ttl = pv(P, 'cache.ttlS');
+    const call = cacheOf(P);
+    call(5000, 0, 0);
+    // Each use refreshes the lifetime: a read just inside it ...
+    expect(call(5000, 5000, ttl).read).toBe(5000);
+    expect(call(5000, 5000, 2 * ttl).read).toBe(5000);
+    // ... and a call after it rewrites the whole prompt.
+    expect(call(5000, 5000, 3 * ttl + 1)).toEqual({ read: 0, write: 5000 });
+  });
+
+  it("OpenAI's bill: reads in 128-token steps past the minimum, writes at the input price", () => {
+    const openai = billedAs(P, 'openai');
+    const call = cacheOf(openai);
+    call(5000, 0, 0);
+    // 1,024 + 128 × 15 = 2,944 of the 3,000 shared tokens.
+    expect(call(5200, 3000, 1)).toEqual({ read: 2944, write: 5200 - 2944 });
+    expect(pv(openai, 'price.cacheWritePerMTok')).toBe(pv(openai, 'price.inputPerMTok'));
+    expect(pv(P, 'price.cacheWritePerMTok')).toBeGreaterThan(pv(P, 'price.inputPerMTok'));
+    // Every other parameter is kept.
+    expect(pv(openai, 'reasoning.rhoCliff')).toBe(pv(P, 'reasoning.rhoCliff'));
+  });
+
+  it('every provider sets every billing parameter with a unit and a source', () => {
+    for (const [provider, bill] of Object.entries(BILLING)) {
+      expect(Object.keys(bill.params).sort(), provider).toEqual(Object.keys(BILLING.anthropic.params).sort());
+      for (const [key, p] of Object.entries(bill.params)) expect(p.source.length, `${provider} ${key}`).toBeGreaterThan(20);
+    }
+    for (const key of Object.keys(BILLING.anthropic.params) as ParamKey[])
+      expect(P[key]).toEqual(BILLING.anthropic.params[key as keyof typeof BILLING.anthropic.params]);
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PromptSection } from '../../src/pipelines/types.ts';
 import { section } from '../../src/prompt/sections.ts';
 
-import { cachedPrefixTokens, commonLeadingSections, layoutOf, sessionCache } from '../../src/studies/prompt-caching/study.ts';
+import { commonLeadingSections } from '../../src/measure/shared-prefix.ts';
+import { cachedPrefixTokens, layoutOf, sessionCache } from '../../src/studies/prompt-caching/study.ts';
 import { tokenCounter } from '../../src/tokens/counter.ts';
 
 const s = (role: PromptSection['role'], label: string, text: string, stable = false) => section(role, label, text, stable);

@@ -62,24 +62,98 @@ export const SEARCH_KNOWLEDGE_FIT = {
     "fitted (grid step 0.05) to the calibration figures of the search-calibration study (Arcade's BM25 64% of tasks, LiveMCPBench's logged first search 32.7% of needed tools), on the LiveMCPBench development half; the other published figures are validation",
 } as const;
 
+/** The parameters a provider's bill sets: list prices and how its prompt cache works (./turn-model.ts, SessionCache). */
+export type BillingKey =
+  | 'price.inputPerMTok'
+  | 'price.outputPerMTok'
+  | 'price.cacheWritePerMTok'
+  | 'price.cacheReadPerMTok'
+  | 'cache.minPrefixTokens'
+  | 'cache.readStepTokens'
+  | 'cache.ttlS';
+
+export type Provider = 'anthropic' | 'openai';
+
+const ANTHROPIC_CACHE_DOCS = 'Anthropic prompt-caching documentation, https://platform.claude.com/docs/en/build-with-claude/prompt-caching';
+const OPENAI_CACHE_DOCS = 'OpenAI prompt-caching guide, https://developers.openai.com/api/docs/guides/prompt-caching';
+const OPENAI_MODEL = 'GPT-5.4 (the first model with tool_search)';
+const OPENAI_PRICES = `OpenAI list price for ${OPENAI_MODEL}, https://developers.openai.com/api/docs/pricing, as copied in adk-model's pricing table (March 2026); not read on the page itself`;
+
+/**
+ * Each provider's bill, with sources (docs/reference/prompt-caching-billing.md). The projection
+ * bills every pipeline alike with `anthropic` (its model is Claude); `billedAs` swaps in another.
+ */
+export const BILLING = {
+  anthropic: {
+    label: `Anthropic, ${PROJECTION_MODEL.name}`,
+    params: {
+      'price.inputPerMTok': { value: 3.0, unit: 'USD per million uncached input tokens', source: ANTHROPIC_PRICES },
+      'price.outputPerMTok': { value: 15.0, unit: 'USD per million output tokens', source: ANTHROPIC_PRICES },
+      'price.cacheWritePerMTok': {
+        value: 3.75,
+        unit: 'USD per million tokens written to the 5-minute prompt cache',
+        source: `${ANTHROPIC_PRICES} (1.25× input)`,
+      },
+      'price.cacheReadPerMTok': {
+        value: 0.3,
+        unit: 'USD per million tokens read from the prompt cache',
+        source: `${ANTHROPIC_PRICES} (0.1× input)`,
+      },
+      'cache.minPrefixTokens': {
+        value: 1024,
+        unit: 'tokens (a shorter prompt is neither written to nor read from the cache)',
+        source: `${ANTHROPIC_CACHE_DOCS}: minimum cacheable prompt length 1,024 tokens for Claude Sonnet 4.5 (4,096 for Opus 4.5 and Haiku 4.5)`,
+      },
+      'cache.readStepTokens': {
+        value: 1,
+        unit: 'tokens; a cache read is rounded down to the minimum plus a multiple of this',
+        source: `${ANTHROPIC_CACHE_DOCS}: a hit reads the whole prefix up to a cache breakpoint (a block boundary), with no rounding`,
+      },
+      'cache.ttlS': {
+        value: 300,
+        unit: 's a cached prefix lives after it was last written or read',
+        source: `${ANTHROPIC_CACHE_DOCS}: default lifetime 5 minutes, refreshed at no cost each time the cached content is used`,
+      },
+    },
+  },
+  openai: {
+    label: `OpenAI, ${OPENAI_MODEL}`,
+    params: {
+      'price.inputPerMTok': { value: 2.5, unit: 'USD per million uncached input tokens', source: OPENAI_PRICES },
+      'price.outputPerMTok': { value: 15.0, unit: 'USD per million output tokens', source: OPENAI_PRICES },
+      'price.cacheWritePerMTok': {
+        value: 2.5,
+        unit: 'USD per million tokens written to the prompt cache',
+        source: `${OPENAI_CACHE_DOCS}: no fee for cache writes on models before the GPT-5.6 family (a written token costs the input price)`,
+      },
+      'price.cacheReadPerMTok': { value: 0.25, unit: 'USD per million cached input tokens', source: `${OPENAI_PRICES} (0.1× input)` },
+      'cache.minPrefixTokens': {
+        value: 1024,
+        unit: 'tokens (a shorter prompt is neither written to nor read from the cache)',
+        source: `${OPENAI_CACHE_DOCS}: caching is enabled for prompts of 1,024 tokens or more`,
+      },
+      'cache.readStepTokens': {
+        value: 128,
+        unit: 'tokens; a cache read is rounded down to the minimum plus a multiple of this',
+        source: `${OPENAI_CACHE_DOCS} and OpenAI's "Prompt Caching 201" cookbook: hits up to the first mismatched token, in 128-token increments`,
+      },
+      'cache.ttlS': {
+        value: 300,
+        unit: 's a cached prefix lives after it was last used',
+        source: `${OPENAI_CACHE_DOCS}: in-memory retention, cleared within 5 to 10 minutes of inactivity (the lower end taken) and always within one hour`,
+      },
+    },
+  },
+} as const satisfies Record<Provider, { label: string; params: Record<BillingKey, Param> }>;
+
 export const PROJECTION_PARAMS = {
-  // ---- prices -------------------------------------------------------------------------
-  'price.inputPerMTok': { value: 3.0, unit: 'USD per million uncached input tokens', source: ANTHROPIC_PRICES },
-  'price.outputPerMTok': { value: 15.0, unit: 'USD per million output tokens', source: ANTHROPIC_PRICES },
-  'price.cacheWritePerMTok': {
-    value: 3.75,
-    unit: 'USD per million tokens written to the 5-minute prompt cache',
-    source: `${ANTHROPIC_PRICES} (1.25× input)`,
-  },
-  'price.cacheReadPerMTok': {
-    value: 0.3,
-    unit: 'USD per million tokens read from the prompt cache',
-    source: `${ANTHROPIC_PRICES} (0.1× input)`,
-  },
-  'cache.minPrefixTokens': {
-    value: 1024,
-    unit: 'tokens (a shorter stable prefix is not cached)',
-    source: 'Anthropic prompt-caching documentation: minimum cacheable prompt length 1,024 tokens for Sonnet models',
+  // ---- prices and the prompt cache (the projection bills as Anthropic does: BILLING.anthropic) ----
+  ...BILLING.anthropic.params,
+  'session.turnGapS': {
+    value: 30,
+    unit: "s between a turn's last model call and the next turn's first (the user reading and typing); tool calls are taken to return at once",
+    source:
+      'assumption: a user answering within the minute; the cache expires only past the TTL (5 minutes), so any gap under about 4 minutes bills the same',
   },
 
   // ---- latency ------------------------------------------------------------------------
@@ -322,9 +396,12 @@ export const SIMULATION = {
   goodScore: 4,
 } as const;
 
-/** Key parameters the sensitivity table moves by ±50%. */
+/**
+ * Key parameters the sensitivity table moves by ±50%. The prices are the cache's: billed as
+ * Anthropic bills, every input token of a prompt long enough to cache is written or read.
+ */
 export const SENSITIVITY_KEYS: readonly ParamKey[] = [
-  'price.inputPerMTok',
+  'price.cacheWritePerMTok',
   'price.outputPerMTok',
   'price.cacheReadPerMTok',
   'latency.ttftBaseS',
@@ -374,6 +451,11 @@ export function valuesOf(params: ProjectionParams): ParamValues {
   lastParams = params;
   lastValues = v;
   return v;
+}
+
+/** A copy of the parameters billed as `provider` bills (its prices and cache rules; every other parameter kept). */
+export function billedAs(params: ProjectionParams, provider: Provider): ProjectionParams {
+  return { ...params, ...BILLING[provider].params };
 }
 
 /** A copy of the parameters with one value replaced. */

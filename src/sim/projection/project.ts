@@ -248,7 +248,7 @@ function simTurn(r: ProjectionTurn): SimTurn {
     systemTokens: r.systemTokens,
     historyTokens: r.historyTokens,
     userTokens: r.userTokens,
-    stablePrefixTokens: r.stablePrefixTokens,
+    sharedPrefixTokens: r.sharedPrefixTokens,
     needed: r.needed,
     neededPresent: r.neededPresent,
     neededListed: r.neededListed,

@@ -159,16 +159,14 @@ export function simulateTaskInto(
   let costUsd = 0;
   let modelCalls = 0;
   let extraCalls = 0;
+  // The session's clock (s): when the next model call starts.
+  let clock = 0;
   const latencies = out.turnLatencies;
   const cacheShares = out.cacheHitShares;
   let at = out.offset;
 
   for (let index = 0; index < turns.length; index++) {
     const t = turns[index]!;
-    const uBase = u[k++]!;
-    const uDegradation = u[k++]!;
-    const uViolation = u[k++]!;
-    const uViolationRecovery = u[k++]!;
     const r = reasoning[index]!;
     reasoningSum += r;
     if (t.turn === SIMULATION.qualityTurn - 1) reasoningAtQualityTurn = r;
@@ -178,65 +176,29 @@ export function simulateTaskInto(
     if (t.needed > 0) {
       if (!sawToolTurn && t.ambiguous && uAmbiguous < v['failure.ambiguousFail']) out.fail('ambiguous query', t.turn);
       sawToolTurn = true;
-
-      const present = Math.min(t.needed, t.neededPresent);
-      const listedOnly = Math.max(0, Math.min(t.needed, t.neededListed) - present);
-      const selected = Math.min(present, t.neededSelected);
-      const pRight = present > selected ? rightPickProbability(othersAround(t.fullSchemaTools, t.listedTools, t.listedForm), v) : 1;
-      for (let i = 0; i < t.needed; i++) {
-        const uAttempt = u[k++]!;
-        const uOutcome = u[k++]!;
-        const uUnlisted = u[k++]!;
-        const uSelect = u[k++]!;
-        const uSelectRecovery = u[k++]!;
-        if (i < selected) continue;
-        if (i < present) {
-          if (uSelect >= pRight) {
-            extra++;
-            if (uSelectRecovery >= v['selection.wrongRecovery']) out.fail('wrong tool selected', t.turn);
-          }
-          continue;
-        }
-        if (i < present + listedOnly) {
-          if (uAttempt < v['failure.blindCallAttempt']) {
-            if (hallucinationGate) {
-              extra++;
-              if (uOutcome >= v['failure.gateRecovery']) out.fail('unrecovered hallucination', t.turn);
-            } else if (uOutcome >= v['failure.blindCallSuccess']) {
-              out.fail('unrecovered hallucination', t.turn);
-            }
-          } else {
-            out.fail('missing tool', t.turn);
-          }
-        } else if (uUnlisted < v['failure.unlistedFail']) {
-          out.fail('missing tool', t.turn);
-        }
-      }
-
-      const offeredViolations = offered[index]!;
-      const pViolation = 1 - Math.pow(1 - v['failure.violationCallPerSchema'], offeredViolations);
-      if (uViolation < pViolation) {
-        extra++;
-        if (uViolationRecovery >= v['failure.violationRecovery']) out.fail('precondition violation', t.turn);
-      }
-      if (uDegradation < v['failure.degradationErrorPerToolTurn'] * (1 - r)) out.fail('context degradation', t.turn);
-      if (uBase < v['failure.baseErrorPerToolTurn']) out.fail('base model error', t.turn);
+      extra = toolTurnChecks(t, u, k, r, offered[index]!, hallucinationGate, v, out);
     }
+    k += 4 + 5 * t.needed;
 
-    // Latency and cost of the turn's model calls.
+    // Latency and cost of the turn's model calls. The first shares the measured prefix with the
+    // turn before; the others re-send the turn's prompt, so they share all of it.
     const calls = 1 + t.needed + t.discoveryCalls + extra;
     const outputTokens =
       v['output.replyTokens'] + (t.needed + extra) * v['output.toolCallTokens'] + t.discoveryCalls * v['output.discoveryCallTokens'];
     let ttft = 0;
     let read = 0;
     for (let c = 0; c < calls; c++) {
-      cache.call(t.stablePrefixTokens);
+      cache.call(t.promptTokens, c === 0 ? t.sharedPrefixTokens : t.promptTokens, clock);
       read += cache.read;
-      ttft += ttftSeconds(t.promptTokens - cache.read, cache.read, v);
+      const callTtft = ttftSeconds(t.promptTokens - cache.read, cache.read, v);
+      ttft += callTtft;
+      clock += callTtft;
       costUsd += inputCostUsd(t.promptTokens, cache.read, cache.written, v);
     }
     costUsd += (outputTokens * v['price.outputPerMTok']) / 1e6;
-    latencies[at] = ttft + outputTokens / v['latency.decodeTokensPerS'];
+    const decode = outputTokens / v['latency.decodeTokensPerS'];
+    clock += decode + v['session.turnGapS'];
+    latencies[at] = ttft + decode;
     cacheShares[at++] = t.promptTokens > 0 ? read / (calls * t.promptTokens) : 0;
     modelCalls += calls;
     extraCalls += extra;
@@ -257,6 +219,69 @@ export function simulateTaskInto(
   out.extraCalls = extraCalls;
   out.meanReasoning = meanReasoning;
   out.offset = at;
+}
+
+/**
+ * Checks 3–6 of a tool turn (see simulateTask), drawn from the turn's draws at `u[k]`: 4 for the
+ * turn, then 5 per needed tool. Failures go to `out`; returns the extra model calls they cost.
+ */
+function toolTurnChecks(
+  t: ProjectionTurn,
+  u: Float64Array,
+  k: number,
+  reasoning: number,
+  offeredViolations: number,
+  hallucinationGate: boolean,
+  v: ParamValues,
+  out: TaskOutcomeSink,
+): number {
+  const uBase = u[k++]!;
+  const uDegradation = u[k++]!;
+  const uViolation = u[k++]!;
+  const uViolationRecovery = u[k++]!;
+  let extra = 0;
+  const present = Math.min(t.needed, t.neededPresent);
+  const listedOnly = Math.max(0, Math.min(t.needed, t.neededListed) - present);
+  const selected = Math.min(present, t.neededSelected);
+  const pRight = present > selected ? rightPickProbability(othersAround(t.fullSchemaTools, t.listedTools, t.listedForm), v) : 1;
+  for (let i = 0; i < t.needed; i++) {
+    const uAttempt = u[k++]!;
+    const uOutcome = u[k++]!;
+    const uUnlisted = u[k++]!;
+    const uSelect = u[k++]!;
+    const uSelectRecovery = u[k++]!;
+    if (i < selected) continue;
+    if (i < present) {
+      if (uSelect >= pRight) {
+        extra++;
+        if (uSelectRecovery >= v['selection.wrongRecovery']) out.fail('wrong tool selected', t.turn);
+      }
+      continue;
+    }
+    if (i < present + listedOnly) {
+      if (uAttempt < v['failure.blindCallAttempt']) {
+        if (hallucinationGate) {
+          extra++;
+          if (uOutcome >= v['failure.gateRecovery']) out.fail('unrecovered hallucination', t.turn);
+        } else if (uOutcome >= v['failure.blindCallSuccess']) {
+          out.fail('unrecovered hallucination', t.turn);
+        }
+      } else {
+        out.fail('missing tool', t.turn);
+      }
+    } else if (uUnlisted < v['failure.unlistedFail']) {
+      out.fail('missing tool', t.turn);
+    }
+  }
+
+  const pViolation = 1 - Math.pow(1 - v['failure.violationCallPerSchema'], offeredViolations);
+  if (uViolation < pViolation) {
+    extra++;
+    if (uViolationRecovery >= v['failure.violationRecovery']) out.fail('precondition violation', t.turn);
+  }
+  if (uDegradation < v['failure.degradationErrorPerToolTurn'] * (1 - reasoning)) out.fail('context degradation', t.turn);
+  if (uBase < v['failure.baseErrorPerToolTurn']) out.fail('base model error', t.turn);
+  return extra;
 }
 
 /** Judge-like score: 5 minus the degradation and failure drops plus judge noise, rounded to 1–5. */

@@ -36,7 +36,8 @@ export interface ProjectionTurn {
   systemTokens: number;
   historyTokens: number;
   userTokens: number;
-  stablePrefixTokens: number;
+  /** Leading tokens identical to the prompt of the task's turn before (0 on its first turn). */
+  sharedPrefixTokens: number;
   needed: number;
   neededPresent: number;
   /** Needed tools the model could at least see by name (summary, CLI list...). */
@@ -115,28 +116,37 @@ export function ttftSeconds(uncachedTokens: number, cachedTokens: number, v: Par
 }
 
 /**
- * The prompt cache of one session. A call whose stable prefix has the same length as the one
- * written before reads it from the cache; otherwise it writes it (when long enough to be
- * cached). Stable sections are identical on every turn of a session by the pipeline contract
- * (src/pipelines/types.ts), so equal length means the same prefix; a pipeline whose stable
- * prefix changes mid-session pays a new write. The cache is assumed to live for the whole
- * session (turns within the 5-minute TTL). History is not cached (no moving breakpoint).
+ * The prompt cache of one task session, billed as the provider documents it (the `cache.*` and
+ * `price.*` parameters; docs/measurement.md#cost-and-the-prompt-cache). Every call writes its
+ * prompt to the cache when it is at least `cache.minPrefixTokens` long (a breakpoint on its last
+ * block: Anthropic's automatic caching; OpenAI caches every such prompt), and reads from it the
+ * part it shares with the call before, when that call left its prompt there, the shared part
+ * reaches the minimum and the cache was last used within `cache.ttlS` (rounded down to
+ * `cache.readStepTokens` past the minimum). The rest of the prompt is written. A call reads only
+ * what the call before it left: older entries are not looked up. The cache does not know which
+ * pipeline sent the prompts, only how long they are and how much of each the one before shares.
  */
 export class SessionCache {
-  private cached = -1;
+  /** When (s) the cache last held the previous call's prompt, written or read; NaN when it holds none. */
+  private usedAt = NaN;
   /** Cache tokens read and written by the last call (fields, not a returned object: millions of calls per bench). */
   read = 0;
   written = 0;
 
   constructor(private readonly values: ParamValues) {}
 
-  /** One call with this stable prefix: sets `read` and `written`. */
-  call(stablePrefixTokens: number): void {
-    const cacheable = stablePrefixTokens >= this.values['cache.minPrefixTokens'];
-    const hit = cacheable && stablePrefixTokens === this.cached;
-    if (cacheable) this.cached = stablePrefixTokens;
-    this.read = hit ? stablePrefixTokens : 0;
-    this.written = cacheable && !hit ? stablePrefixTokens : 0;
+  /** One call at `atS` seconds into the session, of `promptTokens` of which `sharedTokens` lead the previous call's prompt. */
+  call(promptTokens: number, sharedTokens: number, atS: number): void {
+    const v = this.values;
+    const min = v['cache.minPrefixTokens'];
+    const step = Math.max(1, v['cache.readStepTokens']);
+    // NaN (nothing held) compares false.
+    const live = atS - this.usedAt <= v['cache.ttlS'];
+    const shared = Math.min(sharedTokens, promptTokens);
+    this.read = live && shared >= min ? min + Math.floor((shared - min) / step) * step : 0;
+    const cacheable = promptTokens >= min;
+    this.written = cacheable ? promptTokens - this.read : 0;
+    this.usedAt = cacheable ? atS : NaN;
   }
 }
 

@@ -18,8 +18,8 @@ export const HOST_SEARCH_BESIDE = ['b1-full-schema', 'b3-simple-retrieval', 'b4-
  * OpenAI's tool search, and the client's own search in the same request shapes) beside B1, B3,
  * B4, Tool Attention and ADOL with every mechanism on. Measured: tool tokens per turn, recall of
  * the needed definitions, searches (extra round trips) per task. Projected †, by the same model
- * and parameters as Table 3: model calls and cost per task (every call re-reads the prompt; the
- * stable prefix is cached), cache hits, task success. Rows for the methods the run ran.
+ * and parameters as Table 3: model calls and cost per task (every call re-reads the prompt; what
+ * it shares with the call before is read from the cache), cache hits, task success. Rows for the methods the run ran.
  */
 export function hostSearchTable(
   methods: readonly ProjectedMethod[],
@@ -72,7 +72,7 @@ export function hostSearchTable(
     notes: [
       'Host tool search: every tool deferred; the calibrated searching model writes the searches (docs/measurement.md, “The searching model”): one capability per needed tool not yet loaded, in the tool’s vocabulary with the fitted probability search.knowledge (the search-calibration table) else from the request, once more when nothing fitting came back; 5 references (Anthropic documents 3–5; BM25 returns at least 3), the loaded definitions stay for the rest of the task after the history; OpenAI: one namespace per server up front. The search tool’s own definition is a stand-in (the hosts do not publish theirs). Pipelines and assumptions: docs/pipelines.md, “Host tool search”.',
       'Recall band: the same search with the lower searching model (the raw request, one search per tool turn: the emulation before the calibrated model) and the upper one (every search in the needed tools’ own words); the row’s recall, tokens, cost and success are the calibrated point’s.',
-      'Searches per task: measured (the discovery calls of the prompts: the search calls, B4’s --list and --help). Model calls, cost, cache hits and success (†): the projection of Table 3, which counts each search as one more model call re-reading the turn’s prompt, with the stable prefix (system text, the search tool, OpenAI’s namespaces) cached.',
+      'Searches per task: measured (the discovery calls of the prompts: the search calls, B4’s --list and --help). Model calls, cost, cache hits and success (†): the projection of Table 3, which counts each search as one more model call re-reading the turn’s prompt, and reads from the prompt cache the leading part each call shares with the one before (the same cache model for every method).',
       ...fewerSeedsNotes(methods.flatMap((m) => (m.summary ? [m.summary] : []))),
       ...HOST_SEARCH_PUBLISHED.map((p) => `Published (${p.source}; measured on ${p.catalog}, not ours): ${p.figure}.`),
     ],

@@ -6,7 +6,7 @@ import type { Table } from '../../table/table.ts';
 import type { PipelineSettings } from '../../pipelines/types.ts';
 import { DrawCache } from '../../sim/projection/draws.ts';
 import { taskSetsRunBy } from '../common.ts';
-import { PROJECTION_PARAMS, SENSITIVITY_KEYS, type ProjectionParams } from '../../sim/projection/params.ts';
+import { billedAs, PROJECTION_PARAMS, SENSITIVITY_KEYS, type ProjectionParams } from '../../sim/projection/params.ts';
 import { preconditionViolations } from '../../sim/projection/preconditions.ts';
 import { projectPipeline, type ProjectionResult } from '../../sim/projection/project.ts';
 import { sensitivityAnalysis, sensitivityParamSets } from '../../sim/projection/sensitivity.ts';
@@ -54,6 +54,8 @@ interface Input {
  */
 interface PipelineProjections {
   own?: ProjectionResult;
+  /** Main pipelines: their own, billed as OpenAI bills (Table 3's OpenAI column). */
+  openai?: ProjectionResult;
   sensitivity?: ProjectionResult[];
   reference?: { seeds: number[]; result: ProjectionResult };
 }
@@ -90,6 +92,7 @@ async function projectionsOf(
   const out: PipelineProjections = {};
   if (entry.group !== 'main' && entry.group !== 'ablation') return out;
   out.own = await projectAfterYield(inp, PROJECTION_PARAMS, seed, true, draws);
+  if (entry.group === 'main') out.openai = await projectAfterYield(inp, billedAs(PROJECTION_PARAMS, 'openai'), seed, false, draws);
   if (sensitivity && entry.group === 'main' && !entry.ablationOf && !isHostSearch(inp.id) && !isCodeExecution(inp.id)) {
     out.sensitivity = [];
     for (const set of sensitivityParamSets(PROJECTION_PARAMS, SENSITIVITY_KEYS))
@@ -169,9 +172,14 @@ export async function runProjectionStudy(
     summary: inp.summary,
   });
 
+  const openaiBill = async (inp: Input) => (await projections(inp)).openai ?? project(inp, billedAs(params, 'openai'), false);
   const mainResults: ProjectionResult[] = [];
-  for (const inp of main) mainResults.push(await own(inp));
-  const mainMethods = main.map((inp, i) => method(inp, mainResults[i]!));
+  const openaiResults: ProjectionResult[] = [];
+  for (const inp of main) {
+    mainResults.push(await own(inp));
+    openaiResults.push(await openaiBill(inp));
+  }
+  const mainMethods = main.map((inp, i) => ({ ...method(inp, mainResults[i]!), openai: openaiResults[i]! }));
   const tables = [
     projectionParamsTable(params),
     projectedMainTable(mainMethods),

@@ -4,7 +4,14 @@ import type { PipelineSummary } from '../../measure/summarize.ts';
 import { PUBLISHED_ABLATION, PUBLISHED_MAIN, PUBLISHED_SOURCE, TESTBED_CATALOG } from '../../reference/published.ts';
 import type { Table } from '../../table/table.ts';
 import type { Estimate } from '../../stats/bootstrap.ts';
-import { PROJECTION_MODEL, PROJECTION_PARAMS, SIMULATION, type ParamKey, type ProjectionParams } from '../../sim/projection/params.ts';
+import {
+  BILLING,
+  PROJECTION_MODEL,
+  PROJECTION_PARAMS,
+  SIMULATION,
+  type ParamKey,
+  type ProjectionParams,
+} from '../../sim/projection/params.ts';
 import type { ProjectionResult } from '../../sim/projection/project.ts';
 import { PUBLISHED_CACHE_HIT, PUBLISHED_QUALITY, PUBLISHED_QUALITY_T30, PUBLISHED_TA_FAILURES } from '../../reference/published.ts';
 import { FAILURE_CAUSES } from '../../sim/projection/simulate.ts';
@@ -16,6 +23,8 @@ export interface ProjectedMethod {
   label: string;
   result: ProjectionResult;
   summary?: PipelineSummary;
+  /** The same turns billed as OpenAI bills (BILLING.openai), when projected. */
+  openai?: ProjectionResult;
 }
 
 const SIM_NOTE = `Simulated per task under ${SIMULATION.seeds} seeds (the run's seed and the next ${SIMULATION.seeds - 1}) on the task sets the method ran on; 95% CI: percentile bootstrap over tasks (${SIMULATION.bootstrapResamples.toLocaleString('en-US')} resamples).`;
@@ -71,8 +80,9 @@ export function projectedMainTable(methods: readonly ProjectedMethod[]): Table {
       { key: 'dCostPct', header: 'Δ %', kind: 'difference', digits: 0, publishedFor: TESTBED_CATALOG },
       { key: 'cacheHit', header: 'cache hit %', kind: 'projected', digits: 0 },
       { key: 'pubCacheHit', header: 'published', kind: 'published', digits: 0, publishedFor: TESTBED_CATALOG },
+      { key: 'costOpenAI', header: '$/task, OpenAI bill', kind: 'projected', digits: 4 },
     ],
-    rows: methods.map(({ id, label, result: r, summary }) => {
+    rows: methods.map(({ id, label, result: r, summary, openai }) => {
       const pub = ownValue(PUBLISHED_MAIN, id);
       const success = 100 * r.successRate.mean;
       return {
@@ -96,6 +106,7 @@ export function projectedMainTable(methods: readonly ProjectedMethod[]): Table {
         dCostPct: pub ? (100 * (r.costPerTask.mean - pub.costPerTask)) / pub.costPerTask : undefined,
         cacheHit: 100 * r.cacheHitShare,
         pubCacheHit: ownValue(PUBLISHED_CACHE_HIT, id),
+        costOpenAI: openai?.costPerTask.mean,
       };
     }),
     notes: [
@@ -104,8 +115,9 @@ export function projectedMainTable(methods: readonly ProjectedMethod[]): Table {
       ...fewerSeedsNotes(methods.flatMap((m) => (m.summary ? [m.summary] : []))),
       ...fitNotes(methods.flatMap((m) => (m.summary ? [m.summary] : []))),
       "Latency: per turn, over every turn of every simulation: sum over the turn's model calls of TTFT(uncached, cached prompt tokens) + output tokens / decode rate. Model calls per turn: 1 + tool calls + discovery calls + gate rejections and precondition errors.",
-      "Cost per task: every model call re-sends the turn's measured prompt; the stable prefix (measured) is written to the prompt cache on a session's first call and read on later calls while it is unchanged (same length); the rest, history included, is uncached input (no moving cache breakpoint, no cache shared across sessions: conservative, and it favours methods with a long stable prefix); a stable prefix under the cache minimum is never cached; output tokens at the output price.",
+      "Cost per task, billed as Anthropic bills Claude Sonnet 4.5 (docs/measurement.md, “Cost and the prompt cache”): every model call re-sends the turn's measured prompt and writes it to the prompt cache (a breakpoint on its last block); it reads the leading sections it shares with the call before (measured on the prompt text; a turn's later calls share all of it) when they reach the cache minimum and the cache was used within its 5-minute lifetime, and pays the write price for the rest; a prompt under the minimum is uncached input; no cache shared across sessions; output tokens at the output price. The same for every method.",
       `Cache hit %: mean over turns of prompt tokens read from the cache / prompt tokens sent. Published cache hit rates: paper §5.6. Published: ${PUBLISHED_SOURCE}, Table 3.`,
+      `$/task, OpenAI bill: the same simulated calls billed with ${BILLING.openai.label}'s list prices and cache rules (128-token cache steps, no cache-write surcharge; docs/reference/prompt-caching-billing.md); latency and success stay Claude's.`,
     ],
   };
 }
@@ -179,7 +191,12 @@ export function measuredVsProjectedTable(): Table {
       from: "schemas and names in the prompt versus the turn's ground-truth tools",
       params: '—',
     },
-    { column: 'stable prefix, discovery calls', status: 'measured', from: 'TurnRecord.stablePrefixTokens, discoveryCalls', params: '—' },
+    {
+      column: 'shared prefix, discovery calls',
+      status: 'measured',
+      from: "TurnRecord.sharedPrefixTokens (leading sections identical to the task's previous prompt), discoveryCalls",
+      params: '—',
+    },
     {
       column: "B4's --help choices (its tokens, recall)",
       status: 'measured on a drawn policy',
@@ -202,13 +219,13 @@ export function measuredVsProjectedTable(): Table {
       column: 'P50 / P95 s †',
       status: 'projected',
       from: 'prompt tokens, cached prefix, calls per turn (tool and discovery calls, simulated retries)',
-      params: 'latency.*, output.*, cache.minPrefixTokens',
+      params: 'latency.*, output.*, cache.*, session.turnGapS',
     },
     {
       column: '$/task †, cache hit % †',
       status: 'projected',
-      from: 'prompt tokens, stable prefix per call, calls per turn, output tokens',
-      params: 'price.*, output.*, cache.minPrefixTokens',
+      from: 'prompt tokens, the prefix shared with the call before, calls per turn, output tokens',
+      params: 'price.*, output.*, cache.*, session.turnGapS',
     },
     {
       column: 'quality mean / SD / % ≥ 4 †, T30 †',

@@ -8,6 +8,7 @@ import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
 import { sectionTokens } from '../../prompt/section-tokens.ts';
+import { sharedPrefixTokens } from '../../measure/shared-prefix.ts';
 import { driveTurns, mainPipelines, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
 import { ownValue } from '../../util/json.ts';
 
@@ -45,17 +46,10 @@ export interface CacheTurn {
   declaredStableTokens: number;
 }
 
-/** Length (in sections) of the leading run of `cur` identical to the leading run of `prev`. */
-export function commonLeadingSections(prev: readonly PromptSection[] | undefined, cur: readonly PromptSection[]): number {
-  if (!prev) return 0;
-  let k = 0;
-  while (k < prev.length && k < cur.length && prev[k]!.role === cur[k]!.role && prev[k]!.text === cur[k]!.text) k++;
-  return k;
-}
-
 /**
  * Tokens served from cache on a turn: the tokens of the leading sections shared with the
- * previous turn's prompt, or 0 when they fall short of `minTokens`.
+ * previous turn's prompt (the turn record's measured `sharedPrefixTokens`), or 0 when they fall
+ * short of `minTokens`.
  */
 export function cachedPrefixTokens(
   prev: readonly PromptSection[] | undefined,
@@ -63,9 +57,7 @@ export function cachedPrefixTokens(
   counts: readonly number[],
   minTokens: number,
 ): number {
-  const k = commonLeadingSections(prev, cur);
-  let tokens = 0;
-  for (let i = 0; i < k; i++) tokens += counts[i]!;
+  const tokens = sharedPrefixTokens(prev, cur, counts);
   return tokens >= minTokens && tokens > 0 ? tokens : 0;
 }
 
