@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { endStarted, awaitedLater } from '../util/ts-worker.ts';
 import { writeTimings } from '../results/write.ts';
 import { RESULTS_DIR } from '../results/partial-run.ts';
@@ -21,7 +19,8 @@ import { planRun } from './plan/plan.ts';
 import { renderRun } from './render.ts';
 import { inputTables, resultTables } from './tables.ts';
 import { unitName, type BenchUnit } from './types.ts';
-import { BENCH_REGISTRY, benchEncoder, registryOnLanes, type BenchRegistry, type RegistrySource } from './units.ts';
+import { BENCH_REGISTRY, benchEncoder, type BenchRegistry } from './units.ts';
+import { laneEntries } from './execute/lane-entries.ts';
 import { benchCacheDir, warmUp } from './warm-up.ts';
 import { hasUnit } from '../results/unit-store.ts';
 import { unitKey } from './plan/shards.ts';
@@ -35,11 +34,11 @@ export type { BenchOptions, BenchOutcome } from './options.ts';
  * The run owns its caches (src/util/run-scope.ts): a second run in the same process starts with none.
  */
 export function runBench(opts: BenchOptions): Promise<BenchOutcome> {
-  // A registry's module that runs the bench when imported would run it again in every lane.
+  // A module of the run's entries that runs the bench when imported would run it again in every lane.
   if (inLaneThread())
     return Promise.reject(
       new Error(
-        "runBench was called in a bench lane's thread: the module named by the registry's source runs the bench when it is imported; export the registry from a module that only defines it",
+        "runBench was called in a bench lane's thread: a module that defines an entry of the run runs the bench when it is imported; define entries in modules that only define them",
       ),
     );
   return inRunScope(() => runBenchInScope(opts));
@@ -51,19 +50,20 @@ async function runBenchInScope(opts: BenchOptions): Promise<BenchOutcome> {
   checkIds('pipelines', opts.pipelines ?? [], { noun: 'pipeline', ids: registry.pipelines.map((p) => p.id) });
   checkIds('studies', opts.studies ?? [], { noun: 'study', ids: registry.studies.map((s) => s.id) });
   const execution = executionFor(opts);
-  // A worker thread loads the registry from its module; a merge runs only the studies of the results, in this thread.
+  // A worker thread imports the run's entries from their modules; a merge runs only the studies of the results, in this thread.
   const wanted = execution.merges ? 1 : (opts.lanes ?? benchLaneCount());
-  if (registry.source) checkRegistrySource(registry.source);
-  const lanes = registryOnLanes(registry) ? wanted : 1;
-  if (lanes < wanted)
+  const onLanes = laneEntries(registry, opts.pipelines, opts.studies);
+  const entries = 'refs' in onLanes ? onLanes.refs : [];
+  const lanes = 'refs' in onLanes ? wanted : 1;
+  if ('unloadable' in onLanes && wanted > 1)
     opts.log(
-      `one lane, not ${wanted}: a registry passed in code without a source runs in this thread (a worker lane loads a registry from its module: docs/extending.md#a-registry-of-your-own)`,
+      `one lane, not ${wanted}: ${onLanes.unloadable}, so the run stays in this thread (a worker lane imports each entry from its module: docs/extending.md#a-registry-of-your-own)`,
     );
   // The first worker lane's thread loads its modules while this one prepares the inputs; a thread
   // that fails to start fails the run when its lane first needs it, not before.
-  const early = lanes > 1 ? awaitedLater(startLaneThread(registry)) : undefined;
+  const early = lanes > 1 ? awaitedLater(startLaneThread(entries)) : undefined;
   try {
-    return await runPhases(opts, registry, execution, (inputs) => new BenchLanes(inputs, lanes, early, registry));
+    return await runPhases(opts, registry, execution, (inputs) => new BenchLanes(inputs, lanes, early, registry, entries));
   } finally {
     // Ended here when the run failed before a BenchLanes took it (BenchLanes.close ends it otherwise).
     await endStarted(early);
@@ -129,17 +129,4 @@ async function runPhases(
   opts.log('');
   for (const line of formatTimingTable(timings)) opts.log(line);
   return { resultsDir, reportsDir, summaries: collected.summaries };
-}
-
-/** A registry's source must be a module a worker thread can import: a file that exists. */
-function checkRegistrySource(source: RegistrySource): void {
-  const where = `registry source ${JSON.stringify(source.module)}`;
-  let path: string;
-  try {
-    path = fileURLToPath(source.module);
-  } catch {
-    throw new Error(`${where}: expected the file: URL of the module that exports the registry (its import.meta.url)`);
-  }
-  if (!existsSync(path)) throw new Error(`${where}: no such file (${path})`);
-  if (!source.exportName) throw new Error(`${where}: expected the name the registry is exported under (exportName)`);
 }

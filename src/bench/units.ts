@@ -45,49 +45,19 @@ export function benchEncoder(inputs: BenchInputs, given?: Encoder): Promise<Enco
 /**
  * The pipelines and studies a run may run: the bench's registries, or one of a test's or a
  * library user's own (built with checkedPipelineRegistry and checkedStudyRegistry). A worker
- * lane is another thread, which cannot be handed functions: it loads the registry from its
- * module (`source`). A registry without one runs in one lane, in this thread (src/bench/run.ts).
+ * lane is another thread, which cannot be handed functions: it imports each entry from the
+ * module that defines and exports it (definePipeline, defineStudy, defineSuite:
+ * ./execute/lane-entries.ts). A run with an entry defined otherwise has one lane, this thread
+ * (src/bench/run.ts).
  */
 export interface BenchRegistry {
   pipelines: readonly PipelineEntry[];
   studies: readonly Study[];
   /** The suites (src/table/suites.ts); absent: every built-in one. */
   suites?: readonly Suite[];
-  /** Where a worker lane loads this registry from; the bench's own needs none. */
-  source?: RegistrySource;
-}
-
-/**
- * The module that exports a registry (its `import.meta.url`) and the name of the export. A
- * worker lane imports it there, so the module must build the same registry in every thread
- * (the lane checks the ids).
- */
-export interface RegistrySource {
-  module: string;
-  exportName: string;
 }
 
 export const BENCH_REGISTRY: BenchRegistry = { pipelines: PIPELINES, studies: STUDIES, suites: SUITES };
-
-/** Whether a run on this registry may have worker lanes: they can load it. */
-export function registryOnLanes(registry: BenchRegistry): boolean {
-  return registry === BENCH_REGISTRY || registry.source !== undefined;
-}
-
-/** A registry's entries by id: what a worker lane checks its own copy against. */
-export interface RegistryIds {
-  pipelines: string[];
-  studies: string[];
-  suites: string[];
-}
-
-export function registryIds(registry: BenchRegistry): RegistryIds {
-  return {
-    pipelines: registry.pipelines.map((p) => p.id),
-    studies: registry.studies.map((s) => s.id),
-    suites: (registry.suites ?? SUITES).map((s) => s.id),
-  };
-}
 
 /** Registry entries of the run, in registry order. */
 function runEntries(inputs: Pick<BenchInputs, 'pipelineIds'>, registry: BenchRegistry): PipelineEntry[] {

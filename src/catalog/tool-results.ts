@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_SPECS } from './servers/index.ts';
 import type { Catalog, CatalogTool } from './types.ts';
 import { isObject, ownValue } from '../util/json.ts';
+import { cached, runCache } from '../util/run-scope.ts';
 
 /**
  * What a call of each catalog tool returns, as the text a host puts in the context, and how
@@ -50,12 +51,12 @@ export function toolResult(catalog: Catalog, id: string): ToolResult {
 }
 
 /**
- * The captured results bundled in catalogs/real/results, read on first use: files of the
- * repository, the same for every run (not run state, like the tokenizer's rank tables).
+ * The captured results bundled in catalogs/real/results, read once per run on first use: a run
+ * reads the files as they are when it starts, and a later run in the same process reads them again.
  */
-let measuredFiles: MeasuredTable | undefined;
+const MEASURED = runCache('the captured tool results of catalogs/real/results', () => measuredResults());
 function measuredTable(): MeasuredTable {
-  return (measuredFiles ??= measuredResults());
+  return cached(MEASURED);
 }
 
 /** The captured results by definition hash, and the names of their tools. */

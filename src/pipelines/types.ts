@@ -1,3 +1,4 @@
+import { markDefined } from '../util/defined-entry.ts';
 import type { Prompt, SharedPromptParts, TurnTranscript } from '../prompt/types.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { PipelineSettings } from '../results/pipeline-settings.ts';
@@ -143,9 +144,10 @@ interface PipelineEntryFields {
   description: string;
   create: () => Pipeline;
   /**
-   * The module its pipeline is defined in (a file: URL): the modules it imports are the
-   * pipeline's code in its results' fingerprint (src/bench/plan/fingerprint.ts). Absent: every
-   * module of the registry it is in.
+   * The module that defines the entry (its `import.meta.url`, given to definePipeline): the
+   * modules it imports are the pipeline's code in its results' fingerprint
+   * (src/bench/plan/fingerprint.ts), and a worker lane imports the entry there. Absent: its
+   * results are never restored, and a run of it has one lane.
    */
   module?: string;
 }
@@ -158,5 +160,22 @@ interface PipelineEntryFields {
 type PipelineOrigin = { published: true; reference: string } | { published?: false; reference?: undefined };
 
 export type PipelineGroup = 'main' | 'ablation' | 'adol';
+
+/**
+ * A registry entry, with the module that defines it (pass `import.meta.url`), to be exported
+ * from there: `export const myEntry = definePipeline(import.meta.url, { … })`. A worker lane
+ * imports the module and takes the exported value (src/bench/execute/worker.ts).
+ */
+export function definePipeline(module: string, entry: DefinedFields): PipelineEntry {
+  return markDefined({ ...entry, module }, 'pipeline');
+}
+
+/** Entries defined in one module, exported there as this array: definePipeline on each. */
+export function definePipelines(module: string, entries: readonly DefinedFields[]): PipelineEntry[] {
+  return entries.map((e) => definePipeline(module, e));
+}
+
+/** What an entry's definition gives: every field but the module. */
+type DefinedFields = Omit<PipelineEntryFields, 'module'> & PipelineOrigin;
 
 export type { GateSettings, PipelineSettings, RetrievalSettings, ToolSearchSettings } from '../results/pipeline-settings.ts';

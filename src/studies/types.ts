@@ -1,3 +1,4 @@
+import { markDefined } from '../util/defined-entry.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { Encoder } from '../embed/types.ts';
 import type { Table } from '../table/table.ts';
@@ -52,7 +53,8 @@ export interface Study {
   id: string;
   /**
    * The module that defines it (its `import.meta.url`, given to defineStudy): the modules it
-   * imports are its code in its results' fingerprint, and a worker lane imports it there.
+   * imports are its code in its results' fingerprint, and a worker lane imports it there (the
+   * module exports the value defineStudy returned).
    */
   module?: string;
   /** The run's options it takes besides the inputs (StudyContext gets only these; their values are in its fingerprint). */
@@ -121,7 +123,7 @@ export type StudyOption = 'scalingSizes';
 
 /** A study, with the module that defines it (pass `import.meta.url`): `export const myStudy = defineStudy(import.meta.url, { … })`. */
 export function defineStudy(module: string, study: Omit<Study, 'module'>): Study {
-  return { ...study, module };
+  return markDefined({ ...study, module }, 'study');
 }
 
 /** What a study's turn watcher is given (Study.watchTurns). */

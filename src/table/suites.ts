@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { markDefined } from '../util/defined-entry.ts';
 
 /**
  * The suite registry: every suite the bench knows, each one entry. A suite is a catalog and a
@@ -28,6 +29,8 @@ export interface Suite {
   codeModeTable: string;
   /** The retrieval study's table of every retriever on it (`retrieval-<id>`; the run's own suite's is `retrieval-synthetic`). */
   retrievalTable: string;
+  /** The module that defines it (given to defineSuite): a worker lane imports the suite there. */
+  module?: string;
   /** Whether the main pipelines run on it in the bench (the real-suite study), giving the tables above. */
   mainTables: boolean;
   /**
@@ -92,11 +95,16 @@ export function realPrimaryDumps(root: string): string[] {
   return REAL_PRIMARY_SERVERS.map((s) => join(realCatalogDir(root), `${s}.json`));
 }
 
-/** A suite's entry with its table ids made from its id: `table3-measured-<id>`, and the bare ids for the run's own suite. */
-export function defineSuite(entry: Pick<Suite, 'id' | 'name' | 'color' | 'mainTables' | 'data'>, own = false): Suite {
+/**
+ * A suite's entry, with the module that defines it (pass `import.meta.url`, and export the value
+ * from there: a worker lane imports it) and its table ids made from its id:
+ * `table3-measured-<id>`, and the bare ids for the run's own suite.
+ */
+export function defineSuite(module: string, entry: Pick<Suite, 'id' | 'name' | 'color' | 'mainTables' | 'data'>, own = false): Suite {
   const id = (base: string) => (own ? base : `${base}-${entry.id}`);
-  return {
+  const suite: Suite = {
     ...entry,
+    module,
     measuredTable: id('table3-measured'),
     projectedTable: id('table3-projected'),
     qualityTable: id('table4-projected'),
@@ -104,12 +112,17 @@ export function defineSuite(entry: Pick<Suite, 'id' | 'name' | 'color' | 'mainTa
     codeModeTable: id('code-mode'),
     retrievalTable: own ? 'retrieval-synthetic' : `retrieval-${entry.id}`,
   };
+  return markDefined(suite, 'suite');
 }
 
-export const SYNTHETIC_SUITE: Suite = defineSuite({ id: 'synthetic-120', name: 'synthetic-120', color: '#3b6ea8', mainTables: true }, true);
+export const SYNTHETIC_SUITE: Suite = defineSuite(
+  import.meta.url,
+  { id: 'synthetic-120', name: 'synthetic-120', color: '#3b6ea8', mainTables: true },
+  true,
+);
 
 /** The six primary real dumps (267 tools) with the hand-written real query set. */
-export const REAL_SUITE: Suite = defineSuite({
+export const REAL_SUITE: Suite = defineSuite(import.meta.url, {
   id: 'real',
   name: 'real six servers',
   color: '#5b9a68',
@@ -130,7 +143,7 @@ export const REAL_SUITE: Suite = defineSuite({
 });
 
 /** LiveMCPBench's 70 dumps (527 tools, Apache-2.0, catalogs/livemcpbench/README.md) with the development half of its requests; the other half is held out on purpose. */
-export const LIVEMCPBENCH_SUITE: Suite = defineSuite({
+export const LIVEMCPBENCH_SUITE: Suite = defineSuite(import.meta.url, {
   id: 'livemcpbench',
   name: 'LiveMCPBench dev half',
   color: '#c77c2e',

@@ -62,6 +62,13 @@ describe('unit fingerprints of the bench registry', () => {
     expect(changed.sort()).toEqual(['pipeline/b2-static-pruning', ...studies.map((s) => `study/${s.id}`)].sort());
   });
 
+  it("a change to one pipeline's own file changes it alone among the pipelines; a registration line, no unit", async () => {
+    const base = await fingerprints();
+    const changed = changedUnits(base, await fingerprints('src/pipelines/b1-full-schema/pipeline.ts'));
+    expect(changed.filter((k) => k.startsWith('pipeline/'))).toEqual(['pipeline/b1-full-schema']);
+    expect(changedUnits(base, await fingerprints('src/pipelines/registry.ts'))).toEqual([]);
+  });
+
   it("a change to one study's module changes that study alone", async () => {
     expect(changedUnits(await fingerprints(), await fingerprints('src/studies/aacp/study.ts'))).toEqual(['study/aacp']);
   });

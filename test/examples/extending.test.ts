@@ -81,9 +81,12 @@ describe('docs/extending.md', () => {
       out,
       reports,
       quick: false,
+      // The entries are exported where they are defined: the run has its worker lane, as the bench's own.
+      lanes: 2,
       log: (line) => log.push(line),
     };
     await runBench(opts);
+    expect(log.filter((l) => l.startsWith('one lane'))).toEqual([]);
     const tables = readTables(out);
     const servers = tables.find((t) => t.id === 'servers')!;
     expect(servers.rows.map((r) => [r.server, r.tools])).toEqual([

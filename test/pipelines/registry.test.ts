@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { runBench } from '../../src/bench/run.ts';
 import { checkedPipelineRegistry } from '../../src/pipelines/check-registry.ts';
-import { PIPELINES, type PipelineEntry } from '../../src/pipelines/registry.ts';
+import { PIPELINES } from '../../src/pipelines/registry.ts';
 import { checkedStudyRegistry } from '../../src/studies/check-registry.ts';
 import { projectionStudy } from '../../src/studies/projection/study.ts';
-import { createFirstNPipeline } from '../../src/pipelines/first-n/pipeline.ts';
+import { createFirstNPipeline, firstNEntry } from '../../src/pipelines/first-n/pipeline.ts';
 import { renderToolDefinitions } from '../../src/prompt/render-tools.ts';
 import { staticCostTable } from '../../src/measure/static-cost.ts';
 import type { Table } from '../../src/table/table.ts';
@@ -18,14 +18,6 @@ const FIXTURE = join(process.cwd(), 'test', 'fixtures', 'small-catalog');
 const catalog = loadCatalog(FIXTURE);
 const tokens = tokenCounter('cl100k_base');
 
-/** The docs' worked example (docs/pipelines.md, "Add a baseline"), with its registration entry. */
-const FIRST_N_ENTRY: PipelineEntry = {
-  id: 'first-n',
-  code: 'F2',
-  group: 'main',
-  description: "the catalog's first two full definitions on every turn",
-  create: () => createFirstNPipeline(2),
-};
 const createFirstTwoPipeline = () => createFirstNPipeline(2);
 const dirs: string[] = [];
 
@@ -71,7 +63,7 @@ describe('pipeline registry', () => {
         .join('\n') + '\n',
     );
     // The bench's B1 and the example, in a registry of this test's own (the bench's is read-only).
-    const pipelines = checkedPipelineRegistry([PIPELINES.find((p) => p.id === 'b1-full-schema')!, FIRST_N_ENTRY]);
+    const pipelines = checkedPipelineRegistry([PIPELINES.find((p) => p.id === 'b1-full-schema')!, firstNEntry]);
     const out = join(dir, 'results');
     const reports = join(dir, 'reports');
     const { resultsDir, reportsDir, summaries } = await runBench({

@@ -15,6 +15,7 @@ import { defineSuite, REAL_SUITE, SUITES, SYNTHETIC_SUITE, type Suite } from '..
 import type { Table } from '../../src/table/table.ts';
 import { FIXTURE_REGISTRY, FIXTURE_SUITE } from '../examples/suite.ts';
 import { SELF_RUNNING_REGISTRY } from '../bench/fixtures/self-running-registry.ts';
+import { unexportedEntry } from '../bench/fixtures/unexported-entry.ts';
 import { smallTaskFile } from '../helpers/result-files.ts';
 import { FIXTURE_TABLES } from '../report/fixture.ts';
 import { smallBenchOptions } from '../helpers/small-runs.ts';
@@ -57,7 +58,7 @@ describe('suite registry', () => {
     const out = join(tmp, 'results');
     const log: string[] = [];
     await runBench(fixtureRun(out, FIXTURE_REGISTRY, log));
-    // The registry names its module: the worker lane loaded it and ran units too.
+    // Every entry is exported by the module that defines it: the worker lane imported them and ran units too.
     expect(log.filter((l) => l.startsWith('one lane'))).toEqual([]);
     expect(lanesUsed(out)).toEqual([0, 1]);
     const table = (id: string) => readTable(out, id);
@@ -76,13 +77,13 @@ describe('suite registry', () => {
     const order = (JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')) as { tableOrder: string[] }).tableOrder;
     expect(order).toContain('table3-measured-fixture');
 
-    // The same registry without a source runs in this thread alone, says so, and gives the same tables.
+    // The same registry with a copy of the suite (no module exports it) runs in this thread alone, says so, and gives the same tables.
     const serialOut = join(tmp, 'results-serial');
     const serialLog: string[] = [];
-    await runBench(fixtureRun(serialOut, { ...FIXTURE_REGISTRY, source: undefined }, serialLog));
-    expect(
-      serialLog.filter((l) => l.startsWith('one lane, not 2: a registry passed in code without a source runs in this thread')),
-    ).toHaveLength(1);
+    await runBench(fixtureRun(serialOut, { ...FIXTURE_REGISTRY, suites: [SYNTHETIC_SUITE, { ...FIXTURE_SUITE }] }, serialLog));
+    expect(serialLog.filter((l) => l.startsWith('one lane, not 2: '))).toEqual([
+      'one lane, not 2: suite fixture is not a value defineSuite returned (a plain object or a copy), so the run stays in this thread (a worker lane imports each entry from its module: docs/extending.md#a-registry-of-your-own)',
+    ]);
     expect(lanesUsed(serialOut)).toEqual([0]);
     for (const id of order) expect(readTable(serialOut, id), id).toEqual(readTable(out, id));
 
@@ -97,21 +98,20 @@ describe('suite registry', () => {
     expect(order.map((id) => readTable(out, id))).toEqual(first);
   });
 
-  it("a worker lane refuses a registry its module does not build or that runs the bench, and a source that is not a module's URL", async () => {
-    const fewer = { ...FIXTURE_REGISTRY, pipelines: FIXTURE_REGISTRY.pipelines.filter((p) => p.id !== 'b2-static-pruning') };
-    await expect(runBench(fixtureRun(join(tmp, 'fewer'), fewer))).rejects.toThrow(
-      /bench worker: Error: FIXTURE_REGISTRY of file:.*suite\.ts builds another registry in this thread than the run's \(pipelines here only: b2-static-pruning\); a registry module must build the same registry in every thread/,
-    );
-    const misnamed = { ...FIXTURE_REGISTRY, source: { ...FIXTURE_REGISTRY.source!, exportName: 'NO_SUCH_EXPORT' } };
-    await expect(runBench(fixtureRun(join(tmp, 'misnamed'), misnamed))).rejects.toThrow(
-      /NO_SUCH_EXPORT of file:.*suite\.ts is not a bench registry/,
+  it("a worker lane refuses an entry its module does not export, a module that runs the bench, and a module that is not a file's URL", async () => {
+    const unexported = {
+      ...FIXTURE_REGISTRY,
+      pipelines: FIXTURE_REGISTRY.pipelines.map((p) => (p.id === 'b1-full-schema' ? unexportedEntry() : p)),
+    };
+    await expect(runBench(fixtureRun(join(tmp, 'unexported'), unexported))).rejects.toThrow(
+      /bench worker: Error: pipeline b1-full-schema: not exported by file:.*unexported-entry\.ts; export the value definePipeline returns/,
     );
     await expect(runBench(fixtureRun(join(tmp, 'self-running'), SELF_RUNNING_REGISTRY))).rejects.toThrow(
-      "runBench was called in a bench lane's thread: the module named by the registry's source runs the bench when it is imported",
+      "runBench was called in a bench lane's thread: a module that defines an entry of the run runs the bench when it is imported",
     );
-    const relative = { ...FIXTURE_REGISTRY, source: { module: 'test/examples/suite.ts', exportName: 'FIXTURE_REGISTRY' } };
+    const relative = { ...FIXTURE_REGISTRY, suites: [SYNTHETIC_SUITE, defineSuite('test/examples/suite.ts', FIXTURE_SUITE)] };
     await expect(runBench(fixtureRun(join(tmp, 'relative'), relative))).rejects.toThrow(
-      'registry source "test/examples/suite.ts": expected the file: URL of the module that exports the registry (its import.meta.url)',
+      'suite fixture: module "test/examples/suite.ts": expected the file: URL of the module that defines it (its import.meta.url)',
     );
   });
 });
@@ -135,7 +135,7 @@ const rows = (recall: number) => [
 
 describe('a fourth suite in the registry alone reaches every place that names suites', () => {
   // The fixture suite without main tables: the host tool search study's kind of suite (as LiveMCPBench).
-  const searchOnly = defineSuite({ ...FIXTURE_SUITE, id: 'fixture-search', mainTables: false });
+  const searchOnly = defineSuite(import.meta.url, { ...FIXTURE_SUITE, id: 'fixture-search', mainTables: false });
   const suites: readonly Suite[] = [SYNTHETIC_SUITE, REAL_SUITE, FIXTURE_SUITE];
   const charts = chartsFor(suites);
   const chart = (id: string) => charts.find((c) => c.id === id)!;

@@ -4,15 +4,8 @@ import { awaitedLater, endStarted, startTsWorker, type GeneratedEntry } from '..
 import type { BenchInputs, BenchUnit, PipelineRun, StudyInputs, StudyRun } from '../types.ts';
 import type { LaneInit, LaneRequest, LaneResponse } from './worker.ts';
 import { processSharedBytes } from '../../util/process-shared.ts';
-import {
-  BENCH_REGISTRY,
-  readsPipelineResults,
-  registryIds,
-  registryOnLanes,
-  runUnit,
-  type BenchRegistry,
-  type RegistrySource,
-} from '../units.ts';
+import { BENCH_REGISTRY, readsPipelineResults, runUnit, type BenchRegistry } from '../units.ts';
+import { entryModules, type EntryRef } from './lane-entries.ts';
 import { endsThreadApart, type ChooseUnit } from '../plan/schedule.ts';
 import { runOnLanes, type Lane } from './lane-loop.ts';
 
@@ -71,17 +64,16 @@ export class BenchLanes {
 
   /**
    * `early`: a lane thread started before the inputs existed (startLaneThread), used for the
-   * first worker lane; ended by close() if no lane takes it. A worker thread loads the registry
-   * from its module: a run on a registry without a source has one lane.
+   * first worker lane; ended by close() if no lane takes it. A worker thread imports the run's
+   * entries from their modules (`entries`: ./lane-entries.ts).
    */
   constructor(
     private readonly inputs: BenchInputs,
     readonly lanes: number,
     private early?: Promise<LaneThread>,
     private readonly registry: BenchRegistry = BENCH_REGISTRY,
-  ) {
-    if (lanes > 1 && !registryOnLanes(registry)) throw new Error('bench: a registry without a source runs in one lane');
-  }
+    private readonly entries: readonly EntryRef[] = [],
+  ) {}
 
   /** What the studies of the pipelines' results read; set once the pipelines ran (studies that read none run before). */
   setStudyInputs(studyInputs: StudyInputs): void {
@@ -156,12 +148,12 @@ export class BenchLanes {
   private async initWorker(): Promise<Worker> {
     const early = this.early;
     this.early = undefined;
-    const thread = await (early ?? startLaneThread(this.registry));
+    const thread = await (early ?? startLaneThread(this.entries));
     const worker = thread.worker;
     const given = new Set<string>();
     this.sharedGiven.set(worker, given);
     worker.postMessage({
-      init: { inputs: this.inputs, shared: processSharedBytes(given), registry: registryIds(this.registry) },
+      init: { inputs: this.inputs, shared: processSharedBytes(given), entries: [...this.entries] },
     } satisfies LaneInit);
     worker.on('message', (res: LaneResponse) => {
       const w = this.waiting.get(res.id);
@@ -192,13 +184,12 @@ export interface LaneThread {
 }
 
 /**
- * A lane's worker thread on `registry`, not yet given its inputs (BenchLanes sends them).
+ * A lane's worker thread on the run's `entries`, not yet given its inputs (BenchLanes sends them).
  * Started early, it loads its modules while the main thread prepares the inputs.
  */
-export async function startLaneThread(registry: BenchRegistry = BENCH_REGISTRY): Promise<LaneThread> {
-  const entry = registry === BENCH_REGISTRY ? new URL('./lane.ts', import.meta.url) : sourceLane(registry.source!);
+export async function startLaneThread(entries: readonly EntryRef[]): Promise<LaneThread> {
   // V8's own young generation: a smaller one saved memory for more time (docs/performance.md).
-  const worker = await startTsWorker(entry, LANE_THREAD_DATA, { maxOldGenerationSizeMb: WORKER_HEAP_MB });
+  const worker = await startTsWorker(laneEntry(entries), LANE_THREAD_DATA, { maxOldGenerationSizeMb: WORKER_HEAP_MB });
   let early: Error | undefined;
   worker.once('error', (e) => (early = e));
   return { worker, earlyError: () => early, terminate: () => worker.terminate() };
@@ -212,16 +203,16 @@ export function inLaneThread(): boolean {
   return !isMainThread && (workerData as Partial<typeof LANE_THREAD_DATA> | undefined)?.benchLane === true;
 }
 
-/** A lane thread's entry on a registry of its own: serveLane on the registry its module exports. */
-function sourceLane(source: RegistrySource): GeneratedEntry {
-  const name = `${source.exportName} of ${source.module}`;
+/** A lane thread's entry: imports each module of the run's entries and serves the units on what they export (./worker.ts). */
+function laneEntry(entries: readonly EntryRef[]): GeneratedEntry {
+  const modules = entryModules(entries);
   return {
-    name: 'lane-registry',
+    name: 'lane',
     text: (at) =>
       [
         `import { serveLane } from ${at(new URL('./worker.ts', import.meta.url))};`,
-        `import * as source from ${at(new URL(source.module))};`,
-        `serveLane(source[${JSON.stringify(source.exportName)}], ${JSON.stringify(name)});`,
+        ...modules.map((m, i) => `import * as m${i} from ${at(new URL(m))};`),
+        `serveLane(new Map([${modules.map((m, i) => `[${JSON.stringify(m)}, m${i}]`).join(', ')}]));`,
       ].join('\n'),
   };
 }

@@ -6,7 +6,7 @@ import { taskSetsRunBy } from '../../studies/common.ts';
 import type { Study } from '../../studies/types.ts';
 import { SUITES, type Suite } from '../../table/suites.ts';
 import type { BenchInputs, BenchUnit } from '../types.ts';
-import { BENCH_REGISTRY, studyOptions, type BenchRegistry } from '../units.ts';
+import { studyOptions, type BenchRegistry } from '../units.ts';
 import { CodeGraph, toPath } from './code-graph.ts';
 import { unitKey } from './shards.ts';
 
@@ -24,8 +24,8 @@ import { unitKey } from './shards.ts';
  *   a study runs them or shows them), the suites (with their data files), the options it takes
  *   (Study.options), and, for a study of the results, the fingerprints of the pipelines it reads.
  *
- * An entry whose code cannot be located (no `module`, in a registry without a source) has none:
- * its unit always runs.
+ * An entry whose code cannot be located (no `module`: not defined with definePipeline or
+ * defineStudy) has none: its unit always runs.
  */
 export interface FingerprintRun {
   root: string;
@@ -94,17 +94,9 @@ const ENGINE = new URL('../units.ts', import.meta.url).href;
 
 /** The code hashes of the engine and of each entry (undefined: not located). */
 async function codeOf(run: FingerprintRun): Promise<{ engine: string; of: (entry: { module?: string }) => string | undefined }> {
-  const fallback = run.registry === BENCH_REGISTRY ? undefined : run.registry.source?.module;
-  const entries = [...run.pipelines, ...run.studies];
-  const moduleOf = (entry: { module?: string }, registryModule: string) =>
-    entry.module ?? (run.registry === BENCH_REGISTRY ? registryModule : fallback);
-  const modules = [
-    ENGINE,
-    ...run.pipelines.map((p) => moduleOf(p, PIPELINE_REGISTRY)),
-    ...run.studies.map((s) => moduleOf(s, STUDY_REGISTRY)),
-  ].filter((m): m is string => m !== undefined);
+  const modules = [ENGINE, ...[...run.pipelines, ...run.studies].flatMap((e) => (e.module ? [e.module] : []))];
   const graph = await CodeGraph.of(run.root, modules, run.read);
-  const boundaries = new Set([PIPELINE_REGISTRY, STUDY_REGISTRY, ...(fallback ? [fallback] : [])].map(toPath));
+  const boundaries = new Set([PIPELINE_REGISTRY, STUDY_REGISTRY].map(toPath));
   const memo = new Map<string, string>();
   const hashFrom = (module: string) => {
     if (!memo.has(module)) memo.set(module, graph.hash(module, new Set([...boundaries].filter((b) => b !== toPath(module)))));
@@ -112,14 +104,7 @@ async function codeOf(run: FingerprintRun): Promise<{ engine: string; of: (entry
   };
   const lockfile = join(run.root, 'package-lock.json');
   const engine = hashOf({ code: graph.hash(ENGINE, boundaries), lockfile: existsSync(lockfile) ? sha256(readFileSync(lockfile)) : '' });
-  return {
-    engine,
-    of: (entry) => {
-      const isPipeline = (run.pipelines as readonly object[]).includes(entry);
-      const module = moduleOf(entry, isPipeline ? PIPELINE_REGISTRY : STUDY_REGISTRY);
-      return module && entries.includes(entry as PipelineEntry & Study) ? hashFrom(module) : undefined;
-    },
-  };
+  return { engine, of: (entry) => (entry.module ? hashFrom(entry.module) : undefined) };
 }
 
 /** The inputs and options every unit reads (not where the run writes: a result does not depend on it). */

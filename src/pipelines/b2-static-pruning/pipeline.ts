@@ -1,7 +1,8 @@
 import { toolDefinitionsSection } from '../../prompt/render-tools.ts';
-import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
+import { definePipeline, type Pipeline, type PipelineContext, type TurnInput, type TurnResult } from '../types.ts';
 import type { FittedPart } from '../../results/pipeline-settings.ts';
 import { selectStaticSubset, type StaticSubset } from './select.ts';
+import { TOOL_ATTENTION_PAPER } from '../tool-attention-paper.ts';
 
 const DEFAULT_SUBSET_SIZE = 30;
 
@@ -66,3 +67,14 @@ function subsetSource(subset: StaticSubset, catalog: string): string {
   const rest = subset.fromFallback ? `, ${subset.fromFallback} more by ${fallback}` : '';
   return `usage history: ${subset.historyTasks.toLocaleString('en-US')} past tasks (${subset.historyCalls.toLocaleString('en-US')} calls to ${catalog}'s tools), never the evaluated tasks${rest}`;
 }
+
+/** B2's registry entry (src/pipelines/registry.ts). */
+export const staticPruningEntry = definePipeline(import.meta.url, {
+  id: 'b2-static-pruning',
+  code: 'B2',
+  group: 'main',
+  description: 'a fixed subset of 30 full definitions chosen once from past usage, on every turn',
+  published: true,
+  reference: `${TOOL_ATTENTION_PAPER}, baseline B2`,
+  create: createStaticPruningPipeline,
+});

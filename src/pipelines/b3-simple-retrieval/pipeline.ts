@@ -6,12 +6,13 @@ import { resolveEncoder } from '../../retrieval/encoder.ts';
 import { schemaSections } from '../../retrieval/schema-sections.ts';
 import { queryText, toolDefinitionText, type DefinitionTextMode } from '../../retrieval/texts.ts';
 import { buildToolIndex, type ToolIndex } from '../../retrieval/tool-index.ts';
-import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
+import { definePipeline, type Pipeline, type PipelineContext, type TurnInput, type TurnResult } from '../types.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode, type QueryMode } from '../../retrieval/query.ts';
 import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
 import { retrieverFit, retrieverRecord } from '../../retrieval/recorded-settings.ts';
 import { taskRankings } from '../../retrieval/task-rankings.ts';
 import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
+import { TOOL_ATTENTION_PAPER } from '../tool-attention-paper.ts';
 
 export interface SimpleRetrievalOptions {
   /** Full schemas injected per turn (paper §6.4: 10). */
@@ -110,3 +111,14 @@ export function createSimpleRetrievalPipeline(options: SimpleRetrievalOptions = 
     },
   };
 }
+
+/** B3's registry entry (src/pipelines/registry.ts). */
+export const simpleRetrievalEntry = definePipeline(import.meta.url, {
+  id: 'b3-simple-retrieval',
+  code: 'B3',
+  group: 'main',
+  description: "the top 10 full definitions the bench's retriever ranks for the user's message",
+  published: true,
+  reference: `${TOOL_ATTENTION_PAPER}, baseline B3`,
+  create: () => createSimpleRetrievalPipeline(),
+});

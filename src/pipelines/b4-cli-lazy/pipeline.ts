@@ -1,11 +1,20 @@
 import type { CatalogTool } from '../../catalog/types.ts';
 import { section } from '../../prompt/sections.ts';
 import type { Task } from '../../tasks/types.ts';
-import type { DiscoveryCall, Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
+import {
+  definePipelines,
+  type DiscoveryCall,
+  type Pipeline,
+  type PipelineContext,
+  type PromptSection,
+  type TurnInput,
+  type TurnResult,
+} from '../types.ts';
 import { Rng } from '../../util/rng.ts';
 import { PROJECTION_PARAMS, type ProjectionParams } from '../../sim/projection/params.ts';
 import { planHelps, type DiscoveryMode } from './discovery.ts';
 import { LIST_DESCRIPTION_CHARS, renderHelp, renderList } from './render.ts';
+import { TOOL_ATTENTION_PAPER } from '../tool-attention-paper.ts';
 
 const DEFAULT_CLI = 'tooltax';
 
@@ -155,3 +164,24 @@ function cliDescription(cli: string): string {
     `Run \`${cli} --list\` before your first tool call and \`${cli} --help\` for a tool before calling it. Results are printed as JSON.`,
   ].join('\n');
 }
+
+/** B4 and its oracle-discovery ablation, in table order (src/pipelines/registry.ts). */
+export const CLI_LAZY_ENTRIES = definePipelines(import.meta.url, [
+  {
+    id: 'b4-cli-lazy',
+    code: 'B4',
+    group: 'main',
+    description: 'a short CLI description; the model runs --list and --help on the tools it picks (a seeded policy)',
+    published: true,
+    reference: `${TOOL_ATTENTION_PAPER}, baseline B4 (the mcp2cli pattern)`,
+    create: () => createCliLazyPipeline(),
+  },
+  {
+    id: 'b4-cli-lazy-oracle',
+    code: 'B4o',
+    group: 'main',
+    ablationOf: 'b4-cli-lazy',
+    description: 'B4 with oracle discovery: --help on exactly the tools each turn needs',
+    create: () => createCliLazyPipeline({ discovery: 'oracle' }),
+  },
+]);

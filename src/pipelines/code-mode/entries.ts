@@ -3,7 +3,7 @@ import { createProgrammaticCallsPipeline } from '../programmatic-calls/pipeline.
 import { createSearchExecutePipeline } from '../search-execute/pipeline.ts';
 import { createToolAttentionCodePipeline } from '../tool-attention-code/pipeline.ts';
 import { createToolExamplesPipeline } from '../tool-examples/pipeline.ts';
-import type { PipelineEntry } from '../types.ts';
+import { definePipelines, type PipelineEntry } from '../types.ts';
 import { createCodeModePipeline } from './pipeline.ts';
 
 /** Where each method is published (docs/reference/code-execution-sources.md). */
@@ -15,7 +15,7 @@ const ANTHROPIC_ADVANCED = 'Anthropic Engineering, "Introducing advanced tool us
  * The code-execution methods and tool use examples (docs/pipelines.md, "Code execution"), one
  * entry each, in table order; src/pipelines/registry.ts spreads them after the methods.
  */
-export const CODE_EXECUTION_PIPELINES: readonly PipelineEntry[] = [
+export const CODE_EXECUTION_PIPELINES: readonly PipelineEntry[] = definePipelines(import.meta.url, [
   {
     id: 'code-mode',
     code: 'CM',
@@ -80,7 +80,7 @@ export const CODE_EXECUTION_PIPELINES: readonly PipelineEntry[] = [
     reference: 'Tool Attention paper (arXiv 2604.21816), related work: the combination it proposes',
     create: createToolAttentionCodePipeline,
   },
-];
+]);
 
 /** Whether a pipeline is one of the code-execution methods or tool use examples (ranked in the code mode table, not in the papers' sensitivity table). */
 export function isCodeExecution(id: string): boolean {

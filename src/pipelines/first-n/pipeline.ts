@@ -1,10 +1,11 @@
 import { toolDefinitionsSection } from '../../prompt/render-tools.ts';
-import type { Pipeline, PipelineContext, TurnInput, TurnResult } from '../types.ts';
+import { definePipeline, type Pipeline, type PipelineContext, type TurnInput, type TurnResult } from '../types.ts';
 
 /**
- * First-N: the catalog's first N tools, full definitions, on every turn. The README's "Add a
- * baseline" example, kept as a real file so the example cannot drift from the contract
- * (test/pipelines/registry.test.ts registers it in a registry of its own and runs it through the bench).
+ * First-N: the catalog's first N tools, full definitions, on every turn. The docs' "Add a
+ * baseline" example (docs/pipelines.md), kept as a real file so the example cannot drift from the
+ * contract (test/pipelines/registry.test.ts registers its entry in a registry of its own and runs
+ * it through the bench).
  */
 export function createFirstNPipeline(n = 10): Pipeline {
   let ids: string[] = [];
@@ -26,3 +27,12 @@ export function createFirstNPipeline(n = 10): Pipeline {
     describe: () => ({ details: { n } }),
   };
 }
+
+/** Its entry, exported: a registry lists it, and a worker lane imports it from here. */
+export const firstNEntry = definePipeline(import.meta.url, {
+  id: 'first-n',
+  code: 'F2',
+  group: 'main',
+  description: "the catalog's first two full definitions on every turn",
+  create: () => createFirstNPipeline(2),
+});

@@ -1,5 +1,5 @@
 import type { SearchBand } from '../../sim/search-model.ts';
-import type { Pipeline, PipelineEntry } from '../types.ts';
+import { definePipeline, type Pipeline, type PipelineEntry } from '../types.ts';
 import { createHostSearchPipeline, type HostSearchKind } from './pipeline.ts';
 import { HOST_SEARCH_SOURCES } from './sources.ts';
 
@@ -57,8 +57,14 @@ export function hostSearchProvider(id: string): 'anthropic' | 'openai' | undefin
 export function hostSearch(kind: HostSearchKind): PipelineEntry {
   const { reference, ...e } = ENTRIES[kind];
   const create = () => createHostSearchPipeline({ kind });
-  return reference ? { ...e, group: 'main', published: true, reference, create } : { ...e, group: 'main', create };
+  return definePipeline(
+    import.meta.url,
+    reference ? { ...e, group: 'main', published: true, reference, create } : { ...e, group: 'main', create },
+  );
 }
+
+/** The host tool search pipelines' entries, in table order (src/pipelines/registry.ts). */
+export const HOST_SEARCH_ENTRIES: readonly PipelineEntry[] = (Object.keys(ENTRIES) as HostSearchKind[]).map(hostSearch);
 
 /** A host tool search pipeline by id with another searching model (the tables' band); undefined for any other id. */
 export function hostSearchWithBand(id: string, band: SearchBand): Pipeline | undefined {

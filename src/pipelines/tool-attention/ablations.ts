@@ -1,4 +1,4 @@
-import type { PipelineEntry } from '../types.ts';
+import { definePipeline, type PipelineEntry } from '../types.ts';
 import { createToolAttentionPipeline, type ToolAttentionOptions } from './pipeline.ts';
 
 /**
@@ -8,14 +8,15 @@ import { createToolAttentionPipeline, type ToolAttentionOptions } from './pipeli
  * cosine (MiniLM only where its model files are available, TOOLTAX_MINILM_DIR); the
  * retriever variants show Tool Attention on each kind of retriever.
  */
-const variant = (id: string, label: string, options: ToolAttentionOptions): PipelineEntry => ({
-  id,
-  group: 'ablation',
-  description: `Tool Attention with one part changed: ${label.replace(/^TA /, '')}`,
-  create: () => createToolAttentionPipeline({ id, label, ...options }),
-});
+const variant = (id: string, label: string, options: ToolAttentionOptions): PipelineEntry =>
+  definePipeline(import.meta.url, {
+    id,
+    group: 'ablation',
+    description: `Tool Attention with one part changed: ${label.replace(/^TA /, '')}`,
+    create: () => createToolAttentionPipeline({ id, label, ...options }),
+  });
 
-export const TOOL_ATTENTION_ABLATIONS: PipelineEntry[] = [
+export const TOOL_ATTENTION_ABLATIONS: readonly PipelineEntry[] = [
   variant('ta-no-hallucination-gate', 'TA without hallucination gate', { hallucinationGate: false }),
   variant('ta-no-preconditions', 'TA without preconditions (ISO only)', { preconditionGate: false }),
   variant('ta-summaries-only', 'TA summaries only (phase 2 skipped)', { skipPhase2: true }),

@@ -434,22 +434,22 @@ export function pv(params: ProjectionParams, key: ParamKey): number {
 
 export type ParamValues = { readonly [K in ParamKey]: number };
 
-const VALUES = runCache('parameter values by parameter object', () => new WeakMap<ProjectionParams, ParamValues>());
-let lastParams: ProjectionParams | undefined;
-let lastValues: ParamValues | undefined;
+const VALUES = runCache('parameter values by parameter object, and the last asked', () => ({
+  byParams: new WeakMap<ProjectionParams, ParamValues>(),
+  last: undefined as { params: ProjectionParams; values: ParamValues } | undefined,
+}));
 
 /** All values as a plain record (memoised per parameter object; parameter objects are never mutated). */
 export function valuesOf(params: ProjectionParams): ParamValues {
-  // The last answer first: the simulation asks about the same parameters millions of times in a row.
-  if (params === lastParams) return lastValues!;
-  const valuesMemo = cached(VALUES);
-  let v = valuesMemo.get(params);
+  const memo = cached(VALUES);
+  // The last answer first: the simulation asks about the same parameters many times in a row.
+  if (memo.last?.params === params) return memo.last.values;
+  let v = memo.byParams.get(params);
   if (!v) {
     v = Object.fromEntries((Object.keys(params) as ParamKey[]).map((k) => [k, params[k].value])) as ParamValues;
-    valuesMemo.set(params, v);
+    memo.byParams.set(params, v);
   }
-  lastParams = params;
-  lastValues = v;
+  memo.last = { params, values: v };
   return v;
 }
 
