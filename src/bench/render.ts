@@ -1,12 +1,12 @@
 /**
  * Renders the reports from the results folder alone, as `npm run report` does (phase 6), unless
- * the reports folder was drawn from these very results by this code (src/report/drawn-from.ts):
+ * the reports folder was drawn from these very results by this code (./drawn-from.ts):
  * a run whose results did not change keeps its reports. The renderers (vega, exceljs, resvg)
  * load only now, after the lanes are closed, so they do not raise the run's memory peak while
  * the lanes hold theirs.
  */
 export async function renderRun(resultsDir: string, reportsDir: string, log: (line: string) => void): Promise<void> {
-  const { drawnFromHash, drawnFrom, clearDrawnFrom, markDrawnFrom } = await import('../report/drawn-from.ts');
+  const { drawnFromHash, drawnFrom, clearDrawnFrom, markDrawnFrom } = await import('./drawn-from.ts');
   const hash = await drawnFromHash(resultsDir);
   if (drawnFrom(reportsDir, hash)) {
     log(`reports: ${reportsDir} was drawn from these same results by this same code, and is kept (\`npm run report\` draws it again)`);

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CodeGraph } from '../bench/plan/code-graph.ts';
-import { MANIFEST_FILE } from '../results/manifest.ts';
-import { ownSourceFile } from '../util/own-source.ts';
+import type { JSONSchemaType } from 'ajv';
+import { pngAvailability } from '../report/charts/png.ts';
+import { readManifest } from '../results/read.ts';
 import { writeFileAtomic } from '../util/files.ts';
-import { pngAvailability } from './charts/png.ts';
+import { readJsonFileIfValid, type JsonFileFormat } from '../util/json-file.ts';
+import { ownSourceFile } from '../util/own-source.ts';
+import { CodeGraph } from './plan/code-graph.ts';
 
 /**
  * What a reports folder was drawn from, so that a run whose results did not change keeps it
@@ -18,7 +20,7 @@ import { pngAvailability } from './charts/png.ts';
  */
 const STAMP_FILE = '.drawn-from.json';
 const FORMAT = 'tooltax-reports/1';
-const RENDERER = ownSourceFile(new URL('./render-reports.ts', import.meta.url));
+const RENDERER = ownSourceFile(new URL('../report/render-reports.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Stamp {
@@ -26,6 +28,29 @@ interface Stamp {
   hash: string;
   files: { path: string; size: number }[];
 }
+
+const STAMP_JSON: JsonFileFormat<Stamp> = {
+  what: "the reports folder's stamp (.drawn-from.json)",
+  version: { field: 'format', value: FORMAT },
+  schema: {
+    type: 'object',
+    properties: {
+      format: { type: 'string' },
+      hash: { type: 'string' },
+      files: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { path: { type: 'string' }, size: { type: 'integer' } },
+          required: ['path', 'size'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['format', 'hash', 'files'],
+    additionalProperties: false,
+  } as JSONSchemaType<Stamp>,
+};
 
 /** The hash of the results' tables and manifest (its clock left out) and of the code, fonts and PNG renderer that draw them. */
 export async function drawnFromHash(resultsDir: string): Promise<string> {
@@ -37,14 +62,9 @@ export async function drawnFromHash(resultsDir: string): Promise<string> {
       .update(`tables/${name}\u0000`)
       .update(readFileSync(join(tablesDir, name)))
       .update('\u0000');
-  const manifestPath = join(resultsDir, MANIFEST_FILE);
-  if (existsSync(manifestPath)) {
-    const {
-      startedAt: _s,
-      finishedAt: _f,
-      seconds: _x,
-      ...rest
-    } = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+  const manifest = readManifest(resultsDir);
+  if (manifest) {
+    const { startedAt: _s, finishedAt: _f, seconds: _x, ...rest } = manifest;
     hash.update(JSON.stringify(rest));
   }
   const graph = await CodeGraph.of(ROOT, [RENDERER.href]);
@@ -58,18 +78,12 @@ export async function drawnFromHash(resultsDir: string): Promise<string> {
 
 /** Whether `reportsDir` was drawn from what `hash` stands for, and every file drawn is still there with its size. */
 export function drawnFrom(reportsDir: string, hash: string): boolean {
-  const path = join(reportsDir, STAMP_FILE);
-  if (!existsSync(path)) return false;
-  try {
-    const stamp = JSON.parse(readFileSync(path, 'utf8')) as Partial<Stamp>;
-    if (stamp.format !== FORMAT || stamp.hash !== hash || !Array.isArray(stamp.files) || stamp.files.length === 0) return false;
-    return stamp.files.every((f) => {
-      const file = join(reportsDir, ...String(f.path).split('/'));
-      return existsSync(file) && statSync(file).size === f.size;
-    });
-  } catch {
-    return false;
-  }
+  const stamp = readJsonFileIfValid(join(reportsDir, STAMP_FILE), STAMP_JSON);
+  if (!stamp || stamp.hash !== hash || stamp.files.length === 0) return false;
+  return stamp.files.every((f) => {
+    const file = join(reportsDir, ...f.path.split('/'));
+    return existsSync(file) && statSync(file).isFile() && statSync(file).size === f.size;
+  });
 }
 
 /** Before drawing: the folder no longer claims to be drawn from anything (a drawing that fails half-way is not kept). */
