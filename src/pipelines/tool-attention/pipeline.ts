@@ -75,27 +75,6 @@ export interface ToolAttentionOptions {
 const SUMMARY_POOL_HEADING = 'Tool summaries (every tool; call a tool only when its full schema is listed for the current request):';
 export const PROMOTED_SCHEMAS_HEADING = 'Full schemas of the tools available for this request (MCP tools/list entries):';
 
-/**
- * Tool Attention (paper §4): a stable phase-1 pool of every tool summary right after the
- * system text; per turn, the query is embedded, tools are scored by ISO (cosine to their
- * summary), thresholded at θ, filtered by the precondition gate and cut to top-k; the promoted
- * tools' full schemas (phase 2, from an LRU lazy loader) go right before the user's message
- * (`promoted-schemas`: a heading section plus one section per definition).
- * The hallucination gate then rejects every call the turn makes (the simulated model calls the
- * turn's ground-truth tools) to a tool outside the active set, with a structured error.
- */
-export function createToolAttentionPipeline(options: ToolAttentionOptions = {}): Pipeline {
-  const settings = toolAttentionSettings(options);
-  const state = emptyState();
-  return {
-    id: options.id ?? 'tool-attention',
-    label: options.label ?? 'Tool Attention',
-    prepare: (ctx: PipelineContext) => prepareToolAttention(settings, state, ctx),
-    turn: (input: TurnInput) => toolAttentionTurn(settings, state, input),
-    describe: () => describeToolAttention(settings, state),
-  };
-}
-
 /** The options with their defaults, checked once when the pipeline is made. */
 interface Settings {
   options: ToolAttentionOptions;
@@ -403,5 +382,26 @@ function describeToolAttention(settings: Settings, state: State): PipelineSettin
         loader: state.loader?.stats(),
       },
     },
+  };
+}
+
+/**
+ * Tool Attention (paper §4): a stable phase-1 pool of every tool summary right after the
+ * system text; per turn, the query is embedded, tools are scored by ISO (cosine to their
+ * summary), thresholded at θ, filtered by the precondition gate and cut to top-k; the promoted
+ * tools' full schemas (phase 2, from an LRU lazy loader) go right before the user's message
+ * (`promoted-schemas`: a heading section plus one section per definition).
+ * The hallucination gate then rejects every call the turn makes (the simulated model calls the
+ * turn's ground-truth tools) to a tool outside the active set, with a structured error.
+ */
+export function createToolAttentionPipeline(options: ToolAttentionOptions = {}): Pipeline {
+  const settings = toolAttentionSettings(options);
+  const state = emptyState();
+  return {
+    id: options.id ?? 'tool-attention',
+    label: options.label ?? 'Tool Attention',
+    prepare: (ctx: PipelineContext) => prepareToolAttention(settings, state, ctx),
+    turn: (input: TurnInput) => toolAttentionTurn(settings, state, input),
+    describe: () => describeToolAttention(settings, state),
   };
 }
