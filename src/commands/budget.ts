@@ -38,7 +38,7 @@ export class BudgetUsageError extends Error {
   override name = 'BudgetUsageError';
 }
 
-export function parseTokenBudget(value: string): number {
+function parseTokenBudget(value: string): number {
   const n = Number(value.replaceAll('_', '').replaceAll(',', ''));
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number of tokens (e.g. 20000)');
   return n;

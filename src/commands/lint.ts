@@ -36,7 +36,7 @@ const dumpName = (server: string) => `${server.replace(/[^A-Za-z0-9._-]/g, '_') 
  * `lint`: every rule over the catalog, each finding with its fix and the tokens it recovers
  * under the host. Exit 1 when a finding is at or above --fail-on, else 0; bad input throws (exit 2).
  */
-export async function lintCommand(
+async function lintCommand(
   o: LintCommandOptions,
   print: (text: string) => void,
   log: (line: string) => void,
