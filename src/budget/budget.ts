@@ -1,10 +1,10 @@
-import type { Catalog, McpTool } from '../catalog/types.ts';
+import type { Catalog, CatalogTool, McpTool } from '../catalog/types.ts';
 import { serializeToolDefinition } from '../catalog/types.ts';
 import { countByLine, dedupeTools, renderInternal, renderPlain } from '../pipelines/adol/dedup.ts';
 import { shortDefinition } from '../pipelines/adol/short-mode.ts';
 import type { TokenCounter } from '../tokens/counter.ts';
 import { inlineRefs, type RefInlining } from '../catalog/refs.ts';
-import { emptyParts, PARTS, splitDefinition, type PartTokens } from './split.ts';
+import { emptyParts, PARTS, splitDefinition, type DefinitionSplit, type PartTokens } from './split.ts';
 import type { HostMeasure } from '../hosts/measure.ts';
 import { ownValue } from '../util/json.ts';
 import type { ToolSearchRule } from './tool-search-rule.ts';
@@ -142,94 +142,139 @@ function addShares(into: HostShare, s: HostShare): void {
 export function budgetReport(catalog: Catalog, tokens: TokenCounter, limits: BudgetLimits, hostMeasure?: HostMeasure): BudgetReport {
   const host = hostMeasure && !hostMeasure.profile.keepsPromptText ? hostMeasure : undefined;
   if (host && host.tokens !== tokens) throw new Error(`budget: host ${host.id} counts with another counter`);
-  const sends = host?.profile.sends;
-  const isSent = (field: string) => sends === undefined || sends === 'all' || sends.includes(field);
-  const droppedFields = new Set<string>();
+  const m: Measuring = { tokens, limits, host, droppedFields: new Set() };
   const tools: ToolBudget[] = [];
   const servers: ServerBudget[] = [];
   for (const server of catalog.servers) {
-    const own = catalog.tools.filter((t) => t.server === server);
-    const defs = own.map((t) => t.definition);
-    const { saving: ref, result } = refSaving(defs, defs, tokens);
-    const shorts = defs.map((d) => shortDefinition(d));
-    const { saving: both } = refSaving(defs, shorts, tokens);
-    const rows = own.map((t, i): ToolBudget => {
-      const split = splitDefinition(t.definition, tokens);
-      const inl = inlineRefs(t.definition);
-      let share: ToolBudget['host'];
-      if (host) {
-        const dropped = Object.keys(split.byField).filter((f) => !isSent(f));
-        dropped.forEach((f) => droppedFields.add(f));
-        const droppedTokens = dropped.reduce((n, f) => n + (ownValue(split.byField, f) ?? 0), 0);
-        const sent = host.toolTokens(t.definition);
-        share = { mcpJson: split.total, dropped: droppedTokens, rendering: sent - (split.total - droppedTokens), droppedFields: dropped };
-      }
-      const total = share ? share.mcpJson - share.dropped + share.rendering : split.total;
-      return {
-        id: t.id,
-        server,
-        name: t.name,
-        tokens: total,
-        ...(share ? { host: share } : {}),
-        parts: split.parts,
-        otherFields: split.otherFields,
-        adol: host
-          ? { short: total - host.toolTokens(shorts[i]!), refLine: 0 }
-          : {
-              short: split.total - tokens.count(serializeToolDefinition(shorts[i]!)),
-              refLine: split.total - tokens.count(serializeToolDefinition(result.tools[i]!)),
-            },
-        refs: inl && {
-          wire: split.total,
-          inlined: tokens.count(serializeToolDefinition(inl.inlined)),
-          refs: inl.refs,
-          resolved: inl.resolved,
-          external: inl.external,
-          cyclic: inl.cyclic,
-          broken: inl.broken,
-          truncated: inl.truncated,
-        },
-        overPerTool: limits.perTool !== undefined && total > limits.perTool,
-      };
-    });
-    const parts = emptyParts();
-    rows.forEach((r) => addParts(parts, r.parts));
-    const largest = rows.reduce((a, b) => (b.tokens > a.tokens ? b : a), rows[0]!);
-    const withRefs = rows.filter((r) => r.refs);
-    const shortSaves = sum(rows.map((r) => r.adol.short));
-    let serverShare: HostShare | undefined;
-    if (host) {
-      serverShare = { mcpJson: 0, dropped: 0, rendering: 0 };
-      for (const r of rows) addShares(serverShare, r.host!);
-    }
-    servers.push({
-      server,
-      tools: rows.length,
-      tokens: sum(rows.map((r) => r.tokens)),
-      ...(serverShare ? { host: serverShare } : {}),
-      largest: { name: largest.name, tokens: largest.tokens },
-      parts,
-      adol: host
-        ? { short: shortSaves, ref: 0, both: shortSaves, hoisted: 0 }
-        : { short: shortSaves, ref, both, hoisted: result.defs.length },
-      refs: { tools: withRefs.length, wire: sum(withRefs.map((r) => r.refs!.wire)), inlined: sum(withRefs.map((r) => r.refs!.inlined)) },
-    });
+    const { budget, rows } = serverBudget(catalog, server, m);
+    servers.push(budget);
     tools.push(...rows);
   }
   const order = new Map(tools.map((t, i) => [t.id, i]));
   tools.sort((a, b) => b.tokens - a.tokens || order.get(a.id)! - order.get(b.id)!);
+  // A request carrying the whole list adds the host's per-request tokens once.
+  const requestTokens = host && tools.length ? host.requestTokens() : 0;
+  const total = totalBudget(servers, tools.length, requestTokens, host !== undefined);
+  const violations = limitViolations(total.tokens, tools, limits);
+  return {
+    catalog: catalog.name,
+    source: catalog.source,
+    tokenizer: tokens.tokenizer,
+    ...(host ? { host: budgetHost(host, m.droppedFields, requestTokens) } : {}),
+    limits,
+    pass: violations.length === 0,
+    violations,
+    total,
+    servers,
+    tools,
+  };
+}
+
+/** What every server's and tool's figures are measured with; `droppedFields` gathers the host's drops. */
+interface Measuring {
+  tokens: TokenCounter;
+  limits: BudgetLimits;
+  host: HostMeasure | undefined;
+  droppedFields: Set<string>;
+}
+
+/** One server's tools (in catalog order) and their sums, with ADOL's savings on its list. */
+function serverBudget(catalog: Catalog, server: string, m: Measuring): { budget: ServerBudget; rows: ToolBudget[] } {
+  const { tokens, host } = m;
+  const own = catalog.tools.filter((t) => t.server === server);
+  const defs = own.map((t) => t.definition);
+  const { saving: ref, result } = refSaving(defs, defs, tokens);
+  const shorts = defs.map((d) => shortDefinition(d));
+  const { saving: both } = refSaving(defs, shorts, tokens);
+  const rows = own.map((t, i) => toolBudget(t, shorts[i]!, result.tools[i]!, m));
+  const parts = emptyParts();
+  rows.forEach((r) => addParts(parts, r.parts));
+  const largest = rows.reduce((a, b) => (b.tokens > a.tokens ? b : a), rows[0]!);
+  const withRefs = rows.filter((r) => r.refs);
+  const shortSaves = sum(rows.map((r) => r.adol.short));
+  let serverShare: HostShare | undefined;
+  if (host) {
+    serverShare = { mcpJson: 0, dropped: 0, rendering: 0 };
+    for (const r of rows) addShares(serverShare, r.host!);
+  }
+  const budget: ServerBudget = {
+    server,
+    tools: rows.length,
+    tokens: sum(rows.map((r) => r.tokens)),
+    ...(serverShare ? { host: serverShare } : {}),
+    largest: { name: largest.name, tokens: largest.tokens },
+    parts,
+    adol: host
+      ? { short: shortSaves, ref: 0, both: shortSaves, hoisted: 0 }
+      : { short: shortSaves, ref, both, hoisted: result.defs.length },
+    refs: { tools: withRefs.length, wire: sum(withRefs.map((r) => r.refs!.wire)), inlined: sum(withRefs.map((r) => r.refs!.inlined)) },
+  };
+  return { budget, rows };
+}
+
+/** One definition: its fields, what the host makes of it, its `$ref` sizes and ADOL's savings on its own line. */
+function toolBudget(t: CatalogTool, short: McpTool, deduped: McpTool, m: Measuring): ToolBudget {
+  const { tokens, host, limits } = m;
+  const split = splitDefinition(t.definition, tokens);
+  const inl = inlineRefs(t.definition);
+  const share = host ? hostShare(t.definition, split, host, m.droppedFields) : undefined;
+  const total = share ? share.mcpJson - share.dropped + share.rendering : split.total;
+  return {
+    id: t.id,
+    server: t.server,
+    name: t.name,
+    tokens: total,
+    ...(share ? { host: share } : {}),
+    parts: split.parts,
+    otherFields: split.otherFields,
+    adol: host
+      ? { short: total - host.toolTokens(short), refLine: 0 }
+      : {
+          short: split.total - tokens.count(serializeToolDefinition(short)),
+          refLine: split.total - tokens.count(serializeToolDefinition(deduped)),
+        },
+    refs: inl && {
+      wire: split.total,
+      inlined: tokens.count(serializeToolDefinition(inl.inlined)),
+      refs: inl.refs,
+      resolved: inl.resolved,
+      external: inl.external,
+      cyclic: inl.cyclic,
+      broken: inl.broken,
+      truncated: inl.truncated,
+    },
+    overPerTool: limits.perTool !== undefined && total > limits.perTool,
+  };
+}
+
+/** How the host's count of a definition follows from its compact JSON: the fields it drops, then its rendering. */
+function hostShare(
+  definition: McpTool,
+  split: DefinitionSplit,
+  host: HostMeasure,
+  droppedFields: Set<string>,
+): NonNullable<ToolBudget['host']> {
+  const sends = host.profile.sends;
+  const isSent = (field: string) => sends === undefined || sends === 'all' || sends.includes(field);
+  const dropped = Object.keys(split.byField).filter((f) => !isSent(f));
+  dropped.forEach((f) => droppedFields.add(f));
+  const droppedTokens = dropped.reduce((n, f) => n + (ownValue(split.byField, f) ?? 0), 0);
+  const sent = host.toolTokens(definition);
+  return { mcpJson: split.total, dropped: droppedTokens, rendering: sent - (split.total - droppedTokens), droppedFields: dropped };
+}
+
+/** The catalog's sums over its servers, plus the host's per-request tokens. */
+function totalBudget(servers: readonly ServerBudget[], tools: number, requestTokens: number, hostMode: boolean): BudgetReport['total'] {
   const totalParts = emptyParts();
   servers.forEach((s) => addParts(totalParts, s.parts));
   let totalShare: HostShare | undefined;
-  if (host) {
+  if (hostMode) {
     totalShare = { mcpJson: 0, dropped: 0, rendering: 0 };
     for (const s of servers) addShares(totalShare, s.host!);
   }
-  // A request carrying the whole list adds the host's per-request tokens once.
-  const requestTokens = host && tools.length ? host.requestTokens() : 0;
-  const total = {
+  return {
     servers: servers.length,
-    tools: tools.length,
+    tools,
     tokens: sum(servers.map((s) => s.tokens)) + requestTokens,
     ...(totalShare ? { host: totalShare } : {}),
     parts: totalParts,
@@ -245,39 +290,33 @@ export function budgetReport(catalog: Catalog, tokens: TokenCounter, limits: Bud
       inlined: sum(servers.map((s) => s.refs.inlined)),
     },
   };
+}
+
+/** One line per limit exceeded: the whole list first, then each definition, largest first. */
+function limitViolations(totalTokens: number, tools: readonly ToolBudget[], limits: BudgetLimits): string[] {
   const violations: string[] = [];
-  if (limits.maxToolTokens !== undefined && total.tokens > limits.maxToolTokens) {
+  if (limits.maxToolTokens !== undefined && totalTokens > limits.maxToolTokens) {
     violations.push(
-      `all tool definitions: ${fmt(total.tokens)} tokens > --max-tool-tokens ${fmt(limits.maxToolTokens)} (over by ${fmt(total.tokens - limits.maxToolTokens)})`,
+      `all tool definitions: ${fmt(totalTokens)} tokens > --max-tool-tokens ${fmt(limits.maxToolTokens)} (over by ${fmt(totalTokens - limits.maxToolTokens)})`,
     );
   }
   for (const t of tools)
     if (t.overPerTool)
       violations.push(`${t.id}: ${fmt(t.tokens)} tokens > --per-tool ${fmt(limits.perTool!)} (over by ${fmt(t.tokens - limits.perTool!)})`);
+  return violations;
+}
+
+/** The host profile as the report names it. */
+function budgetHost(host: HostMeasure, droppedFields: ReadonlySet<string>, requestTokens: number): BudgetHost {
   return {
-    catalog: catalog.name,
-    source: catalog.source,
-    tokenizer: tokens.tokenizer,
-    ...(host
-      ? {
-          host: {
-            id: host.profile.id,
-            label: host.profile.label,
-            tokenizerNote: host.profile.tokenizerNote,
-            sends: host.profile.sends,
-            droppedFields: [...droppedFields],
-            requestTokens,
-            requestTokensNote: host.profile.requestTokensNote,
-            refApplies: false,
-          },
-        }
-      : {}),
-    limits,
-    pass: violations.length === 0,
-    violations,
-    total,
-    servers,
-    tools,
+    id: host.profile.id,
+    label: host.profile.label,
+    tokenizerNote: host.profile.tokenizerNote,
+    sends: host.profile.sends,
+    droppedFields: [...droppedFields],
+    requestTokens,
+    requestTokensNote: host.profile.requestTokensNote,
+    refApplies: false,
   };
 }
 

@@ -1,9 +1,9 @@
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { budgetReport, type BudgetReport } from '../budget/budget.ts';
 import { renderMarkdown, renderText } from '../budget/render.ts';
 import { badgeJson, hostsReport, renderHostsMarkdown, renderHostsText, type HostsReport } from '../budget/hosts.ts';
 import { lintContext, lintFails, runLint } from '../lint/lint.ts';
-import type { Severity } from '../lint/types.ts';
+import { SEVERITIES, type Severity } from '../lint/types.ts';
 import { renderLintMarkdown, renderLintText } from '../lint/render.ts';
 import { writeFileSync } from 'node:fs';
 import { toolSearchRule } from '../budget/tool-search-rule.ts';
@@ -11,9 +11,12 @@ import { loadCatalog } from '../catalog/load.ts';
 import type { TokenizerName } from '../tokens/counter.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
 import { hasLiveInput, withLiveDumps, type LiveOptions } from './capture.ts';
-import { hostFromOptions, type HostCommandOptions } from './host-options.ts';
-import { limitsFromOptions } from './limit-options.ts';
+import { addHostOptions, hostFromOptions, type HostCommandOptions } from './host-options.ts';
+import { addLimitOptions, limitsFromOptions } from './limit-options.ts';
 import type { InputLimits } from '../util/limits.ts';
+import type { CommandOutputs } from './command-outputs.ts';
+import { hintCatalogForPositional } from './option-suggestions.ts';
+import { liveOptions, tokenizerOption } from './shared-options.ts';
 
 export interface BudgetCommandOptions extends LiveOptions, Partial<InputLimits>, HostCommandOptions {
   catalog?: string[];
@@ -35,7 +38,7 @@ export class BudgetUsageError extends Error {
   override name = 'BudgetUsageError';
 }
 
-export function parseTokenBudget(value: string): number {
+function parseTokenBudget(value: string): number {
   const n = Number(value.replaceAll('_', '').replaceAll(',', ''));
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number of tokens (e.g. 20000)');
   return n;
@@ -120,4 +123,34 @@ export async function budgetCommand(
     }
     return { exitCode: reports.every((r) => r.pass) && !lintFailed ? (0 as const) : (1 as const), report };
   });
+}
+
+/** `budget`: the token budget gate over dumps or live servers. */
+export function defineBudgetCommand(program: Command, { write, setExitCode }: CommandOutputs): void {
+  liveOptions(
+    program
+      .command('budget')
+      .description(
+        'token budget gate: per server and per tool, the tokens of each definition split by field, the largest first, and what ADOL short mode and $ref dedup would save; without a budget it measures only; exit 0 within budget (or no budget), 1 over budget, 2 on bad input',
+      )
+      .option('--catalog <paths>', 'tools/list dumps (files or folders; comma-separated, repeatable)', collectPaths)
+      .option('--max-tool-tokens <n>', 'budget for all tool definitions together', parseTokenBudget)
+      .option('--per-tool <n>', 'budget for each tool definition', parseTokenBudget)
+      .addOption(tokenizerOption())
+      .option('--json', 'machine-readable report')
+      .option('--markdown', 'Markdown for a pull-request comment')
+      .option('--lint', "add each tool's lint findings, their fixes and the tokens they recover (docs/lint.md)")
+      .addOption(
+        new Option('--fail-on-lint <severity>', 'exit 1 also when a lint finding is this severe or more (implies --lint)')
+          .choices([...SEVERITIES, 'never'])
+          .default('never'),
+      )
+      .option('--badge <file>', 'write a shields.io endpoint badge (JSON) to this file: the tool tokens per host'),
+  );
+  addHostOptions(addLimitOptions(hintCatalogForPositional(program.commands.at(-1)!)), { all: true }).action(
+    async (o: BudgetCommandOptions) => {
+      const { exitCode } = await budgetCommand(o, write);
+      setExitCode(exitCode);
+    },
+  );
 }

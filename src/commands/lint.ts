@@ -1,16 +1,21 @@
+import { Option, type Command } from 'commander';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalog } from '../catalog/load.ts';
 import { runHostMeasures } from '../hosts/measure.ts';
 import { fixCatalog, lintContext, lintFails, runLint, type LintReport } from '../lint/lint.ts';
 import { renderLintJson, renderLintMarkdown, renderLintText } from '../lint/render.ts';
-import type { Severity } from '../lint/types.ts';
+import { SEVERITIES, type Severity } from '../lint/types.ts';
 import type { TokenizerName } from '../tokens/counter.ts';
 import type { InputLimits } from '../util/limits.ts';
-import { BudgetUsageError, withCatalogFiles } from './budget.ts';
+import { BudgetUsageError, collectPaths, withCatalogFiles } from './budget.ts';
 import type { LiveOptions } from './capture.ts';
-import { hostFromOptions, type HostCommandOptions } from './host-options.ts';
-import { limitsFromOptions } from './limit-options.ts';
+import type { CommandOutputs } from './command-outputs.ts';
+import { addHostOptions, hostFromOptions, type HostCommandOptions } from './host-options.ts';
+import { addLimitOptions, limitsFromOptions } from './limit-options.ts';
+import { hintCatalogForPositional } from './option-suggestions.ts';
+import { parseOutputDir } from './output-dir.ts';
+import { liveOptions, tokenizerOption } from './shared-options.ts';
 
 export interface LintCommandOptions extends LiveOptions, Partial<InputLimits>, HostCommandOptions {
   catalog?: string[];
@@ -31,7 +36,7 @@ const dumpName = (server: string) => `${server.replace(/[^A-Za-z0-9._-]/g, '_') 
  * `lint`: every rule over the catalog, each finding with its fix and the tokens it recovers
  * under the host. Exit 1 when a finding is at or above --fail-on, else 0; bad input throws (exit 2).
  */
-export async function lintCommand(
+async function lintCommand(
   o: LintCommandOptions,
   print: (text: string) => void,
   log: (line: string) => void,
@@ -56,5 +61,35 @@ export async function lintCommand(
       log(`--fix: ${fixed} of ${report.tools} tools changed; ${servers.length} dump(s) written to ${o.fix}`);
     }
     return { exitCode: failed ? (1 as const) : (0 as const), report };
+  });
+}
+
+/** `lint`: the lint rules over dumps or live servers, with `--fix` writing the fixed catalog. */
+export function defineLintCommand(program: Command, { write, warn, setExitCode }: CommandOutputs): void {
+  liveOptions(
+    program
+      .command('lint')
+      .description(
+        'lint rules over a catalog: each finding names the tool, the problem, the fix and the tokens it recovers under the host (docs/lint.md); exit 0 clean, 1 a finding at or above --fail-on, 2 on bad input',
+      )
+      .option('--catalog <paths>', 'tools/list dumps (files or folders; comma-separated, repeatable)', collectPaths)
+      .addOption(tokenizerOption())
+      .option('--json', 'machine-readable report')
+      .option('--markdown', 'Markdown for a pull-request comment')
+      .option(
+        '--fix <dir>',
+        'write the catalog with every mechanical fix applied into this folder (one tools/list dump per server)',
+        parseOutputDir,
+      )
+      .option('--force', '--fix: write into a folder that already holds files (dumps of the same names are replaced)', false)
+      .addOption(
+        new Option('--fail-on <severity>', 'exit 1 when a finding is this severe or more')
+          .choices([...SEVERITIES, 'never'])
+          .default('warning'),
+      ),
+  );
+  addHostOptions(addLimitOptions(hintCatalogForPositional(program.commands.at(-1)!))).action(async (o: LintCommandOptions) => {
+    const { exitCode } = await lintCommand(o, write, warn);
+    setExitCode(exitCode);
   });
 }

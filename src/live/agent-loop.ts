@@ -10,7 +10,16 @@ import type { ExchangeRecorder } from './recorder.ts';
 import { ToolExecutor, type LiveCallRecord } from './tool-executor.ts';
 import { InputError } from '../util/input-error.ts';
 import { loadedBy } from './tool-search-requests.ts';
-import type { CallCoordinates, ChatClient, ChatRequest, ChatResponse, LiveMessage, LiveSearch, LiveToolCall } from './types.ts';
+import type {
+  CallCoordinates,
+  ChatClient,
+  ChatExchange,
+  ChatRequest,
+  ChatResponse,
+  LiveMessage,
+  LiveSearch,
+  LiveToolCall,
+} from './types.ts';
 import type { McpTool } from '../catalog/types.ts';
 import type { HostMeasure } from '../hosts/measure.ts';
 import type { HostMessage } from '../hosts/types.ts';
@@ -163,20 +172,71 @@ async function runTurn(
   task: { pipeline: string; taskId: string; searches: readonly LiveSearch[] },
   opts: AgentLoopOptions,
 ): Promise<{ outcome: LiveTurnOutcome; turnSearches: LiveSearch[] }> {
-  const { pipeline: pipelineId, taskId } = task;
-  // Earlier searches go between the history and the user's message, where the pipeline keeps them.
-  const messages: LiveMessage[] =
-    task.searches.length && prompt.history
-      ? [
-          { role: 'user', text: prompt.history },
-          { role: 'searches', searches: [...task.searches] },
-          { role: 'user', text: prompt.afterHistory },
-        ]
-      : [{ role: 'user', text: prompt.user }];
+  const messages = openingMessages(prompt, task.searches);
   const turnSearches: LiveSearch[] = [];
   const calls: LiveCallRecord[] = [];
-  const out: LiveTurnOutcome = {
-    turn: turnIndex,
+  const out = emptyTurnOutcome(turnIndex, needed, calls, measuredPromptTokens);
+  const endpoint = opts.endpoint ?? { answered: false };
+  const answering: Answering = { prompt, executor, offered, opts };
+  let finished = false;
+  // The provider's code execution container of this turn (Anthropic): named again while its code waits for tool results.
+  let container: string | undefined;
+  for (let step = 0; step < opts.maxSteps; step++) {
+    const request = stepRequest(prompt, messages, opts, container);
+    const sent = requestTokens(request, prompt, opts.tokens, opts.client.provider === 'anthropic');
+    if (step === 0) out.sentPromptTokens = sent;
+    if (step === 0 && opts.hosts?.length) out.hostPromptTokens = hostCounts(request, prompt, opts.hosts);
+    opts.budget.check(sent, opts.maxTokens);
+    const call: CallCoordinates = { pipeline: task.pipeline, taskId: task.taskId, turn: turnIndex, step };
+    const sentStep = await sendStep(request, call, opts, endpoint);
+    if (!sentStep.ok) {
+      out.error = sentStep.error;
+      break;
+    }
+    const { exchange } = sentStep;
+    endpoint.answered = true;
+    const { response } = exchange;
+    chargeStep(out, exchange, sent, step, { ...call, model: opts.model }, opts);
+    turnSearches.push(...(response.searches ?? []));
+    container = response.container ?? container;
+    // Code the provider ran itself (programmatic tool calling): a code call, as one run in the sandbox is.
+    for (const b of (response.serverBlocks ?? []) as { type?: string; name?: unknown }[])
+      if (b.type === 'server_tool_use') calls.push({ name: String(b.name), kind: 'code', malformed: false, argsValid: null, gated: false });
+    if (response.toolCalls.length === 0) {
+      finished = true;
+      break;
+    }
+    const results = await answerToolCalls(response.toolCalls, answering, calls, turnSearches);
+    messages.push(
+      {
+        role: 'assistant',
+        text: response.text,
+        toolCalls: response.toolCalls,
+        ...(response.searches?.length ? { searches: response.searches } : {}),
+        ...(response.serverBlocks?.length ? { serverBlocks: response.serverBlocks } : {}),
+      },
+      { role: 'tool', results },
+    );
+  }
+  gradeTurn(out, calls, finished);
+  return { outcome: out, turnSearches };
+}
+
+/** The turn's first messages: earlier searches go between the history and the user's message, where the pipeline keeps them. */
+function openingMessages(prompt: LivePrompt, searches: readonly LiveSearch[]): LiveMessage[] {
+  return searches.length && prompt.history
+    ? [
+        { role: 'user', text: prompt.history },
+        { role: 'searches', searches: [...searches] },
+        { role: 'user', text: prompt.afterHistory },
+      ]
+    : [{ role: 'user', text: prompt.user }];
+}
+
+/** A turn before its first call: nothing sent, charged or graded yet. */
+function emptyTurnOutcome(turn: number, needed: string[], calls: LiveCallRecord[], measuredPromptTokens: number): LiveTurnOutcome {
+  return {
+    turn,
     needed,
     calls,
     success: false,
@@ -193,108 +253,130 @@ async function runTurn(
     ownCountCalls: 0,
     hitStepLimit: false,
   };
-  const endpoint = opts.endpoint ?? { answered: false };
-  let finished = false;
-  // The provider's code execution container of this turn (Anthropic): named again while its code waits for tool results.
-  let container: string | undefined;
-  for (let step = 0; step < opts.maxSteps; step++) {
-    const request: ChatRequest = {
-      model: opts.model,
-      system: prompt.system,
-      messages: [...messages],
-      tools: prompt.tools,
-      maxTokens: opts.maxTokens,
-      ...(prompt.toolSearch ? { toolSearch: prompt.toolSearch } : {}),
-      ...(opts.programmatic ? { programmatic: true } : {}),
-      ...(container ? { container } : {}),
-    };
-    const sent = requestTokens(request, prompt, opts.tokens, opts.client.provider === 'anthropic');
-    if (step === 0) out.sentPromptTokens = sent;
-    if (step === 0 && opts.hosts?.length) out.hostPromptTokens = hostCounts(request, prompt, opts.hosts);
-    opts.budget.check(sent, opts.maxTokens);
-    const call: CallCoordinates = { pipeline: pipelineId, taskId, turn: turnIndex, step };
-    const meta = { ...call, model: opts.model };
-    let exchange;
-    try {
-      exchange = await opts.client.complete(request, call);
-    } catch (err) {
-      // A recorded run that does not fit this one (resume, merge): the folder is wrong, not the endpoint.
-      if (err instanceof InputError) throw err;
-      opts.recorder.saveFailure(meta, request, (err as Error).message);
-      const ends = endsTheRun(err, endpoint);
-      if (err instanceof NoResponseError) endpoint.lastNoResponse = err.message;
-      else endpoint.answered ||= err instanceof HttpError;
-      if (ends) throw err instanceof NoResponseError ? new EndpointError(`cannot reach the endpoint: ${err.message}`) : err;
-      out.error = (err as Error).message;
-      break;
+}
+
+/** One step's request: the pipeline's prompt and the turn's messages so far. */
+function stepRequest(
+  prompt: LivePrompt,
+  messages: readonly LiveMessage[],
+  opts: AgentLoopOptions,
+  container: string | undefined,
+): ChatRequest {
+  return {
+    model: opts.model,
+    system: prompt.system,
+    messages: [...messages],
+    tools: prompt.tools,
+    maxTokens: opts.maxTokens,
+    ...(prompt.toolSearch ? { toolSearch: prompt.toolSearch } : {}),
+    ...(opts.programmatic ? { programmatic: true } : {}),
+    ...(container ? { container } : {}),
+  };
+}
+
+/**
+ * Sends one request: the exchange, or the error of a request that fails only its
+ * task. An error that ends the run is thrown (see endsTheRun); every failure is saved.
+ */
+async function sendStep(
+  request: ChatRequest,
+  call: CallCoordinates,
+  opts: AgentLoopOptions,
+  endpoint: EndpointState,
+): Promise<{ ok: true; exchange: ChatExchange } | { ok: false; error: string | undefined }> {
+  try {
+    return { ok: true, exchange: await opts.client.complete(request, call) };
+  } catch (err) {
+    // A recorded run that does not fit this one (resume, merge): the folder is wrong, not the endpoint.
+    if (err instanceof InputError) throw err;
+    opts.recorder.saveFailure({ ...call, model: opts.model }, request, (err as Error).message);
+    const ends = endsTheRun(err, endpoint);
+    if (err instanceof NoResponseError) endpoint.lastNoResponse = err.message;
+    else endpoint.answered ||= err instanceof HttpError;
+    if (ends) throw err instanceof NoResponseError ? new EndpointError(`cannot reach the endpoint: ${err.message}`) : err;
+    return { ok: false, error: (err as Error).message };
+  }
+}
+
+/** Charges an answered step to the budget, saves the exchange and adds its usage to the turn. */
+function chargeStep(
+  out: LiveTurnOutcome,
+  exchange: ChatExchange,
+  sent: number,
+  step: number,
+  meta: CallCoordinates & { model: string },
+  opts: AgentLoopOptions,
+): void {
+  const charged = opts.budget.charge(exchange.response.usage, {
+    inputTokens: sent,
+    outputTokens: responseTokens(exchange.response, opts.tokens, opts.maxTokens),
+  });
+  opts.recorder.save(meta, exchange, charged);
+  out.modelCalls++;
+  if (step === 0 && charged.source === 'provider') out.providerPromptTokens = charged.inputTokens;
+  if (charged.source === 'own count') out.ownCountCalls++;
+  out.inputTokens += charged.inputTokens;
+  out.cachedInputTokens += charged.cachedInputTokens;
+  out.outputTokens += charged.outputTokens;
+  out.latencyMs += exchange.latencyMs;
+  out.costUsd += charged.costUsd;
+}
+
+/** What answers the model's tool calls within a turn. */
+interface Answering {
+  prompt: LivePrompt;
+  executor: ToolExecutor;
+  offered: readonly string[];
+  opts: AgentLoopOptions;
+}
+
+/**
+ * Answers each tool call of a response, in order: a client-executed search, a pipeline's own
+ * search tool, the code tool, else a catalog tool (or the shell); records each call.
+ */
+async function answerToolCalls(
+  toolCalls: readonly LiveToolCall[],
+  { prompt, executor, offered, opts }: Answering,
+  calls: LiveCallRecord[],
+  turnSearches: LiveSearch[],
+): Promise<Extract<LiveMessage, { role: 'tool' }>['results']> {
+  const results: Extract<LiveMessage, { role: 'tool' }>['results'] = [];
+  for (const call of toolCalls) {
+    const ctx = { catalog: opts.catalog, toolByName: prompt.toolByName, gate: opts.gate, offered, cli: opts.cli, shell: opts.shell };
+    if (isSearchCall(call, prompt)) {
+      const { content, loaded, record } = await answerSearch(call, prompt, opts.search);
+      calls.push(record);
+      results.push({ callId: call.id, name: call.name, content, loaded });
+      turnSearches.push({ execution: 'client', call, loaded });
+      continue;
     }
-    endpoint.answered = true;
-    const { response } = exchange;
-    const charged = opts.budget.charge(response.usage, {
-      inputTokens: sent,
-      outputTokens: responseTokens(response, opts.tokens, opts.maxTokens),
-    });
-    opts.recorder.save(meta, exchange, charged);
-    out.modelCalls++;
-    if (step === 0 && charged.source === 'provider') out.providerPromptTokens = charged.inputTokens;
-    if (charged.source === 'own count') out.ownCountCalls++;
-    out.inputTokens += charged.inputTokens;
-    out.cachedInputTokens += charged.cachedInputTokens;
-    out.outputTokens += charged.outputTokens;
-    out.latencyMs += exchange.latencyMs;
-    out.costUsd += charged.costUsd;
-    turnSearches.push(...(response.searches ?? []));
-    container = response.container ?? container;
-    // Code the provider ran itself (programmatic tool calling): a code call, as one run in the sandbox is.
-    for (const b of (response.serverBlocks ?? []) as { type?: string; name?: unknown }[])
-      if (b.type === 'server_tool_use') calls.push({ name: String(b.name), kind: 'code', malformed: false, argsValid: null, gated: false });
-    if (response.toolCalls.length === 0) {
-      finished = true;
-      break;
-    }
-    const results: Extract<LiveMessage, { role: 'tool' }>['results'] = [];
-    for (const call of response.toolCalls) {
-      const ctx = { catalog: opts.catalog, toolByName: prompt.toolByName, gate: opts.gate, offered, cli: opts.cli, shell: opts.shell };
-      if (isSearchCall(call, prompt)) {
-        const { content, loaded, record } = await answerSearch(call, prompt, opts.search);
-        calls.push(record);
-        results.push({ callId: call.id, name: call.name, content, loaded });
-        turnSearches.push({ execution: 'client', call, loaded });
-        continue;
-      }
-      if (PIPELINE_SEARCH_TOOL_NAMES.has(call.name) && prompt.tools.some((t) => t.name === call.name)) {
-        const { content, record } = await answerPipelineTool(call, opts.answerTool);
-        calls.push(record);
-        results.push({ callId: call.id, name: call.name, content });
-        continue;
-      }
-      if (CODE_TOOL_NAMES.has(call.name) && prompt.tools.some((t) => t.name === call.name)) {
-        const { content, records } = await executor.answerCode(call, ctx);
-        calls.push(...records);
-        results.push({ callId: call.id, name: call.name, content });
-        continue;
-      }
-      const { content, record } = executor.answer(call, ctx);
+    if (PIPELINE_SEARCH_TOOL_NAMES.has(call.name) && prompt.tools.some((t) => t.name === call.name)) {
+      const { content, record } = await answerPipelineTool(call, opts.answerTool);
       calls.push(record);
       results.push({ callId: call.id, name: call.name, content });
+      continue;
     }
-    messages.push(
-      {
-        role: 'assistant',
-        text: response.text,
-        toolCalls: response.toolCalls,
-        ...(response.searches?.length ? { searches: response.searches } : {}),
-        ...(response.serverBlocks?.length ? { serverBlocks: response.serverBlocks } : {}),
-      },
-      { role: 'tool', results },
-    );
+    if (CODE_TOOL_NAMES.has(call.name) && prompt.tools.some((t) => t.name === call.name)) {
+      const { content, records } = await executor.answerCode(call, ctx);
+      calls.push(...records);
+      results.push({ callId: call.id, name: call.name, content });
+      continue;
+    }
+    const { content, record } = executor.answer(call, ctx);
+    calls.push(record);
+    results.push({ callId: call.id, name: call.name, content });
   }
+  return results;
+}
+
+/** A turn succeeds when the model finished in text with every needed tool called validly (or, needing none, none called). */
+function gradeTurn(out: LiveTurnOutcome, calls: readonly LiveCallRecord[], finished: boolean): void {
+  const { needed } = out;
   out.hitStepLimit = !finished && !out.error;
   const validCalls = new Set(calls.filter((c) => c.kind === 'tool' && c.argsValid === true && !c.gated).map((c) => c.toolId));
   const toolCalls = calls.filter((c) => c.kind === 'tool');
   out.wrongTool = toolCalls.some((c) => c.toolId !== undefined && !needed.includes(c.toolId));
   out.success = !out.error && finished && (needed.length ? needed.every((id) => validCalls.has(id)) : toolCalls.length === 0);
-  return { outcome: out, turnSearches };
 }
 
 /** A client-executed search: the Responses API's `tool_search_call`, or a call of the client's own search tool. */

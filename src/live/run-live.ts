@@ -188,17 +188,53 @@ async function runLiveWith(
 ): Promise<LiveRunResult> {
   const budget = new BudgetGuard(settings.price, settings.maxUsd);
   const recorder = new ExchangeRecorder(join(inputs.out, REQUESTS_DIR), settings.secrets);
-  const log = (line: string) => inputs.log(redactText(line, settings.secrets));
-  const methods: LiveMethod[] = [];
-  const outcomes: LiveTaskOutcome[] = [];
-  let stopped: string | undefined;
-  let unusable: EndpointError | undefined;
-  const scopes = new Map(inputs.tasks.map((t) => [t.id, t.initialState.authScopes]));
   // Every built-in host profile counts each turn's first request beside the provider.
   const live = liveProfiles(settings.model, inputs.tokens.tokenizer);
   const hosts = live.profiles.map((p) => new HostMeasure(p));
 
   // Every pipeline is measured and projected before any call: a shard's plan needs every unit's estimate.
+  const measured = await measurePipelines(inputs, settings);
+  const methods = measured.map((m) => m.method);
+  // A shard's units, planned even on a dry run (the command records the plan).
+  const mine = settings.shard?.select(
+    measured.flatMap((m) =>
+      inputs.tasks.map((t) => ({ key: liveUnitKey(m.pipeline.id, t.id), estimatedCalls: m.estimatedCalls.get(t.id) ?? 1 })),
+    ),
+  );
+  const sending: Sending = { inputs, settings, budget, recorder, hosts, endpoint };
+  const run = client ? await runLiveUnits(measured, mine, client, sending) : { outcomes: [], stopped: undefined, unusable: undefined };
+  let { stopped, unusable } = run;
+
+  // Requests were sent and not one got an HTTP response: the endpoint, not the model, failed.
+  if (!unusable && !endpoint.answered && endpoint.lastNoResponse)
+    unusable = new EndpointError(`no request got a response from the endpoint: ${endpoint.lastNoResponse}`);
+  if (unusable) stopped = unusable.message;
+  const info: LiveRunInfo = {
+    provider: settings.provider,
+    model: settings.model,
+    baseUrl: redactUrl(settings.baseUrl),
+    price: settings.price,
+    priceFrom: settings.priceFrom,
+    tasks: inputs.taskNote,
+    stopped,
+  };
+  const tables = liveTables(methods, info, inputs.tokenizer, live, client !== null).map((t) => redactJson(t, settings.secrets));
+  const files = writeLiveRun(run.outcomes, tables, recorder, sending, stopped);
+  if (unusable) throw unusable;
+  return {
+    tables,
+    spentUsd: budget.spentUsd,
+    ...(stopped ? { stopped: redactText(stopped, settings.secrets) } : {}),
+    identity,
+    files: [...files, LIVE_RUN_FILE, ...(client ? [JOURNAL_FILE] : [])],
+    replayed: client?.replayed ?? 0,
+    sent: client?.sent ?? 0,
+  };
+}
+
+/** Each pipeline prepared, its turns measured on the run's tasks and projected: what the live outcomes are compared with. */
+async function measurePipelines(inputs: LiveRunInputs, settings: LiveRunSettings): Promise<MeasuredPipeline[]> {
+  const scopes = new Map(inputs.tasks.map((t) => [t.id, t.initialState.authScopes]));
   const measured: MeasuredPipeline[] = [];
   for (const entry of inputs.pipelines) {
     const pipeline = entry.create();
@@ -229,19 +265,39 @@ async function runLiveWith(
       projected: projection.successRate,
       estimate: estimateLiveCost(records, settings.price),
     };
-    methods.push(method);
     const estimatedCalls = new Map<string, number>();
     for (const r of records) estimatedCalls.set(r.taskId, (estimatedCalls.get(r.taskId) ?? 0) + 1 + r.needed + r.discoveryCalls);
     measured.push({ pipeline, loop, method, estimatedCalls });
   }
-  const mine = settings.shard?.select(
-    measured.flatMap((m) =>
-      inputs.tasks.map((t) => ({ key: liveUnitKey(m.pipeline.id, t.id), estimatedCalls: m.estimatedCalls.get(t.id) ?? 1 })),
-    ),
-  );
+  return measured;
+}
 
+/** What every model call of the run goes through: the budget, the recorder, the host counts and the endpoint's state. */
+interface Sending {
+  inputs: LiveRunInputs;
+  settings: LiveRunSettings;
+  budget: BudgetGuard;
+  recorder: ExchangeRecorder;
+  hosts: HostMeasure[];
+  endpoint: EndpointState;
+}
+
+/**
+ * Every unit of this shard (`mine`; all without one) against the model, pipeline by pipeline, until the budget,
+ * an error that ends the run, or the end; each pipeline's outcomes also go to its method.
+ */
+async function runLiveUnits(
+  measured: readonly MeasuredPipeline[],
+  mine: ReadonlySet<string> | undefined,
+  client: JournaledClient,
+  { inputs, settings, budget, recorder, hosts, endpoint }: Sending,
+): Promise<{ outcomes: LiveTaskOutcome[]; stopped: string | undefined; unusable: EndpointError | undefined }> {
+  const log = (line: string) => inputs.log(redactText(line, settings.secrets));
+  const outcomes: LiveTaskOutcome[] = [];
+  let stopped: string | undefined;
+  let unusable: EndpointError | undefined;
   for (const { pipeline, loop, method } of measured) {
-    if (!client || stopped) continue;
+    if (stopped) continue;
     for (const task of inputs.tasks) {
       if (mine && !mine.has(liveUnitKey(pipeline.id, task.id))) continue;
       try {
@@ -276,36 +332,39 @@ async function runLiveWith(
       `live ${pipeline.label.padEnd(24)} ${wins}/${method.outcomes.length} tasks succeeded; projected ${(100 * method.projected.mean).toFixed(1)}%; spent $${budget.spentUsd.toFixed(4)}`,
     );
   }
+  return { outcomes, stopped, unusable };
+}
 
-  // Requests were sent and not one got an HTTP response: the endpoint, not the model, failed.
-  if (!unusable && !endpoint.answered && endpoint.lastNoResponse)
-    unusable = new EndpointError(`no request got a response from the endpoint: ${endpoint.lastNoResponse}`);
-  if (unusable) stopped = unusable.message;
-  const baseUrl = redactUrl(settings.baseUrl);
-  const info: LiveRunInfo = {
-    provider: settings.provider,
-    model: settings.model,
-    baseUrl,
-    price: settings.price,
-    priceFrom: settings.priceFrom,
-    tasks: inputs.taskNote,
-    stopped,
-  };
+/** The run's tables: live against projected, tokens and cost; a dry run has the cost estimate only. */
+function liveTables(
+  methods: readonly LiveMethod[],
+  info: LiveRunInfo,
+  tokenizer: string,
+  live: ReturnType<typeof liveProfiles>,
+  sent: boolean,
+): Table[] {
+  if (!sent) return [liveCostTable(methods, info)];
+  return [
+    liveVsProjectedTable(methods, info),
+    liveTokensTable(
+      methods,
+      tokenizer,
+      live.profiles.map((p) => ({ id: p.id, label: p.label, tokenizerNote: p.tokenizerNote })),
+      live.notes,
+    ),
+    liveCostTable(methods, info),
+  ];
+}
+
+/** Writes the outcomes, the tables and live-run.json (redacted); returns the files live-run.json lists. */
+function writeLiveRun(
+  outcomes: readonly LiveTaskOutcome[],
+  tables: readonly Table[],
+  recorder: ExchangeRecorder,
+  { inputs, settings, budget }: Sending,
+  stopped: string | undefined,
+): string[] {
   const redacted = <T>(value: T) => redactJson(value, settings.secrets);
-  const tables = (
-    client
-      ? [
-          liveVsProjectedTable(methods, info),
-          liveTokensTable(
-            methods,
-            inputs.tokenizer,
-            live.profiles.map((p) => ({ id: p.id, label: p.label, tokenizerNote: p.tokenizerNote })),
-            live.notes,
-          ),
-          liveCostTable(methods, info),
-        ]
-      : [liveCostTable(methods, info)]
-  ).map(redacted);
   mkdirSync(inputs.out, { recursive: true });
   writeFileSync(
     join(inputs.out, OUTCOMES_FILE),
@@ -319,7 +378,7 @@ async function runLiveWith(
   const manifest = redacted({
     provider: settings.provider,
     model: settings.model,
-    baseUrl,
+    baseUrl: redactUrl(settings.baseUrl),
     price: settings.price,
     priceFrom: settings.priceFrom,
     maxUsd: settings.maxUsd,
@@ -342,14 +401,5 @@ async function runLiveWith(
     finishedAt: new Date().toISOString(),
   });
   writeFileSync(join(inputs.out, LIVE_RUN_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
-  if (unusable) throw unusable;
-  return {
-    tables,
-    spentUsd: budget.spentUsd,
-    ...(stopped ? { stopped: redactText(stopped, settings.secrets) } : {}),
-    identity,
-    files: [...files, LIVE_RUN_FILE, ...(client ? [JOURNAL_FILE] : [])],
-    replayed: client?.replayed ?? 0,
-    sent: client?.sent ?? 0,
-  };
+  return files;
 }

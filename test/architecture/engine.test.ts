@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { PIPELINES } from '../../src/pipelines/registry.ts';
 import { STUDY_IDS } from '../../src/studies/ids.ts';
+import { describeFunction, functionLengths } from '../helpers/function-lengths.ts';
 
 /**
  * The bench engine lives in src/bench, in named phases a reader can follow; src/commands keeps
@@ -33,24 +33,6 @@ const ENGINE_ONLY = ['node:worker_threads', 'src/measure/run-pipeline.ts', 'src/
   m.startsWith('node:') ? m : normalize(m),
 );
 
-/** Every function-like node of a file with its line count (name, or `<anonymous>` with its line). */
-function functionLengths(file: string): { name: string; lines: number }[] {
-  const text = readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const out: { name: string; lines: number }[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-      const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
-      const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-      const named = node.name && ts.isIdentifier(node.name) ? node.name.text : `<anonymous at line ${start + 1}>`;
-      out.push({ name: `${file}: ${named}`, lines: end - start + 1 });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return out;
-}
-
 describe('the bench engine', () => {
   const commands = sourceFiles('src/commands');
   const bench = sourceFiles('src/bench');
@@ -71,12 +53,6 @@ describe('the bench engine', () => {
     expect(commands.filter((f) => /bench/.test(f))).toEqual([]);
   });
 
-  it('has no function over 80 lines in src/bench', () => {
-    const all = bench.flatMap(functionLengths);
-    expect(all.length).toBeGreaterThan(20);
-    expect(all.filter((f) => f.lines > 80).map((f) => `${f.name} (${f.lines} lines)`)).toEqual([]);
-  });
-
   it('names no pipeline or study: what it knows of one is a field of its entry', () => {
     const ids = [...PIPELINES.map((p) => p.id), ...STUDY_IDS];
     expect(ids.length).toBeGreaterThan(40);
@@ -91,6 +67,6 @@ describe('the bench engine', () => {
 
   it('runs a bench in one short function of named phases', () => {
     const run = functionLengths(normalize('src/bench/run.ts'));
-    expect(run.filter((f) => f.lines > 60).map((f) => f.name)).toEqual([]);
+    expect(run.filter((f) => f.lines > 60).map(describeFunction)).toEqual([]);
   });
 });

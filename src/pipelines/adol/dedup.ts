@@ -161,121 +161,167 @@ export function dedupeTools(
   tokens: TokenCounter,
   config: DedupConfig = DEFAULT_DEDUP_CONFIG,
 ): DedupResult {
-  // deepClone, keeping each tool's text (for its ToolWalk and the plain count).
-  const texts = input.map((t) => JSON.stringify(t));
-  const clone = (i: number): McpTool => (input[i] === undefined ? input[i] : (JSON.parse(texts[i]!) as McpTool));
-  const tools = input.map((_, i) => clone(i));
-  const defs = new Map<string, HoistedDef>();
-  const ours = new WeakSet<object>();
-  const rejected = new Set<string>();
-  const minOcc = Math.max(2, config.minOccurrences);
-  const kinds = SLOT_KINDS.map((k) => (config.kinds[k] ? 1 : 0)).join('');
-  const toolWalks = cached(TOOL_WALKS);
+  const search = new DedupSearch(input, variant, tokens, config);
+  for (let accepted = search.acceptBest(); accepted; accepted = search.acceptBest()) search.update(accepted);
+  return search.result();
+}
+
+/** A definition just accepted: its group, its name and the roots that now hold its pointer. */
+interface Accepted {
+  g: Group;
+  name: string;
+  roots: number[];
+}
+
+/** One call's search: the tools being rewritten, the definitions so far, and the groups of candidate values. */
+class DedupSearch {
+  /** Each input tool's JSON text (for its ToolWalk and the plain count). */
+  private readonly texts: string[];
+  private readonly tools: McpTool[];
+  private readonly defs = new Map<string, HoistedDef>();
+  /** Our pointers. */
+  private readonly ours = new WeakSet<object>();
+  /** Canonical texts whose definition did not pay off. */
+  private readonly rejected = new Set<string>();
+  private readonly minOcc: number;
+  private readonly kinds: string;
+  private readonly toolWalks = cached(TOOL_WALKS);
   // References the catalog itself carries (Pydantic's `#/$defs/Address`): no definition of
   // ours may get the same pointer, so ours and theirs never mix in the document or the check.
-  const theirs = new Set<string>();
-  collectRefs(input, theirs);
-
+  private readonly theirs = new Set<string>();
   // Roots by ordinal: the tools, then each definition once accepted.
-  const roots: Root[] = tools.map((_, i) => ({ tool: i }));
+  private readonly roots: Root[];
   // Tools that got a pointer (the others still read as their input's text).
-  const modified = new Set<number>();
-  const rootLine = (root: Root): string =>
-    'tool' in root ? toolLine(variant, tools[root.tool]!) : defLine(variant, root.def, defs.get(root.def)!.value);
-
+  private readonly modified = new Set<number>();
   // Canonical texts for the whole call, by object. A value's text changes only when a slot
   // below it gets a pointer, so then the texts of that slot's holder and of every object above
   // it are forgotten; `parent` (recorded by the walks) leads up the document.
-  const canon = new Map<object, string>();
-  const parent = new Map<object, object>();
-  const forget = (holder: object, above: Set<object>): void => {
-    for (let o: object | undefined = holder; o && !above.has(o); o = parent.get(o)) {
-      canon.delete(o);
-      above.add(o);
-    }
-  };
+  private readonly canon = new Map<object, string>();
+  private readonly parent = new Map<object, object>();
   // Whether a value holds a `$ref` that is not one of our pointers, by object. It never changes
   // during a call: only values without such a ref are replaced, and by our pointers.
-  const foreign = new Map<object, boolean>();
-  const hasForeignRef = (value: unknown): boolean => {
+  private readonly foreign = new Map<object, boolean>();
+  // Groups by canonical text, updated root by root: a group whose entries change is re-sorted
+  // (root, then document order: the order a rebuild from every root would give) and re-ranked.
+  private readonly groups = new Map<string, Group>();
+  private readonly entriesByRoot: Entry[][] = [];
+  private readonly changed = new Set<Group>();
+
+  constructor(
+    private readonly input: readonly McpTool[],
+    private readonly variant: RefVariant,
+    private readonly tokens: TokenCounter,
+    private readonly config: DedupConfig,
+  ) {
+    // deepClone, keeping each tool's text.
+    this.texts = input.map((t) => JSON.stringify(t));
+    this.tools = input.map((_, i) => this.clone(i));
+    this.minOcc = Math.max(2, config.minOccurrences);
+    this.kinds = SLOT_KINDS.map((k) => (config.kinds[k] ? 1 : 0)).join('');
+    collectRefs(input, this.theirs);
+    this.roots = this.tools.map((_, i) => ({ tool: i }));
+    this.roots.forEach((_, ord) => this.setEntries(ord, this.firstEntries(ord)));
+    this.settle();
+  }
+
+  private clone(i: number): McpTool {
+    return this.input[i] === undefined ? this.input[i] : (JSON.parse(this.texts[i]!) as McpTool);
+  }
+
+  private rootLine(root: Root): string {
+    return 'tool' in root
+      ? toolLine(this.variant, this.tools[root.tool]!)
+      : defLine(this.variant, root.def, this.defs.get(root.def)!.value);
+  }
+
+  private forget(holder: object, above: Set<object>): void {
+    for (let o: object | undefined = holder; o && !above.has(o); o = this.parent.get(o)) {
+      this.canon.delete(o);
+      above.add(o);
+    }
+  }
+
+  private readonly hasForeignRef = (value: unknown): boolean => {
     if (typeof value !== 'object' || value === null) return false;
-    let known = foreign.get(value);
+    let known = this.foreign.get(value);
     if (known === undefined) {
-      if (Array.isArray(value)) known = value.some(hasForeignRef);
-      else if (ours.has(value)) known = false;
-      else known = '$ref' in value || Object.values(value).some(hasForeignRef);
-      foreign.set(value, known);
+      if (Array.isArray(value)) known = value.some(this.hasForeignRef);
+      else if (this.ours.has(value)) known = false;
+      else known = '$ref' in value || Object.values(value).some(this.hasForeignRef);
+      this.foreign.set(value, known);
     }
     return known;
   };
 
   /** The canonical text of a slot's value if it is a candidate, else undefined. */
-  const candidate = (slot: Slot, value: unknown): string | undefined => {
-    if (!config.kinds[slot.kind]) return undefined;
+  private candidate(slot: Slot, value: unknown): string | undefined {
+    if (!this.config.kinds[slot.kind]) return undefined;
     const isSchemaKind = slot.kind === 'property' || slot.kind === 'items' || slot.kind === 'input-schema' || slot.kind === 'output-schema';
     if (isSchemaKind ? !isPlainObject(value) : !Array.isArray(value)) return undefined;
-    if (isPlainObject(value) && ours.has(value)) return undefined;
-    if (hasForeignRef(value)) return undefined;
-    return canonicalJson(value, canon);
-  };
+    if (isPlainObject(value) && this.ours.has(value)) return undefined;
+    if (this.hasForeignRef(value)) return undefined;
+    return canonicalJson(value, this.canon);
+  }
 
   /** Visits every slot of a root (a tool, or a definition's value), recording parents. */
-  const walkRoot = (ord: number, visit: (slot: Slot, value: unknown) => void): void => {
+  private walkRoot(ord: number, visit: (slot: Slot, value: unknown) => void): void {
+    const { parent } = this;
     const linked = (slot: Slot, value: unknown) => {
       if (typeof value === 'object' && value !== null) parent.set(value, slot.holder);
       if (slot.holder !== slot.schema) parent.set(slot.holder, slot.schema);
       visit(slot, value);
     };
-    const root = roots[ord]!;
+    const root = this.roots[ord]!;
     if ('tool' in root) {
-      const rec = tools[root.tool] as unknown as Record<string, unknown>;
+      const rec = this.tools[root.tool] as unknown as Record<string, unknown>;
       for (const key of ['inputSchema', 'outputSchema'] as const) {
         if (!isPlainObject(rec[key])) continue;
         const kind: SlotKind = key === 'inputSchema' ? 'input-schema' : 'output-schema';
         const hint = key === 'inputSchema' ? 'input' : 'output';
         linked({ holder: rec, schema: rec, key, context: `${JSON.stringify(key)}:`, kind, hint }, rec[key]);
-        if (!ours.has(rec[key] as object)) walkSchema(rec[key], linked);
+        if (!this.ours.has(rec[key] as object)) walkSchema(rec[key], linked);
       }
     } else {
-      const d = defs.get(root.def)!;
+      const d = this.defs.get(root.def)!;
       if (isPlainObject(d.value)) walkSchema(d.value, linked);
     }
-  };
+  }
 
   /** A tool's candidate slots before anything is replaced, from its ToolWalk when there is one. */
-  const firstEntries = (ord: number): Entry[] => {
-    const tool = input[ord] as unknown;
+  private firstEntries(ord: number): Entry[] {
+    const { texts, kinds, tokens } = this;
+    const tool = this.input[ord] as unknown;
     const cacheable = typeof tool === 'object' && tool !== null;
-    let walk = cacheable ? toolWalks.get(tool) : undefined;
+    let walk = cacheable ? this.toolWalks.get(tool) : undefined;
     const known = walk !== undefined && walk.text === texts[ord] && walk.kinds === kinds && walk.tokens === tokens;
     if (!known) walk = { text: texts[ord]!, kinds, tokens, canons: [], valueTokens: [] };
     const w = walk!;
     const out: Entry[] = [];
     let k = 0;
-    walkRoot(ord, (slot, value) => {
+    this.walkRoot(ord, (slot, value) => {
       const i = k++;
-      const text = known ? w.canons[i] : (w.canons[i] = candidate(slot, value));
+      const text = known ? w.canons[i] : (w.canons[i] = this.candidate(slot, value));
       if (text === undefined) return;
       if (known) {
         // What `candidate` would have found and computed.
-        canon.set(value as object, text);
-        foreign.set(value as object, false);
+        this.canon.set(value as object, text);
+        this.foreign.set(value as object, false);
       }
       out.push(entry(text, slot, value as object, ord, out.length, { walk: w, k: i }));
     });
-    if (cacheable && !known) toolWalks.set(tool, w);
+    if (cacheable && !known) this.toolWalks.set(tool, w);
     return out;
-  };
+  }
 
   /** A definition's candidate slots (its value is a fresh copy: walked). */
-  const defEntries = (ord: number): Entry[] => {
+  private defEntries(ord: number): Entry[] {
     const out: Entry[] = [];
-    walkRoot(ord, (slot, value) => {
-      const text = candidate(slot, value);
+    this.walkRoot(ord, (slot, value) => {
+      const text = this.candidate(slot, value);
       if (text !== undefined) out.push(entry(text, slot, value as object, ord, out.length));
     });
     return out;
-  };
+  }
 
   /**
    * A root's candidate slots after some of them got pointers, without walking it again: the
@@ -283,23 +329,19 @@ export function dedupeTools(
    * above a new pointer get their new text, the others stay as they are (in document order:
    * `idx` keeps its gaps).
    */
-  const entriesAfter = (ord: number, replaced: ReadonlySet<object>, above: ReadonlySet<object>): Entry[] => {
+  private entriesAfter(ord: number, replaced: ReadonlySet<object>, above: ReadonlySet<object>): Entry[] {
     const out: Entry[] = [];
-    for (const e of entriesByRoot[ord]!) {
+    for (const e of this.entriesByRoot[ord]!) {
       let inside = false;
-      for (let o: object | undefined = e.value; o && !inside; o = parent.get(o)) inside = replaced.has(o);
+      for (let o: object | undefined = e.value; o && !inside; o = this.parent.get(o)) inside = replaced.has(o);
       if (inside) continue;
-      out.push(above.has(e.value) ? entry(canonicalJson(e.value, canon), e.slot, e.value, ord, e.idx) : e);
+      out.push(above.has(e.value) ? entry(canonicalJson(e.value, this.canon), e.slot, e.value, ord, e.idx) : e);
     }
     return out;
-  };
+  }
 
-  // Groups by canonical text, updated root by root: a group whose entries change is re-sorted
-  // (root, then document order: the order a rebuild from every root would give) and re-ranked.
-  const groups = new Map<string, Group>();
-  const entriesByRoot: Entry[][] = [];
-  const changed = new Set<Group>();
-  const setEntries = (ord: number, list: Entry[]): void => {
+  private setEntries(ord: number, list: Entry[]): void {
+    const { groups, changed, entriesByRoot } = this;
     // Entries still in the list (the same objects) keep their place in their groups; the
     // others leave (`gone`).
     for (const e of entriesByRoot[ord] ?? []) e.gone = true;
@@ -315,20 +357,21 @@ export function dedupeTools(
     }
     for (const e of entriesByRoot[ord] ?? []) if (e.gone) changed.add(groups.get(e.canon)!);
     entriesByRoot[ord] = list;
-  };
-  const settle = (): void => {
-    for (const g of changed) {
+  }
+
+  private settle(): void {
+    for (const g of this.changed) {
       g.entries = g.entries.filter((e) => !e.gone);
-      if (!g.entries.length) groups.delete(g.canon);
+      if (!g.entries.length) this.groups.delete(g.canon);
       g.entries.sort((a, b) => a.ord - b.ord || a.idx - b.idx);
       g.ranked = undefined;
     }
-    changed.clear();
-  };
-  roots.forEach((_, ord) => setEntries(ord, firstEntries(ord)));
-  settle();
+    this.changed.clear();
+  }
 
-  const estimate = (g: Group, name: string): number => {
+  /** The token change of hoisting a group under `name`, from its fragments: the definition line, each pointer for each value. */
+  private estimate(g: Group, name: string): number {
+    const { variant, tokens } = this;
     const ptr = JSON.stringify({ $ref: pointerFor(variant, name) });
     const first = g.entries[0]!.slot;
     let delta = tokens.count(defLine(variant, name, getSlot(first.holder, first.key)));
@@ -340,36 +383,43 @@ export function dedupeTools(
       delta += tokens.count(`${e.slot.context}${ptr}`) - e.valueTokens;
     }
     return delta;
-  };
+  }
 
-  for (;;) {
+  /** The groups worth trying, the largest estimated saving first (ties: by canonical text). */
+  private ranked(): { g: Group; name: string; est: number }[] {
+    const { defs, variant } = this;
     const ranked: { g: Group; name: string; est: number }[] = [];
-    for (const g of groups.values()) {
-      if (g.entries.length < minOcc || rejected.has(g.canon)) continue;
+    for (const g of this.groups.values()) {
+      if (g.entries.length < this.minOcc || this.rejected.has(g.canon)) continue;
       // Unchanged entries keep their estimate, unless the name it was made for got taken.
       if (!g.ranked || defs.has(g.ranked.name)) {
         const first = g.entries[0]!.slot;
-        const name = uniqueName(first.kind, first.hint, defs, (n) => theirs.has(pointerFor(variant, n)));
-        g.ranked = { name, est: estimate(g, name) };
+        const name = uniqueName(first.kind, first.hint, defs, (n) => this.theirs.has(pointerFor(variant, n)));
+        g.ranked = { name, est: this.estimate(g, name) };
       }
       if (g.ranked.est < 0) ranked.push({ g, ...g.ranked });
     }
     ranked.sort((a, b) => a.est - b.est || (a.g.canon < b.g.canon ? -1 : a.g.canon > b.g.canon ? 1 : 0));
-    let accepted: { g: Group; name: string; roots: number[] } | undefined;
-    for (const { g, name, est } of ranked) {
+    return ranked;
+  }
+
+  /** Hoists the first ranked group whose measured change saves tokens; the others tried are undone and rejected. */
+  acceptBest(): Accepted | undefined {
+    const { variant, tokens, defs, roots } = this;
+    for (const { g, name, est } of this.ranked()) {
       // A clear saving (more than one token per pointer, the most a seam can shift a
       // fragment's count) is accepted on the fragment measurement; a marginal one is measured
       // exactly on every line it touches.
       const clear = est + g.entries.length + 1 < 0;
       const touched = [...new Set(g.entries.map((e) => e.ord))];
-      const lines = () => touched.reduce((s, ord) => s + tokens.count(rootLine(roots[ord]!)), 0);
+      const lines = () => touched.reduce((s, ord) => s + tokens.count(this.rootLine(roots[ord]!)), 0);
       const before = clear ? 0 : lines();
       const first = g.entries[0]!.slot;
       const value = deepClone(getSlot(first.holder, first.key));
       const old = g.entries.map((e) => getSlot(e.slot.holder, e.slot.key));
       g.entries.forEach((e) => {
         const p = { $ref: pointerFor(variant, name) };
-        ours.add(p);
+        this.ours.add(p);
         setSlot(e.slot.holder, e.slot.key, p);
       });
       const def: HoistedDef = { name, kind: first.kind, value, uses: g.entries.length, deltaTokens: 0 };
@@ -377,44 +427,52 @@ export function dedupeTools(
       const delta = clear ? est : lines() + tokens.count(defLine(variant, name, value)) - before;
       if (delta < 0) {
         def.deltaTokens = delta;
-        accepted = { g, name, roots: touched };
-        break;
+        return { g, name, roots: touched };
       }
       // Undo.
       defs.delete(name);
       g.entries.forEach((e, i) => setSlot(e.slot.holder, e.slot.key, old[i]));
-      rejected.add(g.canon);
+      this.rejected.add(g.canon);
     }
-    if (!accepted) break;
-    // The holders of the new pointers and everything above them now read differently.
-    const above = new Set<object>();
-    for (const e of accepted.g.entries) forget(e.slot.holder, above);
-    const replaced = new Set(accepted.g.entries.map((e) => e.value));
-    for (const ord of accepted.roots) if (ord < tools.length) modified.add(ord);
-    for (const ord of accepted.roots) setEntries(ord, entriesAfter(ord, replaced, above));
-    roots.push({ def: accepted.name });
-    setEntries(roots.length - 1, defEntries(roots.length - 1));
-    settle();
+    return undefined;
   }
 
-  const result: DedupResult = { variant, tools, defs: [...defs.values()] };
-  recountUses(result);
-  // Whole-section check against the plain rendering (the framing of the internal document
-  // and the heading are only paid here).
-  if (result.defs.length) {
-    // countByLine(renderPlain(input)) and countByLine(renderInternal(result)), without building
-    // the sections: a tool that got no pointer is its input's text.
-    const plain = countLines([B1_HEADING, ...texts], tokens);
-    const deduped =
-      variant === 'internal'
-        ? countLines(
-            internalLines(result, INTERNAL_HEADING, (t, i) => (modified.has(i) ? JSON.stringify(t) : texts[i]!)),
-            tokens,
-          )
-        : countByLine(renderExternalList(result), tokens) + countByLine(renderTemplates(result), tokens);
-    if (deduped >= plain) return { variant, tools: input.map((_, i) => clone(i)), defs: [] };
+  /** After a definition is accepted: the entries of the roots it touched, and the new definition's own. */
+  update(accepted: Accepted): void {
+    const { roots } = this;
+    // The holders of the new pointers and everything above them now read differently.
+    const above = new Set<object>();
+    for (const e of accepted.g.entries) this.forget(e.slot.holder, above);
+    const replaced = new Set(accepted.g.entries.map((e) => e.value));
+    for (const ord of accepted.roots) if (ord < this.tools.length) this.modified.add(ord);
+    for (const ord of accepted.roots) this.setEntries(ord, this.entriesAfter(ord, replaced, above));
+    roots.push({ def: accepted.name });
+    this.setEntries(roots.length - 1, this.defEntries(roots.length - 1));
+    this.settle();
   }
-  return result;
+
+  /** The rewritten tools and their definitions, unless the whole section is not smaller than the plain rendering. */
+  result(): DedupResult {
+    const { variant, tokens, texts, input } = this;
+    const result: DedupResult = { variant, tools: this.tools, defs: [...this.defs.values()] };
+    recountUses(result);
+    // Whole-section check against the plain rendering (the framing of the internal document
+    // and the heading are only paid here).
+    if (result.defs.length) {
+      // countByLine(renderPlain(input)) and countByLine(renderInternal(result)), without building
+      // the sections: a tool that got no pointer is its input's text.
+      const plain = countLines([B1_HEADING, ...texts], tokens);
+      const deduped =
+        variant === 'internal'
+          ? countLines(
+              internalLines(result, INTERNAL_HEADING, (t, i) => (this.modified.has(i) ? JSON.stringify(t) : texts[i]!)),
+              tokens,
+            )
+          : countByLine(renderExternalList(result), tokens) + countByLine(renderTemplates(result), tokens);
+      if (deduped >= plain) return { variant, tools: input.map((_, i) => this.clone(i)), defs: [] };
+    }
+    return result;
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import type { FittedRetriever, Retriever } from '../../retrieval/types.ts';
 import { queryText } from '../../retrieval/texts.ts';
 import type { Task, TaskTurn } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
-import type { Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult, TurnTranscript } from '../types.ts';
+import type { Pipeline, PipelineContext, PipelineSettings, PromptSection, TurnInput, TurnResult, TurnTranscript } from '../types.ts';
 import {
   B1_HEADING,
   DEFAULT_DEDUP_CONFIG,
@@ -145,199 +145,263 @@ function renderToolList(
 }
 
 export function createAdolPipeline(id: string, label: string, options: AdolOptions): Pipeline {
-  const dedupConfig = options.dedup ?? DEFAULT_DEDUP_CONFIG;
-  const roConfig = options.requireOutputConfig ?? DEFAULT_REQUIRE_OUTPUT;
-  const semConfig = options.semantic ?? SEMANTIC_DEFAULTS;
-  const tagConfig = options.tags ?? TAG_DEFAULTS;
-
-  let catalog: Catalog;
-  let tokens: TokenCounter;
-  let order = new Map<string, number>();
-  let exposed = new Map<string, McpTool>();
-  let selections = new Map<string, OutputSelection>();
-  // Every tool's result, made once per run (requireOutput trims them on every task).
-  let results: ReadonlyMap<string, ToolResult> = new Map();
-  let external: DedupResult | undefined;
-  let externalById = new Map<string, McpTool>();
-  let templatesSection: PromptSection | undefined;
-  let fullSection: PromptSection | undefined;
-  let semantic: SemanticToolIndex | undefined;
-  let encoder: Encoder | undefined;
-  // Semantic retrieval on a retriever (default) or, with semConfig.encoder, the draft's weighted embeddings.
-  let retriever: Retriever | undefined;
-  let fitted: FittedRetriever | undefined;
-  const listMemo = new Map<string, PromptSection>();
-  // Per-task state.
-  let queryVectors = new Map<string, Float32Array>();
-  let historyMemo: TurnTranscript[] = [];
-  // Counters for describe().
-  const stats = { turns: 0, selectedTotal: 0, tagFallbackTurns: 0, listMemoSize: 0 };
-
-  const toolSection = (ids: readonly string[], stable: boolean): PromptSection => {
-    const key = ids.join('\n');
-    const known = listMemo.get(key);
-    if (known) return known;
-    let text: string;
-    if (options.ref === 'external') {
-      text = renderExternalList({ variant: 'external', tools: ids.map((i) => externalById.get(i)!), defs: external!.defs });
-    } else {
-      text = renderToolList(
-        ids.map((i) => exposed.get(i)!),
-        options.ref,
-        tokens,
-        dedupConfig,
-      ).text;
-    }
-    // A host's tool parameter takes one self-contained schema per tool: the exposed definitions
-    // (short, requireOutput), whatever the $ref variant did to this text.
-    const s = toolListSection(
-      'tool-definitions',
-      text,
-      stable,
-      ids.map((i) => exposed.get(i)!),
-    );
-    if (listMemo.size < 20_000) listMemo.set(key, s);
-    return s;
+  const settings: Settings = {
+    options,
+    dedupConfig: options.dedup ?? DEFAULT_DEDUP_CONFIG,
+    roConfig: options.requireOutputConfig ?? DEFAULT_REQUIRE_OUTPUT,
+    semConfig: options.semantic ?? SEMANTIC_DEFAULTS,
+    tagConfig: options.tags ?? TAG_DEFAULTS,
   };
-
-  /** The trimmed transcripts of the task's turns up to and including `turnIndex` (requireOutput only). */
-  const trimmedUpTo = (task: Task, turnIndex: number): TurnTranscript[] => {
-    for (let j = historyMemo.length; j <= turnIndex; j++)
-      historyMemo.push(trimmedTranscript(catalog, results, j, task.turns[j]!, selections, roConfig.propertyName));
-    return historyMemo;
-  };
-  const historyFor = (task: Task, turnIndex: number, shared: readonly PromptSection[]): PromptSection[] => {
-    if (!options.requireOutput) return [...shared];
-    return trimmedUpTo(task, turnIndex)
-      .slice(0, turnIndex)
-      .map((t) => t.section);
-  };
-
+  const state = emptyState();
   return {
     id,
     label,
-    async prepare(ctx: PipelineContext) {
-      catalog = ctx.catalog;
-      tokens = ctx.tokens;
-      order = new Map(catalog.tools.map((t, i) => [t.id, i]));
-      selections = options.requireOutput ? outputSelections(catalog, roConfig) : new Map();
-      results = options.requireOutput ? toolResults(catalog) : new Map();
-      exposed = new Map(catalog.tools.map((t) => [t.id, exposedDefinition(t, options, selections.get(t.id))]));
-      listMemo.clear();
-      if (options.ref === 'external') {
-        external = dedupeTools([...exposed.values()], 'external', tokens, dedupConfig);
-        externalById = new Map(catalog.tools.map((t, i) => [t.id, external!.tools[i]!]));
-        const tpl = renderTemplates(external);
-        // Part of the tool list as this text carries it; a host that inlines the pointers sends no templates.
-        templatesSection = tpl ? toolListSection('adol-templates', tpl, true, []) : undefined;
-      }
-      if (!options.retrieval)
-        fullSection = toolSection(
-          catalog.tools.map((t) => t.id),
-          true,
-        );
-      if (options.retrieval === 'semantic' && semConfig.encoder) {
-        encoder = await resolveEncoder(ctx, semConfig.encoder);
-        semantic = await SemanticToolIndex.build(catalog.tools, encoder, semConfig);
-      } else if (options.retrieval === 'semantic') {
-        retriever = retrieverByName(semConfig.retriever ?? ctx.retriever ?? DEFAULT_RETRIEVER);
-        fitted = await retriever.fit(catalog.tools);
-      }
-    },
+    prepare: (ctx: PipelineContext) => prepareAdol(settings, state, ctx),
     startTask() {
-      queryVectors = new Map();
-      historyMemo = [];
+      state.queryVectors = new Map();
+      state.historyMemo = [];
     },
-    async turn({ task, turnIndex, turn, shared }: TurnInput): Promise<TurnResult> {
-      let ids: string[];
-      const events: Record<string, unknown>[] = [];
-      if (options.retrieval === 'semantic' && fitted) {
-        const ranked = (await taskRankings(fitted, task, DEFAULT_QUERY_MODE))[turnIndex]!.top(semConfig.k).map((r) => r.id);
-        ids = [...ranked].sort((a, b) => order.get(a)! - order.get(b)!);
-        events.push({ type: 'adol-retrieval', mode: 'semantic', k: semConfig.k, ranked });
-      } else if (options.retrieval === 'semantic') {
-        const query = queryText(turn.user);
-        if (!queryVectors.has(query)) {
-          // One batch per task: every query of the task at once.
-          const texts = [...new Set(task.turns.map((t) => queryText(t.user)))].filter((t) => !queryVectors.has(t));
-          const vecs = await semantic!.encoder.embed(texts);
-          texts.forEach((t, i) => queryVectors.set(t, vecs[i]!));
-        }
-        const ranked = semantic!.search(queryVectors.get(query)!);
-        // A filtered tools/list keeps the server's list order (the ranking is not part of the
-        // response); the same set then renders, deduplicates and counts identically.
-        ids = [...ranked].sort((a, b) => order.get(a)! - order.get(b)!);
-        events.push({ type: 'adol-retrieval', mode: 'semantic', k: semConfig.k, ranked });
-      } else if (options.retrieval === 'tags') {
-        const sel = selectByTags(turn.user, catalog.tools, tagConfig);
-        ids = sel.toolIds;
-        if (sel.fallback) stats.tagFallbackTurns++;
-        events.push({ type: 'adol-retrieval', mode: 'tags', tags: sel.tags, fallback: sel.fallback, selected: sel.toolIds.length });
-      } else {
-        ids = catalog.tools.map((t) => t.id);
-      }
-      stats.turns++;
-      stats.selectedTotal += ids.length;
-      // A list that is the same every turn leads (cacheable prefix); a per-turn (retrieved) list
-      // sits after the history, right before the user's message, as in B3.
-      const sections: PromptSection[] = [shared.system];
-      if (templatesSection && turnIndex === 0) sections.push(templatesSection);
-      const history = historyFor(task, turnIndex, shared.history);
-      if (fullSection) sections.push(fullSection, ...history, shared.user);
-      else sections.push(...history, toolSection(ids, false), shared.user);
-      return {
-        prompt: { sections },
-        exposure: { listedTools: ids, fullSchemaTools: ids, discoveryCalls: [] },
-        events: events.length ? events : undefined,
-        // With requireOutput the results the turn leaves are the trimmed ones.
-        transcript: options.requireOutput ? trimmedUpTo(task, turnIndex)[turnIndex] : undefined,
-      };
+    turn: (input: TurnInput) => adolTurn(settings, state, input),
+    describe: () => describeAdol(settings, state),
+  };
+}
+
+/** The switches and each mechanism's configuration, defaults filled in. */
+interface Settings {
+  options: AdolOptions;
+  dedupConfig: DedupConfig;
+  roConfig: RequireOutputConfig;
+  semConfig: SemanticConfig;
+  tagConfig: TagConfig;
+}
+
+/** What prepare() builds on a catalog and turn() reads; the per-task part is reset by startTask(). */
+interface State {
+  catalog: Catalog;
+  tokens: TokenCounter;
+  order: Map<string, number>;
+  exposed: Map<string, McpTool>;
+  selections: Map<string, OutputSelection>;
+  // Every tool's result, made once per run (requireOutput trims them on every task).
+  results: ReadonlyMap<string, ToolResult>;
+  external?: DedupResult;
+  externalById: Map<string, McpTool>;
+  templatesSection?: PromptSection;
+  fullSection?: PromptSection;
+  semantic?: SemanticToolIndex;
+  encoder?: Encoder;
+  // Semantic retrieval on a retriever (default) or, with semConfig.encoder, the draft's weighted embeddings.
+  retriever?: Retriever;
+  fitted?: FittedRetriever;
+  listMemo: Map<string, PromptSection>;
+  // Per-task state.
+  queryVectors: Map<string, Float32Array>;
+  historyMemo: TurnTranscript[];
+  // Counters for describe().
+  stats: { turns: number; selectedTotal: number; tagFallbackTurns: number; listMemoSize: number };
+}
+
+function emptyState(): State {
+  return {
+    // Set by prepare() before any turn reads them.
+    catalog: undefined as unknown as Catalog,
+    tokens: undefined as unknown as TokenCounter,
+    order: new Map(),
+    exposed: new Map(),
+    selections: new Map(),
+    results: new Map(),
+    externalById: new Map(),
+    listMemo: new Map(),
+    queryVectors: new Map(),
+    historyMemo: [],
+    stats: { turns: 0, selectedTotal: 0, tagFallbackTurns: 0, listMemoSize: 0 },
+  };
+}
+
+/** Each tool's exposed definition, the external templates, the full list when nothing is retrieved, and the retrieval index. */
+async function prepareAdol(settings: Settings, state: State, ctx: PipelineContext): Promise<void> {
+  const { options, roConfig, semConfig, dedupConfig } = settings;
+  const catalog = ctx.catalog;
+  state.catalog = catalog;
+  state.tokens = ctx.tokens;
+  state.order = new Map(catalog.tools.map((t, i) => [t.id, i]));
+  state.selections = options.requireOutput ? outputSelections(catalog, roConfig) : new Map();
+  state.results = options.requireOutput ? toolResults(catalog) : new Map();
+  state.exposed = new Map(catalog.tools.map((t) => [t.id, exposedDefinition(t, options, state.selections.get(t.id))]));
+  state.listMemo.clear();
+  if (options.ref === 'external') {
+    const external = dedupeTools([...state.exposed.values()], 'external', state.tokens, dedupConfig);
+    state.external = external;
+    state.externalById = new Map(catalog.tools.map((t, i) => [t.id, external.tools[i]!]));
+    const tpl = renderTemplates(external);
+    // Part of the tool list as this text carries it; a host that inlines the pointers sends no templates.
+    state.templatesSection = tpl ? toolListSection('adol-templates', tpl, true, []) : undefined;
+  }
+  if (!options.retrieval)
+    state.fullSection = toolSection(
+      settings,
+      state,
+      catalog.tools.map((t) => t.id),
+      true,
+    );
+  if (options.retrieval === 'semantic' && semConfig.encoder) {
+    state.encoder = await resolveEncoder(ctx, semConfig.encoder);
+    state.semantic = await SemanticToolIndex.build(catalog.tools, state.encoder, semConfig);
+  } else if (options.retrieval === 'semantic') {
+    state.retriever = retrieverByName(semConfig.retriever ?? ctx.retriever ?? DEFAULT_RETRIEVER);
+    state.fitted = await state.retriever.fit(catalog.tools);
+  }
+}
+
+/** The tool-list section of a set of tools, rendered under the ref switch (memoised: retrieval repeats sets). */
+function toolSection({ options, dedupConfig }: Settings, state: State, ids: readonly string[], stable: boolean): PromptSection {
+  const { listMemo, exposed } = state;
+  const key = ids.join('\n');
+  const known = listMemo.get(key);
+  if (known) return known;
+  let text: string;
+  if (options.ref === 'external') {
+    text = renderExternalList({ variant: 'external', tools: ids.map((i) => state.externalById.get(i)!), defs: state.external!.defs });
+  } else {
+    text = renderToolList(
+      ids.map((i) => exposed.get(i)!),
+      options.ref,
+      state.tokens,
+      dedupConfig,
+    ).text;
+  }
+  // A host's tool parameter takes one self-contained schema per tool: the exposed definitions
+  // (short, requireOutput), whatever the $ref variant did to this text.
+  const s = toolListSection(
+    'tool-definitions',
+    text,
+    stable,
+    ids.map((i) => exposed.get(i)!),
+  );
+  if (listMemo.size < 20_000) listMemo.set(key, s);
+  return s;
+}
+
+/** The trimmed transcripts of the task's turns up to and including `turnIndex` (requireOutput only). */
+function trimmedUpTo({ roConfig }: Settings, state: State, task: Task, turnIndex: number): TurnTranscript[] {
+  const { historyMemo } = state;
+  for (let j = historyMemo.length; j <= turnIndex; j++)
+    historyMemo.push(trimmedTranscript(state.catalog, state.results, j, task.turns[j]!, state.selections, roConfig.propertyName));
+  return historyMemo;
+}
+
+function historyFor(settings: Settings, state: State, task: Task, turnIndex: number, shared: readonly PromptSection[]): PromptSection[] {
+  if (!settings.options.requireOutput) return [...shared];
+  return trimmedUpTo(settings, state, task, turnIndex)
+    .slice(0, turnIndex)
+    .map((t) => t.section);
+}
+
+async function adolTurn(settings: Settings, state: State, { task, turnIndex, turn, shared }: TurnInput): Promise<TurnResult> {
+  const { options } = settings;
+  const { ids, events } = await selectTools(settings, state, task, turnIndex, turn);
+  state.stats.turns++;
+  state.stats.selectedTotal += ids.length;
+  // A list that is the same every turn leads (cacheable prefix); a per-turn (retrieved) list
+  // sits after the history, right before the user's message, as in B3.
+  const sections: PromptSection[] = [shared.system];
+  if (state.templatesSection && turnIndex === 0) sections.push(state.templatesSection);
+  const history = historyFor(settings, state, task, turnIndex, shared.history);
+  if (state.fullSection) sections.push(state.fullSection, ...history, shared.user);
+  else sections.push(...history, toolSection(settings, state, ids, false), shared.user);
+  return {
+    prompt: { sections },
+    exposure: { listedTools: ids, fullSchemaTools: ids, discoveryCalls: [] },
+    events: events.length ? events : undefined,
+    // With requireOutput the results the turn leaves are the trimmed ones.
+    transcript: options.requireOutput ? trimmedUpTo(settings, state, task, turnIndex)[turnIndex] : undefined,
+  };
+}
+
+/** The turn's tools (retrieval, else all of them), with the retrieval event. */
+async function selectTools(
+  { options, semConfig, tagConfig }: Settings,
+  state: State,
+  task: Task,
+  turnIndex: number,
+  turn: TaskTurn,
+): Promise<{ ids: string[]; events: Record<string, unknown>[] }> {
+  const { order, catalog, queryVectors } = state;
+  if (options.retrieval === 'semantic' && state.fitted) {
+    const ranked = (await taskRankings(state.fitted, task, DEFAULT_QUERY_MODE))[turnIndex]!.top(semConfig.k).map((r) => r.id);
+    const ids = [...ranked].sort((a, b) => order.get(a)! - order.get(b)!);
+    return { ids, events: [{ type: 'adol-retrieval', mode: 'semantic', k: semConfig.k, ranked }] };
+  }
+  if (options.retrieval === 'semantic') {
+    const semantic = state.semantic!;
+    const query = queryText(turn.user);
+    if (!queryVectors.has(query)) {
+      // One batch per task: every query of the task at once.
+      const texts = [...new Set(task.turns.map((t) => queryText(t.user)))].filter((t) => !queryVectors.has(t));
+      const vecs = await semantic.encoder.embed(texts);
+      texts.forEach((t, i) => queryVectors.set(t, vecs[i]!));
+    }
+    const ranked = semantic.search(queryVectors.get(query)!);
+    // A filtered tools/list keeps the server's list order (the ranking is not part of the
+    // response); the same set then renders, deduplicates and counts identically.
+    const ids = [...ranked].sort((a, b) => order.get(a)! - order.get(b)!);
+    return { ids, events: [{ type: 'adol-retrieval', mode: 'semantic', k: semConfig.k, ranked }] };
+  }
+  if (options.retrieval === 'tags') {
+    const sel = selectByTags(turn.user, catalog.tools, tagConfig);
+    if (sel.fallback) state.stats.tagFallbackTurns++;
+    return {
+      ids: sel.toolIds,
+      events: [{ type: 'adol-retrieval', mode: 'tags', tags: sel.tags, fallback: sel.fallback, selected: sel.toolIds.length }],
+    };
+  }
+  return { ids: catalog.tools.map((t) => t.id), events: [] };
+}
+
+function describeAdol({ options, semConfig, tagConfig, roConfig, dedupConfig }: Settings, state: State): PipelineSettings {
+  const { selections, retriever, semantic, encoder, external, templatesSection, stats } = state;
+  const requested = [...selections.values()].filter((s) => s.requested.length).length;
+  return {
+    fitted: options.retrieval === 'semantic' ? retrieverFit(retriever, state.fitted) : [],
+    retrieval:
+      options.retrieval === 'semantic' && retriever
+        ? {
+            ...retrieverRecord(retriever),
+            k: semConfig.k,
+            toolText: retriever.toolText,
+            query: describeQueryMode(DEFAULT_QUERY_MODE),
+          }
+        : options.retrieval === 'semantic' && semantic
+          ? {
+              retriever: `dense:${encoder?.name ?? '?'} weighted components (draft form)`,
+              encoder: encoder?.name ?? '?',
+              encoderDescription: encoder?.description,
+              index: semantic.indexNote,
+              k: semConfig.k,
+              toolText: `weighted mean of name, description, parameters embeddings (${semConfig.weights.name}:${semConfig.weights.description}:${semConfig.weights.parameters})`,
+              query: 'user message',
+            }
+          : undefined,
+    adol: {
+      externalTemplates: external
+        ? { templates: external.defs.length, tokens: templatesSection ? state.tokens.count(templatesSection.text) : 0 }
+        : undefined,
+      tagFallbackTurns: options.retrieval === 'tags' ? stats.tagFallbackTurns : undefined,
     },
-    describe() {
-      const requested = [...selections.values()].filter((s) => s.requested.length).length;
-      return {
-        fitted: options.retrieval === 'semantic' ? retrieverFit(retriever, fitted) : [],
-        retrieval:
-          options.retrieval === 'semantic' && retriever
-            ? {
-                ...retrieverRecord(retriever),
-                k: semConfig.k,
-                toolText: retriever.toolText,
-                query: describeQueryMode(DEFAULT_QUERY_MODE),
-              }
-            : options.retrieval === 'semantic' && semantic
-              ? {
-                  retriever: `dense:${encoder?.name ?? '?'} weighted components (draft form)`,
-                  encoder: encoder?.name ?? '?',
-                  encoderDescription: encoder?.description,
-                  index: semantic.indexNote,
-                  k: semConfig.k,
-                  toolText: `weighted mean of name, description, parameters embeddings (${semConfig.weights.name}:${semConfig.weights.description}:${semConfig.weights.parameters})`,
-                  query: 'user message',
-                }
-              : undefined,
-        adol: {
-          externalTemplates: external
-            ? { templates: external.defs.length, tokens: templatesSection ? tokens.count(templatesSection.text) : 0 }
-            : undefined,
-          tagFallbackTurns: options.retrieval === 'tags' ? stats.tagFallbackTurns : undefined,
-        },
-        details: {
-          mechanisms: { ref: options.ref, short: options.short, requireOutput: options.requireOutput, retrieval: options.retrieval },
-          dedup: options.ref ? dedupConfig : undefined,
-          shortMode: options.short ? (options.shortMode ?? DEFAULT_SHORT_MODE) : undefined,
-          requireOutput: options.requireOutput
-            ? { ...roConfig, toolsOffering: [...selections.values()].filter((s) => s.offered.length).length, toolsRequesting: requested }
-            : undefined,
-          semantic:
-            options.retrieval === 'semantic'
-              ? { ...semConfig, retriever: retriever?.name, encoder: encoder?.description ?? semConfig.encoder, index: semantic?.indexNote }
-              : undefined,
-          tags: options.retrieval === 'tags' ? tagConfig : undefined,
-          turns: stats.turns,
-          meanListedTools: stats.turns ? stats.selectedTotal / stats.turns : 0,
-        },
-      };
+    details: {
+      mechanisms: { ref: options.ref, short: options.short, requireOutput: options.requireOutput, retrieval: options.retrieval },
+      dedup: options.ref ? dedupConfig : undefined,
+      shortMode: options.short ? (options.shortMode ?? DEFAULT_SHORT_MODE) : undefined,
+      requireOutput: options.requireOutput
+        ? { ...roConfig, toolsOffering: [...selections.values()].filter((s) => s.offered.length).length, toolsRequesting: requested }
+        : undefined,
+      semantic:
+        options.retrieval === 'semantic'
+          ? { ...semConfig, retriever: retriever?.name, encoder: encoder?.description ?? semConfig.encoder, index: semantic?.indexNote }
+          : undefined,
+      tags: options.retrieval === 'tags' ? tagConfig : undefined,
+      turns: stats.turns,
+      meanListedTools: stats.turns ? stats.selectedTotal / stats.turns : 0,
     },
   };
 }

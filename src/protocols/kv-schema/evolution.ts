@@ -95,36 +95,63 @@ interface LiveKey extends PatchKey {
 const round3 = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 1000);
 
 export async function simulateEvolution(opts: EvolutionOptions): Promise<EvolutionResult> {
-  const { script, encoder } = opts;
-  const p: EvolutionParams = opts.params ?? structuredClone(EVOLUTION_PARAMS as unknown as EvolutionParams);
-  const inducer = opts.inducer ?? new RuleBasedKeyInducer();
-  const start = opts.start ?? new Date('2026-05-01T00:00:00Z');
-  const rng = new Rng(opts.seed, `kv-evolution:${script.name}`);
-  const judge = new Rng(opts.seed, `kv-judge:${script.name}`);
+  const texts = allFragmentTexts(opts.script);
+  const vectors = await opts.encoder.embed(texts);
+  const run = new EvolutionRun(opts, new Map(texts.map((t, i) => [t, vectors[i]!])));
+  for (let day = 0; day < opts.script.days; day++) run.simulateDay(day);
+  return run.result(opts.encoder.name);
+}
 
-  const texts = allFragmentTexts(script);
-  const vectors = await encoder.embed(texts);
-  const vectorOf = new Map(texts.map((t, i) => [t, vectors[i]!]));
+/** The simulation's counters (the summary's figures). */
+interface Counters {
+  requests: number;
+  accepted: number;
+  warned: number;
+  rejected: number;
+  fragments: number;
+  triggers: number;
+  newKeys: number;
+  merged: number;
+  suppressed: number;
+  queued: number;
+  maxExp: number;
+  retriggers: number;
+}
 
-  const pool = new DifferentialSemanticPool(p);
-  const base = script.template;
-  const baseKeys = new Map(base.keys.map((k) => [k.key_name, { ...k }]));
-  const keys = new Map<string, LiveKey>();
-  const queue: Cluster[] = [];
-  const patches: SchemaPatch[] = [];
-  const timeline: TimelineRow[] = [];
-  const daily: DailyKeyRow[] = [];
-  const sourceOf = new Map<string, string>(); // fragment text -> need id (ground truth, for the simulation only)
-  for (const need of script.needs)
-    for (const t of allFragmentTexts({ ...script, needs: [need], noise: { share: 0, phrases: [] } })) sourceOf.set(t, need.id);
+/** What a payload carries beyond the base schema: the phrases no key holds yet, and the patch keys it used. */
+interface Composed {
+  payload: Record<string, unknown>;
+  other: string[];
+  judged: { key: LiveKey; need: Need }[];
+}
 
-  const clients = Array.from({ length: script.clients }, (_, i) => `client-${String(i + 1).padStart(2, '0')}`);
-  const legacy = new Set(clients.slice(0, Math.round(script.legacyShare * script.clients)));
-  const received = new Map<string, Set<string>>(clients.map((c) => [c, new Set()]));
-  const adopted = new Map<string, Set<string>>(clients.map((c) => [c, new Set()]));
-  const retriggerDays = new Set<string>();
-
-  const s = {
+/**
+ * One simulation's state: the server's schema (base keys, patch keys and their lifecycle), the
+ * pool of "other" fragments, the clients' view of the advertised keys, and the records.
+ */
+class EvolutionRun {
+  private readonly script: TrafficScript;
+  private readonly p: EvolutionParams;
+  private readonly inducer: KeyInducer;
+  private readonly start: Date;
+  private readonly rng: Rng;
+  private readonly judge: Rng;
+  private readonly pool: DifferentialSemanticPool;
+  private readonly base: SchemaTemplate;
+  private readonly baseKeys: Map<string, SchemaTemplate['keys'][number]>;
+  private readonly keys = new Map<string, LiveKey>();
+  private readonly queue: Cluster[] = [];
+  private readonly patches: SchemaPatch[] = [];
+  private readonly timeline: TimelineRow[] = [];
+  private readonly daily: DailyKeyRow[] = [];
+  /** Fragment text -> need id (ground truth, for the simulation only). */
+  private readonly sourceOf = new Map<string, string>();
+  private readonly clients: string[];
+  private readonly legacy: Set<string>;
+  private readonly received: Map<string, Set<string>>;
+  private readonly adopted: Map<string, Set<string>>;
+  private readonly retriggerDays = new Set<string>();
+  private readonly s: Counters = {
     requests: 0,
     accepted: 0,
     warned: 0,
@@ -138,13 +165,36 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
     maxExp: 0,
     retriggers: 0,
   };
-  const usesToday = new Map<string, number>();
-  let payloadsToday = 0;
+  private readonly usesToday = new Map<string, number>();
+  private payloadsToday = 0;
 
-  const experimentalCount = () => [...keys.values()].filter((k) => k.state === 'experimental').length;
-  const dayOf = (tH: number) => Math.floor(tH / 24);
+  constructor(
+    opts: EvolutionOptions,
+    private readonly vectorOf: ReadonlyMap<string, Float32Array>,
+  ) {
+    const { script } = opts;
+    this.script = script;
+    this.p = opts.params ?? structuredClone(EVOLUTION_PARAMS as unknown as EvolutionParams);
+    this.inducer = opts.inducer ?? new RuleBasedKeyInducer();
+    this.start = opts.start ?? new Date('2026-05-01T00:00:00Z');
+    this.rng = new Rng(opts.seed, `kv-evolution:${script.name}`);
+    this.judge = new Rng(opts.seed, `kv-judge:${script.name}`);
+    this.pool = new DifferentialSemanticPool(this.p);
+    this.base = script.template;
+    this.baseKeys = new Map(this.base.keys.map((k) => [k.key_name, { ...k }]));
+    for (const need of script.needs)
+      for (const t of allFragmentTexts({ ...script, needs: [need], noise: { share: 0, phrases: [] } })) this.sourceOf.set(t, need.id);
+    this.clients = Array.from({ length: script.clients }, (_, i) => `client-${String(i + 1).padStart(2, '0')}`);
+    this.legacy = new Set(this.clients.slice(0, Math.round(script.legacyShare * script.clients)));
+    this.received = new Map(this.clients.map((c) => [c, new Set()]));
+    this.adopted = new Map(this.clients.map((c) => [c, new Set()]));
+  }
 
-  function row(
+  private experimentalCount(): number {
+    return [...this.keys.values()].filter((k) => k.state === 'experimental').length;
+  }
+
+  private row(
     tH: number,
     key: string,
     event: TimelineEvent,
@@ -153,11 +203,11 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
     note: string,
     m?: MetricSnapshot,
   ): void {
-    const c = cluster ?? (k ? pool.clusters[k.clusterId] : undefined);
-    timeline.push({
-      day: dayOf(tH),
+    const c = cluster ?? (k ? this.pool.clusters[k.clusterId] : undefined);
+    this.timeline.push({
+      day: Math.floor(tH / 24),
       hour: Math.round((tH % 24) * 10) / 10,
-      scenario: base.scenario,
+      scenario: this.base.scenario,
       key_name: key,
       event,
       state: k?.state ?? null,
@@ -168,48 +218,49 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
       clusterId: c?.id ?? k?.clusterId ?? -1,
       clusterFragments: c?.fragments.length ?? 0,
       clusterClients: c?.clients.size ?? 0,
-      clusterHeat: c ? Math.round(pool.heat(c, tH) * 10) / 10 : 0,
+      clusterHeat: c ? Math.round(this.pool.heat(c, tH) * 10) / 10 : 0,
       patchId: k?.patchId ?? null,
       note,
     });
   }
 
-  function majoritySource(c: Cluster): string | undefined {
+  private majoritySource(c: Cluster): string | undefined {
     const counts = new Map<string, number>();
     for (const f of c.fragments) {
-      const src = sourceOf.get(f.text);
+      const src = this.sourceOf.get(f.text);
       if (src) counts.set(src, (counts.get(src) ?? 0) + 1);
     }
     return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   }
 
-  function patchCluster(c: Cluster, tH: number): void {
-    const candidate = inducer.induce(c.fragments.map((f) => f.text));
+  private patchCluster(c: Cluster, tH: number): void {
+    const { keys, s, base } = this;
+    const candidate = this.inducer.induce(c.fragments.map((f) => f.text));
     c.state = 'patched';
     c.keyName = candidate.key_name;
     const prior = keys.get(candidate.key_name);
     if (prior && !isAdvertised(prior)) {
       // A key that failed once is not re-proposed from the same demand: no add/withdraw churn.
       s.suppressed++;
-      row(tH, candidate.key_name, 'suppressed', prior, c, `name collides with a ${prior.state} key`);
+      this.row(tH, candidate.key_name, 'suppressed', prior, c, `name collides with a ${prior.state} key`);
       return;
     }
     const patchKeys = new Map([...keys.values()].filter(isAdvertised).map((k) => [k.def.key_name, k.def]));
     const packaged = packagePatch(candidate, {
       parentSchemaId: base.schema_id,
-      baseKeys,
+      baseKeys: this.baseKeys,
       patchKeys,
-      patchId: `${base.schema_id}-patch-${patches.length + 1}`,
-      timestamp: new Date(start.getTime() + tH * 3_600_000),
-      observationWindowDays: p.observationWindowDays,
+      patchId: `${base.schema_id}-patch-${this.patches.length + 1}`,
+      timestamp: new Date(this.start.getTime() + tH * 3_600_000),
+      observationWindowDays: this.p.observationWindowDays,
     });
-    patches.push(packaged.patch);
+    this.patches.push(packaged.patch);
     if (packaged.conflict !== 'none') {
       const refined = packaged.patch.modified_keys![0]!;
-      if (packaged.conflict === 'base-key') baseKeys.set(refined.key_name, refined);
+      if (packaged.conflict === 'base-key') this.baseKeys.set(refined.key_name, refined);
       else keys.get(refined.key_name)!.def.semantic_description = refined.semantic_description;
       s.merged++;
-      row(
+      this.row(
         tH,
         candidate.key_name,
         'merged',
@@ -227,84 +278,95 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
       metrics: emptyMetrics(),
       clusterId: c.id,
       trials: 1,
-      needId: majoritySource(c),
+      needId: this.majoritySource(c),
       patchId: packaged.patch.patch_id,
     };
     keys.set(k.def.key_name, k);
     s.newKeys++;
-    s.maxExp = Math.max(s.maxExp, experimentalCount());
-    row(tH, k.def.key_name, 'patched', k, c, `new ${k.def.key_type} key, experimental`);
+    s.maxExp = Math.max(s.maxExp, this.experimentalCount());
+    this.row(tH, k.def.key_name, 'patched', k, c, `new ${k.def.key_type} key, experimental`);
   }
 
-  function onMature(c: Cluster, tH: number): void {
-    s.triggers++;
-    if (experimentalCount() >= p.maxExperimentalKeys) {
+  private onMature(c: Cluster, tH: number): void {
+    this.s.triggers++;
+    if (this.experimentalCount() >= this.p.maxExperimentalKeys) {
       c.state = 'queued';
-      queue.push(c);
-      s.queued++;
-      row(
+      this.queue.push(c);
+      this.s.queued++;
+      this.row(
         tH,
-        inducer.induce(c.fragments.map((f) => f.text)).key_name,
+        this.inducer.induce(c.fragments.map((f) => f.text)).key_name,
         'queued',
         undefined,
         c,
-        `convergence guard: ${experimentalCount()} experimental keys`,
+        `convergence guard: ${this.experimentalCount()} experimental keys`,
       );
-    } else patchCluster(c, tH);
+    } else this.patchCluster(c, tH);
   }
 
-  function endOfDay(day: number): void {
+  /** The day's lifecycle decisions, queued clusters patched while the guard allows, and the daily rows. */
+  private endOfDay(day: number): void {
     const tH = (day + 1) * 24;
-    for (const k of keys.values()) {
-      const m = snapshot(k.metrics);
-      if (k.state === 'experimental' && tH >= k.trialStartH + p.trialDays * 24) {
-        const d = decide(m, p);
-        if (d === 'promote') {
-          k.state = 'stable';
-          k.sinceH = tH;
-          delete k.def.experimental;
-          row(tH, k.def.key_name, 'promoted', k, undefined, 'stable', m);
-        } else if (d === 'deprecate') {
-          k.state = 'deprecated';
-          k.sinceH = tH;
-          delete k.def.experimental;
-          k.def.deprecated = true;
-          row(tH, k.def.key_name, 'deprecated', k, undefined, 'below a deprecation bar', m);
-        } else {
-          k.trialStartH = tH;
-          k.trials++;
-          k.metrics = { ...emptyMetrics(), clientsReceived: k.metrics.clientsReceived };
-          row(tH, k.def.key_name, 'extended', k, undefined, `neither bar met: trial ${k.trials}`, m);
-        }
-      } else if (k.state === 'deprecated' && tH >= k.sinceH + p.deprecationGraceDays * 24) {
-        k.state = 'withdrawn';
-        k.sinceH = tH;
-        row(tH, k.def.key_name, 'withdrawn', k, undefined, 'removed from active patches; still accepted with a warning', m);
-      } else if (k.state === 'withdrawn' && tH >= k.sinceH + p.withdrawalWindowDays * 24) {
-        k.state = 'retired';
-        k.sinceH = tH;
-        row(tH, k.def.key_name, 'retired', k, undefined, 'backward-compatibility window over: refused from now on', m);
-      }
+    for (const k of this.keys.values()) this.advanceLifecycle(k, tH);
+    while (this.queue.length > 0 && this.experimentalCount() < this.p.maxExperimentalKeys) this.patchCluster(this.queue.shift()!, tH);
+    for (const k of this.keys.values()) {
+      this.daily.push({
+        day,
+        key_name: k.def.key_name,
+        state: k.state,
+        payloads: this.payloadsToday,
+        uses: this.usesToday.get(k.def.key_name) ?? 0,
+      });
     }
-    while (queue.length > 0 && experimentalCount() < p.maxExperimentalKeys) patchCluster(queue.shift()!, tH);
-    for (const k of keys.values()) {
-      daily.push({ day, key_name: k.def.key_name, state: k.state, payloads: payloadsToday, uses: usesToday.get(k.def.key_name) ?? 0 });
-    }
-    usesToday.clear();
-    payloadsToday = 0;
+    this.usesToday.clear();
+    this.payloadsToday = 0;
   }
 
-  function keyFor(need: Need, client: string): LiveKey | undefined {
-    for (const k of keys.values()) {
-      if (k.needId !== need.id || !adopted.get(client)!.has(k.def.key_name)) continue;
-      if (legacy.has(client) || k.state === 'experimental' || k.state === 'stable') return k;
+  /** experimental → stable / deprecated (or another trial) → withdrawn → retired, each after its window. */
+  private advanceLifecycle(k: LiveKey, tH: number): void {
+    const p = this.p;
+    const m = snapshot(k.metrics);
+    if (k.state === 'experimental' && tH >= k.trialStartH + p.trialDays * 24) {
+      const d = decide(m, p);
+      if (d === 'promote') {
+        k.state = 'stable';
+        k.sinceH = tH;
+        delete k.def.experimental;
+        this.row(tH, k.def.key_name, 'promoted', k, undefined, 'stable', m);
+      } else if (d === 'deprecate') {
+        k.state = 'deprecated';
+        k.sinceH = tH;
+        delete k.def.experimental;
+        k.def.deprecated = true;
+        this.row(tH, k.def.key_name, 'deprecated', k, undefined, 'below a deprecation bar', m);
+      } else {
+        k.trialStartH = tH;
+        k.trials++;
+        k.metrics = { ...emptyMetrics(), clientsReceived: k.metrics.clientsReceived };
+        this.row(tH, k.def.key_name, 'extended', k, undefined, `neither bar met: trial ${k.trials}`, m);
+      }
+    } else if (k.state === 'deprecated' && tH >= k.sinceH + p.deprecationGraceDays * 24) {
+      k.state = 'withdrawn';
+      k.sinceH = tH;
+      this.row(tH, k.def.key_name, 'withdrawn', k, undefined, 'removed from active patches; still accepted with a warning', m);
+    } else if (k.state === 'withdrawn' && tH >= k.sinceH + p.withdrawalWindowDays * 24) {
+      k.state = 'retired';
+      k.sinceH = tH;
+      this.row(tH, k.def.key_name, 'retired', k, undefined, 'backward-compatibility window over: refused from now on', m);
+    }
+  }
+
+  private keyFor(need: Need, client: string): LiveKey | undefined {
+    for (const k of this.keys.values()) {
+      if (k.needId !== need.id || !this.adopted.get(client)!.has(k.def.key_name)) continue;
+      if (this.legacy.has(client) || k.state === 'experimental' || k.state === 'stable') return k;
     }
     return undefined;
   }
 
-  function valueFor(k: LiveKey, need: Need, text: string, n: number | undefined): unknown {
-    const ok = rng.chance(need.typeCorrect);
-    const num = n ?? rng.int(1, 9);
+  private valueFor(k: LiveKey, need: Need, text: string, n: number | undefined): unknown {
+    const ok = this.rng.chance(need.typeCorrect);
+    const num = n ?? this.rng.int(1, 9);
     switch (k.def.key_type) {
       case 'boolean':
         return ok ? true : 'yes';
@@ -316,107 +378,140 @@ export async function simulateEvolution(opts: EvolutionOptions): Promise<Evoluti
     }
   }
 
-  for (let day = 0; day < script.days; day++) {
-    const times = Array.from({ length: script.requestsPerDay }, () => day * 24 + rng.next() * 24).sort((a, b) => a - b);
-    for (const tH of times) {
-      s.requests++;
-      const client = rng.pick(clients);
-      // The response to this client's previous request carried the advertised keys (§6.2.2 Online Update Delivery).
-      for (const k of keys.values()) {
-        if (!isAdvertised(k) || k.state === 'deprecated' || received.get(client)!.has(k.def.key_name)) continue;
-        received.get(client)!.add(k.def.key_name);
-        k.metrics.clientsReceived.add(client);
-        const need = script.needs.find((x) => x.id === k.needId);
-        if (need && rng.chance(need.adoption)) adopted.get(client)!.add(k.def.key_name);
-      }
-
-      const payload = script.basePayload(rng);
-      const other: string[] = [];
-      const judged: { key: LiveKey; need: Need }[] = [];
-      for (const need of script.needs) {
-        if (!rng.chance(shareOn(need, day))) continue;
-        const { text, n } = renderPhrase(need, rng);
-        const k = keyFor(need, client);
-        if (k) {
-          setOwn(payload, k.def.key_name, valueFor(k, need, text, n));
-          judged.push({ key: k, need });
-        } else other.push(text);
-      }
-      if (rng.chance(script.noise.share)) other.push(rng.pick(script.noise.phrases));
-      if (other.length > 0) payload.other = other.length === 1 ? other[0] : other;
-
-      const advertised = [...keys.values()].filter(isAdvertised);
-      const schema: SchemaTemplate = { ...base, keys: [...baseKeys.values(), ...advertised.map((k) => k.def)] };
-      const v = validatePayload(
-        schema,
-        { schema_id: base.schema_id, payload },
-        {
-          legacyKeys: new Set([...keys.values()].filter((k) => k.state === 'withdrawn').map((k) => k.def.key_name)),
-          provisionalKeys: new Set(advertised.filter((k) => k.state !== 'stable').map((k) => k.def.key_name)),
-        },
-      );
-      if (!v.valid) {
-        s.rejected++;
-        continue;
-      }
-      s.accepted++;
-      if (v.warnings.length > 0) s.warned++;
-      payloadsToday++;
-      for (const k of keys.values()) if (k.state === 'experimental') k.metrics.payloads++;
-      for (const { key, need } of judged) {
-        usesToday.set(key.def.key_name, (usesToday.get(key.def.key_name) ?? 0) + 1);
-        if (key.state !== 'experimental') continue;
-        key.metrics.uses++;
-        key.metrics.clientsUsed.add(client);
-        if (judge.chance(need.alignment)) key.metrics.aligned++;
-        if (conformsTo(ownValue(payload, key.def.key_name), key.def.key_type)) key.metrics.typeOk++;
-      }
-      for (const text of other) {
-        s.fragments++;
-        const { cluster } = pool.add({ text, clientId: client, timeH: tH }, vectorOf.get(text)!);
-        if (!pool.isMature(cluster, tH)) continue;
-        if (cluster.state === 'open') onMature(cluster, tH);
-        else if (cluster.state === 'patched' && !retriggerDays.has(`${cluster.id}:${day}`)) {
-          retriggerDays.add(`${cluster.id}:${day}`);
-          s.retriggers++;
-        }
-      }
-    }
-    endOfDay(day);
+  /** One day of requests at seeded times, then the day's end. */
+  simulateDay(day: number): void {
+    const { rng } = this;
+    const times = Array.from({ length: this.script.requestsPerDay }, () => day * 24 + rng.next() * 24).sort((a, b) => a - b);
+    for (const tH of times) this.request(day, tH);
+    this.endOfDay(day);
   }
 
-  const advertised = [...keys.values()].filter(isAdvertised);
-  const finalSchema: SchemaTemplate = {
-    ...base,
-    keys: [
-      ...[...baseKeys.values()].filter((k) => k.key_name !== 'other'),
-      ...advertised.map((k) => k.def),
-      ...[...baseKeys.values()].filter((k) => k.key_name === 'other'),
-    ],
-  };
-  return {
-    timeline,
-    daily,
-    patches,
-    finalSchema,
-    summary: {
-      script: script.name,
-      encoder: encoder.name,
-      days: script.days,
-      requests: s.requests,
-      accepted: s.accepted,
-      acceptedWithWarnings: s.warned,
-      rejected: s.rejected,
-      otherFragments: s.fragments,
-      clusters: pool.clusters.length,
-      triggers: s.triggers,
-      newKeyPatches: s.newKeys,
-      mergedPatches: s.merged,
-      suppressed: s.suppressed,
-      queuedTotal: s.queued,
-      maxExperimentalAtOnce: s.maxExp,
-      retriggersSuppressed: s.retriggers,
-      finalKeys: Object.fromEntries([...keys.values()].map((k) => [k.def.key_name, k.state])),
-    },
-  };
+  private request(day: number, tH: number): void {
+    const { s } = this;
+    s.requests++;
+    const client = this.rng.pick(this.clients);
+    this.deliverAdvertised(client);
+    const composed = this.compose(client, day);
+    const v = this.validate(composed.payload);
+    if (!v.valid) {
+      s.rejected++;
+      return;
+    }
+    s.accepted++;
+    if (v.warnings.length > 0) s.warned++;
+    this.payloadsToday++;
+    for (const k of this.keys.values()) if (k.state === 'experimental') k.metrics.payloads++;
+    this.judgeUses(composed, client);
+    this.poolFragments(composed.other, client, day, tH);
+  }
+
+  /** The response to this client's previous request carried the advertised keys (§6.2.2 Online Update Delivery). */
+  private deliverAdvertised(client: string): void {
+    for (const k of this.keys.values()) {
+      if (!isAdvertised(k) || k.state === 'deprecated' || this.received.get(client)!.has(k.def.key_name)) continue;
+      this.received.get(client)!.add(k.def.key_name);
+      k.metrics.clientsReceived.add(client);
+      const need = this.script.needs.find((x) => x.id === k.needId);
+      if (need && this.rng.chance(need.adoption)) this.adopted.get(client)!.add(k.def.key_name);
+    }
+  }
+
+  /** The client's payload: each need of the day in an adopted key, else as an "other" phrase, plus noise. */
+  private compose(client: string, day: number): Composed {
+    const { rng, script } = this;
+    const payload = script.basePayload(rng);
+    const other: string[] = [];
+    const judged: Composed['judged'] = [];
+    for (const need of script.needs) {
+      if (!rng.chance(shareOn(need, day))) continue;
+      const { text, n } = renderPhrase(need, rng);
+      const k = this.keyFor(need, client);
+      if (k) {
+        setOwn(payload, k.def.key_name, this.valueFor(k, need, text, n));
+        judged.push({ key: k, need });
+      } else other.push(text);
+    }
+    if (rng.chance(script.noise.share)) other.push(rng.pick(script.noise.phrases));
+    if (other.length > 0) payload.other = other.length === 1 ? other[0] : other;
+    return { payload, other, judged };
+  }
+
+  /** The payload against the schema as served now: withdrawn keys are legacy, unstable patch keys provisional. */
+  private validate(payload: Record<string, unknown>): ReturnType<typeof validatePayload> {
+    const { base } = this;
+    const advertised = [...this.keys.values()].filter(isAdvertised);
+    const schema: SchemaTemplate = { ...base, keys: [...this.baseKeys.values(), ...advertised.map((k) => k.def)] };
+    return validatePayload(
+      schema,
+      { schema_id: base.schema_id, payload },
+      {
+        legacyKeys: new Set([...this.keys.values()].filter((k) => k.state === 'withdrawn').map((k) => k.def.key_name)),
+        provisionalKeys: new Set(advertised.filter((k) => k.state !== 'stable').map((k) => k.def.key_name)),
+      },
+    );
+  }
+
+  /** Counts each patch key's use; an experimental key's trial metrics also judge its alignment and type. */
+  private judgeUses({ payload, judged }: Composed, client: string): void {
+    for (const { key, need } of judged) {
+      this.usesToday.set(key.def.key_name, (this.usesToday.get(key.def.key_name) ?? 0) + 1);
+      if (key.state !== 'experimental') continue;
+      key.metrics.uses++;
+      key.metrics.clientsUsed.add(client);
+      if (this.judge.chance(need.alignment)) key.metrics.aligned++;
+      if (conformsTo(ownValue(payload, key.def.key_name), key.def.key_type)) key.metrics.typeOk++;
+    }
+  }
+
+  /** Each "other" fragment into the pool; a cluster that matures is patched (or queued), a patched one's re-trigger counted once a day. */
+  private poolFragments(other: readonly string[], client: string, day: number, tH: number): void {
+    for (const text of other) {
+      this.s.fragments++;
+      const { cluster } = this.pool.add({ text, clientId: client, timeH: tH }, this.vectorOf.get(text)!);
+      if (!this.pool.isMature(cluster, tH)) continue;
+      if (cluster.state === 'open') this.onMature(cluster, tH);
+      else if (cluster.state === 'patched' && !this.retriggerDays.has(`${cluster.id}:${day}`)) {
+        this.retriggerDays.add(`${cluster.id}:${day}`);
+        this.s.retriggers++;
+      }
+    }
+  }
+
+  result(encoder: string): EvolutionResult {
+    const { keys, baseKeys, s, script } = this;
+    const advertised = [...keys.values()].filter(isAdvertised);
+    const finalSchema: SchemaTemplate = {
+      ...this.base,
+      keys: [
+        ...[...baseKeys.values()].filter((k) => k.key_name !== 'other'),
+        ...advertised.map((k) => k.def),
+        ...[...baseKeys.values()].filter((k) => k.key_name === 'other'),
+      ],
+    };
+    return {
+      timeline: this.timeline,
+      daily: this.daily,
+      patches: this.patches,
+      finalSchema,
+      summary: {
+        script: script.name,
+        encoder,
+        days: script.days,
+        requests: s.requests,
+        accepted: s.accepted,
+        acceptedWithWarnings: s.warned,
+        rejected: s.rejected,
+        otherFragments: s.fragments,
+        clusters: this.pool.clusters.length,
+        triggers: s.triggers,
+        newKeyPatches: s.newKeys,
+        mergedPatches: s.merged,
+        suppressed: s.suppressed,
+        queuedTotal: s.queued,
+        maxExperimentalAtOnce: s.maxExp,
+        retriggersSuppressed: s.retriggers,
+        finalKeys: Object.fromEntries([...keys.values()].map((k) => [k.def.key_name, k.state])),
+      },
+    };
+  }
 }

@@ -5,9 +5,17 @@ import { ownValue } from '../../util/json.ts';
 
 /** The AACP study as report tables: our measurements, the draft's figures beside them. */
 export function aacpTables(r: AacpStudyResult): Table[] {
-  const bare = r.hopRows.filter((x) => x.framing === 'bare');
+  return [payrollHopsTable(r), packetsTable(r), workflowsTable(r), streamTable(r)];
+}
+
+/** The message text alone, without a provider's per-message framing. */
+const bareHops = (r: AacpStudyResult) => r.hopRows.filter((x) => x.framing === 'bare');
+
+/** Each payroll hop, English against the packet, in both tokenizers, the draft's §10.2 figures beside. */
+function payrollHopsTable(r: AacpStudyResult): Table {
+  const bare = bareHops(r);
   const find = (hop: string, tok: string) => bare.find((x) => x.workflow === 'payroll' && x.hop === hop && x.tokenizer === tok);
-  const hops: Table = {
+  return {
     id: 'aacp-payroll-hops',
     title: 'AACP v1.1: payroll coordination tokens per hop, English vs packet (bare message text)',
     columns: [
@@ -48,7 +56,11 @@ export function aacpTables(r: AacpStudyResult): Table[] {
       'log-run and send-report are hops of our payroll workflow the draft does not benchmark.',
     ],
   };
-  const packets: Table = {
+}
+
+/** Every packet the rule-based encoders made, with its English instruction's size. */
+function packetsTable(r: AacpStudyResult): Table {
+  return {
     id: 'aacp-packets',
     title: 'AACP packets measured (rule-based encoders on the draft’s example inputs)',
     columns: [
@@ -58,7 +70,7 @@ export function aacpTables(r: AacpStudyResult): Table[] {
       { key: 'english', header: 'English cl100k', kind: 'measured' },
       { key: 'aacp', header: 'AACP cl100k', kind: 'measured' },
     ],
-    rows: bare
+    rows: bareHops(r)
       .filter((x) => x.tokenizer === 'cl100k_base')
       .map((x) => ({
         workflow: x.workflow,
@@ -68,8 +80,12 @@ export function aacpTables(r: AacpStudyResult): Table[] {
         aacp: x.aacpTokens,
       })),
   };
+}
+
+/** Whole workflows, bare and framed: the framing is a parameter, so it is named in a note. */
+function workflowsTable(r: AacpStudyResult): Table {
   const f = r.params.framing;
-  const workflows: Table = {
+  return {
     id: 'aacp-workflows',
     title: 'AACP per workflow, bare and with per-message framing',
     columns: [
@@ -107,6 +123,10 @@ export function aacpTables(r: AacpStudyResult): Table[] {
       `Parameters, not measurements: framing adds ${f['openai-chat'].tokens} tokens per message for openai-chat (${f['openai-chat'].source}) and ${f['anthropic-messages'].tokens} for anthropic-messages (${f['anthropic-messages'].source}).`,
     ],
   };
+}
+
+/** The fallback encoder's tiers on the seeded stream, one column per mode. */
+function streamTable(r: AacpStudyResult): Table {
   const keys: [keyof AacpStudyResult['streamRows'][number], string, 'measured' | 'projected'][] = [
     ['runs', 'payroll runs', 'measured'],
     ['instructions', 'instructions encoded', 'measured'],
@@ -125,7 +145,7 @@ export function aacpTables(r: AacpStudyResult): Table[] {
     ['allLlmCostUsd', 'cost if every instruction went to the LLM, USD †', 'projected'],
     ['standardHopsAllLlmCostUsd', 'cost if the 4 standard hops went to the LLM, USD † (draft: $1.20)', 'projected'],
   ];
-  const stream: Table = {
+  return {
     id: 'aacp-stream',
     title: `AACP fallback encoder on a seeded stream of payroll runs (seed ${r.seed})`,
     columns: [
@@ -143,5 +163,4 @@ export function aacpTables(r: AacpStudyResult): Table[] {
       `"reference-sdk-tier2" replays the same stream with the reference SDK's tier 2, which returns a registry entry's cached packet unchanged. Registry entries at start: ${r.registryEntriesAtStart}.`,
     ],
   };
-  return [hops, packets, workflows, stream];
 }
