@@ -14,10 +14,7 @@ const limitOf = (f: FunctionLength) => (f.file.startsWith('src/bench/') ? ENGINE
  * Functions still over the limit while they are being split on another branch: `file name`.
  * Each must still be over (a split one leaves the list); the list only shrinks, to empty.
  */
-const BEING_SPLIT = new Set([
-  'src/pipelines/host-search/pipeline.ts createHostSearchPipeline',
-  'src/sim/projection/simulate.ts simulateTaskInto',
-]);
+const BEING_SPLIT = new Set(['src/pipelines/host-search/pipeline.ts createHostSearchPipeline']);
 const key = (f: FunctionLength) => `${f.file} ${f.name}`;
 
 describe('function lengths', () => {

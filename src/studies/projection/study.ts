@@ -236,13 +236,18 @@ export async function runProjectionStudy(
     );
   }
 
-  for (const m of mainMethods) {
+  logProjections(ctx, mainMethods);
+  return tables;
+}
+
+/** One line per main method: its projected success, latency, cost and quality. */
+function logProjections(ctx: StudyContext, methods: readonly ProjectedMethod[]): void {
+  for (const m of methods) {
     const r = m.result;
     ctx.log(
       `projection ${(codesOf(ctx).get(m.id) ?? m.id).padEnd(4)} success ${(100 * r.successRate.mean).toFixed(1)}%  P50 ${r.p50.toFixed(2)} s  P95 ${r.p95.toFixed(2)} s  $${r.costPerTask.mean.toFixed(4)}/task  quality ${r.quality.mean.mean.toFixed(2)}${r.hallucinationGate ? '  (gate)' : ''}`,
     );
   }
-  return tables;
 }
 
 /** Mean discovery calls (e.g. --list, --help) per turn that needs a tool, per pipeline. */
