@@ -38,8 +38,10 @@ export async function runUnits(
     const recordsRead = toRun.some((u) => readsPipelineResults(u, registry));
     for (const unit of units) if (unit.kind === 'pipeline') restore(unit, recordsRead);
   });
-  ctx.opts.log(unitsLine('reused', reused, units.length, ctx.fresh ? ' (--fresh)' : ''));
-  ctx.opts.log(unitsLine('running', toRun.map(unitName), units.length, ''));
+  // In the plan's order, whichever order they were restored in.
+  const inPlan = (names: string[]) => units.map(unitName).filter((n) => names.includes(n));
+  ctx.opts.log(unitsLine('reused', inPlan(reused), units.length, ctx.fresh ? ' (--fresh)' : ''));
+  ctx.opts.log(unitsLine('running', inPlan(toRun.map(unitName)), units.length, ''));
   if (!toRun.length) return;
   const count = (kind: BenchUnit['kind']) => toRun.filter((u) => u.kind === kind).length;
   const done = (unit: BenchUnit, result: PipelineRun | StudyRun, lane: number) => {
