@@ -10,7 +10,7 @@ import { writeEvents, writeTurnRecords } from '../results/write.ts';
 import type { RunFile } from '../results/manifest.ts';
 import { STUDIES } from '../studies/registry.ts';
 import type { PipelineResultsContext, Study, TurnWatcher } from '../studies/types.ts';
-import { runsOnEverySeed, taskSetsRunBy } from '../studies/common.ts';
+import { pipelinesGivenTo, runsOnEverySeed, taskSetsRunBy } from '../studies/common.ts';
 import type { Encoder } from '../embed/types.ts';
 import { SUITES, type Suite } from '../table/suites.ts';
 import { tokenCounter } from '../tokens/counter.ts';
@@ -201,7 +201,7 @@ async function runStudyUnit(
     taskSets: inputs.taskSets,
     calibrationTasks: inputs.calibration,
     historyTasks: inputs.history,
-    pipelines: hasTasks ? runEntries(inputs, registry) : [],
+    pipelines: hasTasks ? pipelinesGivenTo(study, runEntries(inputs, registry)) : [],
     tokens: tokenCounter(inputs.tokenizer),
     host: runHostMeasures(inputs.host).host,
     encoder: await benchEncoder(inputs),

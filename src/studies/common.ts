@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { StudyContext, TaskSet } from './types.ts';
+import type { Study, StudyContext, TaskSet } from './types.ts';
 import type { Catalog } from '../catalog/types.ts';
 import type { PipelineContext, PipelineEntry } from '../pipelines/types.ts';
 import type { Task } from '../tasks/types.ts';
@@ -34,7 +34,20 @@ export function taskSetsRunBy<T extends Pick<TaskSet, 'seed'>>(entry: Pick<Pipel
 
 export function mainPipelines(ctx: Pick<StudyContext, 'pipelines'>, override?: readonly PipelineEntry[]): PipelineEntry[] {
   if (override) return [...override];
-  return ctx.pipelines.filter((p) => p.group === 'main' && !p.ablationOf);
+  return ctx.pipelines.filter(isMainMethod);
+}
+
+/** A method of the main table, not a labelled ablation of one (Study.pipelinesGiven of a study of the methods). */
+export function isMainMethod(entry: Pick<PipelineEntry, 'group' | 'ablationOf'>): boolean {
+  return entry.group === 'main' && !entry.ablationOf;
+}
+
+/** Study.pipelinesGiven of a study that uses no pipeline. */
+export const NO_PIPELINES = (): boolean => false;
+
+/** The pipelines of `entries` a study is given (Study.pipelinesGiven; every one by default). */
+export function pipelinesGivenTo<T extends PipelineEntry>(study: Pick<Study, 'pipelinesGiven'>, entries: readonly T[]): T[] {
+  return study.pipelinesGiven ? entries.filter((e) => study.pipelinesGiven!(e)) : [...entries];
 }
 
 /** True when every tool a task set names exists in the catalog. */

@@ -57,6 +57,12 @@ export interface Study {
    * module exports the value defineStudy returned).
    */
   module?: string;
+  /**
+   * Which of the run's pipelines it is given (StudyContext.pipelines); absent: every one. Only
+   * those reach its fingerprint, so a pipeline added, removed or changed outside them does not
+   * run it again (src/bench/plan/fingerprint.ts).
+   */
+  pipelinesGiven?: (entry: PipelineEntry) => boolean;
   /** The run's options it takes besides the inputs (StudyContext gets only these; their values are in its fingerprint). */
   options?: readonly StudyOption[];
   /** Where and when the bench runs it, and what it embeds up front: the schedule, never a table, depends on it. */

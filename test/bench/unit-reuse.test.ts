@@ -84,13 +84,14 @@ describe('unit records: reuse, --fresh, resume', () => {
     expect(resultFiles(fresh)).toEqual(resultFiles(out));
   });
 
-  it("changing one pipeline's file runs that pipeline and the studies that read the pipelines, nothing else", async () => {
+  it("changing one pipeline's file runs that pipeline and the studies given it, nothing else", async () => {
     appendFileSync(join(dir, 'b2.ts'), '// changed\n');
     const r = await run(out);
-    // Every study is given the run's pipelines (StudyContext.pipelines), so every one depends on B2's code.
+    // turn-count reads its results and suite-lines is given every pipeline (StudyContext.pipelines);
+    // sizes is given none (Study.pipelinesGiven).
     expect(r).toEqual({
-      ran: ['pipeline b2-static-pruning', ...STUDIES].sort(),
-      reused: ['pipeline b1-full-schema', 'pipeline b4-cli-lazy'],
+      ran: ['pipeline b2-static-pruning', 'study suite-lines', 'study turn-count'],
+      reused: ['pipeline b1-full-schema', 'pipeline b4-cli-lazy', 'study sizes'],
     });
     expect(await run(out)).toEqual({ ran: [], reused: ALL });
   });

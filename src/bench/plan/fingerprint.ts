@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { PipelineEntry } from '../../pipelines/types.ts';
-import { taskSetsRunBy } from '../../studies/common.ts';
+import { pipelinesGivenTo, taskSetsRunBy } from '../../studies/common.ts';
 import type { Study } from '../../studies/types.ts';
 import { SUITES, type Suite } from '../../table/suites.ts';
 import type { BenchInputs, BenchUnit } from '../types.ts';
@@ -20,8 +20,8 @@ import { unitKey } from './shards.ts';
  *   tokenizer, host, encoder, retriever, seed, --quick);
  * - a pipeline: its entry (metadata and the modules its module reaches), the task sets it runs
  *   on, and the studies that watch its turns or work on its results (their code);
- * - a study: its entry and code, every task set, the run's pipelines (their entries and code:
- *   a study runs them or shows them), the suites (with their data files), the options it takes
+ * - a study: its entry and code, every task set, the run's pipelines it is given (their entries
+ *   and code: a study runs them or shows them; Study.pipelinesGiven, every one by default), the suites (with their data files), the options it takes
  *   (Study.options), and, for a study of the results, the fingerprints of the pipelines it reads.
  *
  * An entry whose code cannot be located (no `module`: not defined with definePipeline or
@@ -57,7 +57,6 @@ export async function unitFingerprints(run: FingerprintRun, units: readonly Benc
         });
     pipelineFp.set(entry.id, fp);
   }
-  const pipelinesCode = run.pipelines.map((p) => code.of(p));
   for (const unit of units) {
     if (unit.kind === 'pipeline') {
       const fp = pipelineFp.get(unit.id);
@@ -66,6 +65,8 @@ export async function unitFingerprints(run: FingerprintRun, units: readonly Benc
     }
     const study = run.studies.find((s) => s.id === unit.id)!;
     const own = code.of(study);
+    const given = pipelinesGivenTo(study, run.pipelines);
+    const pipelinesCode = given.map((p) => code.of(p));
     if (own === undefined || pipelinesCode.includes(undefined)) continue;
     const read = study.readsPipelineResults ? run.pipelines.map((p) => pipelineFp.get(p.id)) : [];
     if (read.includes(undefined)) continue;
@@ -76,7 +77,7 @@ export async function unitFingerprints(run: FingerprintRun, units: readonly Benc
         study: meta(study),
         code: own,
         taskSets: run.inputs.taskSets,
-        pipelines: run.pipelines.map(meta),
+        pipelines: given.map(meta),
         pipelinesCode: run.inputs.taskSets.length ? pipelinesCode : [],
         suites: (run.registry.suites ?? SUITES).map((s) => suiteHash(s, run.root)),
         options: studyOptions(study, run.inputs),

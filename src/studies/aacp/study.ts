@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { defineStudy, type Study } from '../types.ts';
 import { runAacpStudy } from './run.ts';
 import { aacpTables } from './tables.ts';
+import { NO_PIPELINES } from '../common.ts';
 
 /**
  * AACP tables for the bench. The study's fallback registry is kept per run, on purpose: it is
@@ -13,6 +14,7 @@ import { aacpTables } from './tables.ts';
 const STUDY_REGISTRY_FILE = 'study-registry.json';
 
 export const aacpStudy: Study = defineStudy(import.meta.url, {
+  pipelinesGiven: NO_PIPELINES,
   id: 'aacp',
   description: 'AACP packets, workflows and fallback encoder: coordination tokens against English messages',
   readsPipelineResults: false,

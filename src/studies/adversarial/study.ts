@@ -6,7 +6,7 @@ import { PUBLISHED_ADVERSARIAL, PUBLISHED_SOURCE, TESTBED_CATALOG } from '../../
 import { prewarmEmbeddings } from '../../retrieval/prewarm.ts';
 import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
-import { driveTurns, mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit } from '../common.ts';
+import { driveTurns, isMainMethod, mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit } from '../common.ts';
 import { poisonCatalog, type PoisonedTool } from './poisoned-tools.ts';
 import { keywordStuffingTable, stuffedCatalog } from './keyword-stuffing.ts';
 import { ownValue } from '../../util/json.ts';
@@ -403,6 +403,7 @@ export function createAdversarialStudy(opts: AdversarialOptions = {}): Study {
 }
 
 export const adversarialStudy: Study = defineStudy(import.meta.url, {
+  pipelinesGiven: isMainMethod,
   ...createAdversarialStudy(),
   scheduling: { toEmbed: (ctx) => adversarialEmbeddings(ctx), cost: 2 },
 });

@@ -8,12 +8,11 @@ import { HOST_SEARCH_BESIDE, HOST_SEARCH_TABLE } from '../projection/host-search
 import { fixedSuites, projectSuite, runOnSuite } from '../real-suite/suite-run.ts';
 import { defineStudy, type EmbeddingContext, type Study, type StudyContext, type StudyEmbeddings } from '../types.ts';
 
+const isShown = (e: Pick<PipelineEntry, 'id'>) => (HOST_SEARCH_BESIDE as readonly string[]).concat(HOST_SEARCH_IDS).includes(e.id);
+
 /** The methods the table shows, of those the run ran. */
 function shown(ctx: Pick<StudyContext, 'pipelines'>): PipelineEntry[] {
-  const ids: readonly string[] = [...HOST_SEARCH_BESIDE, ...HOST_SEARCH_IDS];
-  return ctx.pipelines.some((e) => (HOST_SEARCH_IDS as readonly string[]).includes(e.id))
-    ? ctx.pipelines.filter((e) => ids.includes(e.id))
-    : [];
+  return ctx.pipelines.some((e) => (HOST_SEARCH_IDS as readonly string[]).includes(e.id)) ? ctx.pipelines.filter(isShown) : [];
 }
 
 function applies(ctx: Pick<StudyContext, 'catalog' | 'tasks' | 'pipelines'>): boolean {
@@ -40,6 +39,7 @@ export function hostSearchEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
  * bench only, like the real suite.
  */
 export const hostSearchStudy: Study = defineStudy(import.meta.url, {
+  pipelinesGiven: isShown,
   // Nine methods on the LiveMCPBench tools: like the real suite, their fits go with the thread.
   scheduling: { ownThread: true, toEmbed: hostSearchEmbeddings },
   id: 'host-search',

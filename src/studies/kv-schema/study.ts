@@ -3,6 +3,7 @@ import { createEncoder } from '../../embed/registry.ts';
 import { allFragmentTexts, FLIGHT_EVOLUTION_SCRIPT } from '../../protocols/kv-schema/traffic.ts';
 import { runKvSchemaStudy } from './run.ts';
 import { kvSchemaTables } from './tables.ts';
+import { NO_PIPELINES } from '../common.ts';
 
 /**
  * What the study embeds (the bench embeds it up front: src/bench/plan/study-hints.ts): the
@@ -13,6 +14,7 @@ const kvSchemaEmbeddings = (): StudyEmbeddings => ({ texts: allFragmentTexts(FLI
 
 /** Key-value schema tables for the bench, clustering `other` fragments with the run's encoder. */
 export const kvSchemaStudy: Study = defineStudy(import.meta.url, {
+  pipelinesGiven: NO_PIPELINES,
   // The traffic's fragments: embedded in the study on a cold cache they started the embedding
   // workers (two use-lite models) beside both lanes.
   scheduling: { toEmbed: kvSchemaEmbeddings, cost: 2 },

@@ -9,7 +9,7 @@ import type { Task } from '../../tasks/types.ts';
 import type { TokenCounter } from '../../tokens/counter.ts';
 import { sectionTokens } from '../../prompt/section-tokens.ts';
 import { sharedPrefixTokens } from '../../measure/shared-prefix.ts';
-import { driveTurns, mainPipelines, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
+import { driveTurns, isMainMethod, mainPipelines, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
 import { ownValue } from '../../util/json.ts';
 
 /**
@@ -311,4 +311,4 @@ export function createPromptCachingStudy(opts: CachingOptions = {}): Study {
   };
 }
 
-export const promptCachingStudy: Study = defineStudy(import.meta.url, createPromptCachingStudy());
+export const promptCachingStudy: Study = defineStudy(import.meta.url, { ...createPromptCachingStudy(), pipelinesGiven: isMainMethod });

@@ -45,6 +45,7 @@ function realSuiteEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
 }
 
 export const realSuiteStudy: Study = defineStudy(import.meta.url, {
+  pipelinesGiven: (e) => e.group === 'main' || e.id === ADOL_ALL_MECHANISMS,
   // Every main pipeline on the six real dumps: their fits, transcripts and rankings would stay
   // in the lane's heap beside the ablations that run there after it.
   scheduling: { ownThread: true, toEmbed: realSuiteEmbeddings, cost: 5 },

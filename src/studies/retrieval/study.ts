@@ -15,6 +15,7 @@ import type { Task } from '../../tasks/types.ts';
 import { defineStudy, type EmbeddingContext, type Study, type StudyContext, type StudyEmbeddings } from '../types.ts';
 import { allNeededTable, generalisationTable, type SuiteEvaluations } from './generalisation.ts';
 import { fixedSuites } from '../real-suite/suite-run.ts';
+import { NO_PIPELINES } from '../common.ts';
 
 /**
  * bm25:okapi re-scans every tool text per query (okapibm25 has no index): measured on the real
@@ -155,6 +156,7 @@ export function retrievalEmbeddings(ctx: EmbeddingContext): StudyEmbeddings {
  * suite they are measured on (leave-one-suite-out, src/retrieval/learned/training-set.ts).
  */
 export const retrievalStudy: Study = defineStudy(import.meta.url, {
+  pipelinesGiven: NO_PIPELINES,
   // Sixteen retrievers on three catalogs, four learned models each left out one suite: their
   // indexes, models and analyzer memo go with the thread instead of staying in a lane's heap.
   scheduling: { ownThread: true, largeWorkingSet: true, toEmbed: retrievalEmbeddings, cost: 12 },

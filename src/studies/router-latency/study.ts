@@ -5,6 +5,7 @@ import { createBenchEncoder, uncachedEncoder } from '../../retrieval/encoder.ts'
 import { queryText, toolSummaryText } from '../../retrieval/texts.ts';
 import { buildToolIndex } from '../../retrieval/tool-index.ts';
 import { loadFaiss } from '../../index/faiss-flat-ip.ts';
+import { NO_PIPELINES } from '../common.ts';
 
 /** Distinct evaluated queries timed (each at least once). */
 const QUERIES = 24;
@@ -16,6 +17,7 @@ const QUERIES = 24;
  * time, where the query embedding is a cache lookup.
  */
 export const routerLatencyStudy: Study = defineStudy(import.meta.url, {
+  pipelinesGiven: NO_PIPELINES,
   // Loads the use-lite model: WebAssembly memory, which cannot shrink.
   scheduling: { ownThread: true, cost: 5 },
   id: 'router-latency',

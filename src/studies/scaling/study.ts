@@ -15,7 +15,7 @@ import type { Encoder } from '../../embed/types.ts';
 import type { Catalog } from '../../catalog/types.ts';
 import type { Cell, Table } from '../../table/table.ts';
 import type { Task } from '../../tasks/types.ts';
-import { mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
+import { isMainMethod, mainPipelines, mean, pipelineContext, since, studyWorkDir, tasksFit, truncateTask } from '../common.ts';
 import { isTestbedOf, scaledCatalog, type InstanceCache } from './scaled-catalog.ts';
 import { DEFAULT_SCALING_SIZES, QUICK_SCALING_SIZES } from './sizes.ts';
 
@@ -325,6 +325,7 @@ export function createScalingStudy(opts: ScalingOptions = {}): Study {
 }
 
 export const scalingStudy: Study = defineStudy(import.meta.url, {
+  pipelinesGiven: isMainMethod,
   ...createScalingStudy(),
   // With --scaling-sizes 10000: a large heap (catalog, BM25 and TF-IDF indexes of 10,000
   // tools), and index buffers freed only when V8 finalises them.
