@@ -112,7 +112,7 @@ export const PIPELINES: readonly PipelineEntry[] = checkedPipelineRegistry([
   ...inModule('./code-mode/entries.ts', CODE_EXECUTION_PIPELINES),
   ...inModule(
     './host-search/entries.ts',
-    (['anthropic-bm25', 'anthropic-regex', 'openai', 'client'] as const).map((id) => hostSearch(id)),
+    (['anthropic-bm25', 'anthropic-regex', 'openai', 'openai-client', 'client'] as const).map((id) => hostSearch(id)),
   ),
   ...inModule('./tool-attention/ablations.ts', TOOL_ATTENTION_ABLATIONS),
   adol('adol-ref-internal', 'repeated schema parts hoisted into internal $defs'),
