@@ -1,6 +1,6 @@
 import { serializeToolDefinition, type Catalog, type CatalogTool, type McpTool } from '../catalog/types.ts';
 import { isObject } from '../util/json.ts';
-import { namespaceDescription } from '../pipelines/host-search/namespaces.ts';
+import { openAiNamespaces } from '../pipelines/host-search/namespaces.ts';
 import { SEARCH_SECTION_LABELS } from '../pipelines/host-search/pipeline.ts';
 import { CLIENT_SEARCH_TOOL } from '../pipelines/host-search/shapes.ts';
 import type { DiscoveryCall, PromptSection, ToolSearchSettings, TurnResult } from '../pipelines/types.ts';
@@ -115,34 +115,53 @@ export function livePrompt(
     }
   }
   if (cli) tools.push(SHELL_TOOL);
-  if (search) for (const t of catalog.tools) toolByName.set(providerToolName(t), t);
+  const toolSearch = search ? liveToolSearch(catalog, search) : undefined;
+  if (toolSearch) {
+    for (const t of catalog.tools) toolByName.set(providerToolName(t), t);
+    for (const [name, t] of deferredNames(catalog, toolSearch)) toolByName.set(name, t);
+  }
   return {
     system: system.join('\n\n'),
     user: user.join('\n\n'),
     history: user.slice(0, historyParts).join('\n\n'),
     afterHistory: user.slice(historyParts).join('\n\n'),
     tools,
-    ...(search ? { toolSearch: liveToolSearch(catalog, search) } : {}),
+    ...(toolSearch ? { toolSearch } : {}),
     searchToolDefinitions,
     toolByName,
     droppedDiscovery,
   };
 }
 
-/** The request's tool search: every catalog tool deferred, in one namespace per server (as the host search pipelines group them). */
+/**
+ * The request's tool search: every catalog tool deferred, in the namespaces the emulated OpenAI
+ * search uses (openAiNamespaces: fewer than 10 functions each, described in words). A function's
+ * provider name is `<namespace>__<its own name>`, so the Responses API's `namespace` and `name`
+ * of a call name it back.
+ */
 function liveToolSearch(catalog: Catalog, search: ToolSearchSettings): LiveToolSearch {
+  const namespaces = catalog.servers.flatMap((server) => openAiNamespaces(server, catalog.tools));
+  const namespaceOf = new Map(namespaces.flatMap((ns) => ns.tools.map((t) => [t.id, ns.name] as const)));
   return {
     execution: search.execution,
     ...(search.variant ? { variant: search.variant } : {}),
-    deferred: catalog.tools.map((t) => ({
-      name: providerToolName(t),
-      description: describe(t.definition),
-      parameters: t.definition.inputSchema,
-      namespace: safeName(t.server),
-    })),
-    namespaces: catalog.servers.map((server) => ({ name: safeName(server), description: namespaceDescription(server, catalog.tools) })),
+    deferred: catalog.tools.map((t) => {
+      const namespace = namespaceOf.get(t.id) ?? safeName(t.server);
+      return {
+        name: safeName(`${namespace}__${t.definition.name}`).slice(0, 64),
+        description: describe(t.definition),
+        parameters: t.definition.inputSchema,
+        namespace,
+      };
+    }),
+    namespaces: namespaces.map((ns) => ({ name: ns.name, description: ns.description })),
     clientTool: { name: CLIENT_SEARCH_TOOL.name, description: describe(CLIENT_SEARCH_TOOL), parameters: CLIENT_SEARCH_TOOL.inputSchema },
   };
+}
+
+/** Each deferred function's provider name with its catalog tool (deferred is in catalog order). */
+function deferredNames(catalog: Catalog, ts: LiveToolSearch): [string, CatalogTool][] {
+  return ts.deferred.map((d, i) => [d.name, catalog.tools[i]!]);
 }
 
 const isPipelineTool = (name: string) => CODE_TOOL_NAMES.has(name) || PIPELINE_SEARCH_TOOL_NAMES.has(name);
