@@ -1,5 +1,6 @@
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import { HOST_SEARCH_IDS } from '../../pipelines/host-search/entries.ts';
+import { CODE_SEARCH_IDS } from '../../pipelines/search-bands.ts';
 import type { PipelineEntry } from '../../pipelines/types.ts';
 import { loadSuite } from '../../tasks/bundled-suites.ts';
 import type { Suite } from '../../table/suites.ts';
@@ -10,7 +11,7 @@ import { defineStudy, type EmbeddingContext, type Study, type StudyContext, type
 
 /** The methods the table shows, of those the run ran. */
 function shown(ctx: Pick<StudyContext, 'pipelines'>): PipelineEntry[] {
-  const ids: readonly string[] = [...HOST_SEARCH_BESIDE, ...HOST_SEARCH_IDS];
+  const ids: readonly string[] = [...HOST_SEARCH_BESIDE, ...HOST_SEARCH_IDS, ...CODE_SEARCH_IDS];
   return ctx.pipelines.some((e) => (HOST_SEARCH_IDS as readonly string[]).includes(e.id))
     ? ctx.pipelines.filter((e) => ids.includes(e.id))
     : [];

@@ -1,5 +1,5 @@
 import { searchRecall } from '../../measure/search-recall.ts';
-import { hostSearchWithBand } from '../../pipelines/host-search/entries.ts';
+import { searchPipelineWithBand } from '../../pipelines/search-bands.ts';
 import type { SearchBand } from '../../sim/search-model.ts';
 import { pipelineContext, studyWorkDir } from '../common.ts';
 import type { StudyContext } from '../types.ts';
@@ -11,7 +11,8 @@ export interface RecallBand {
 }
 
 /**
- * The recall band of each host tool search the run ran, on the context's catalog and first
+ * The recall band of each searching pipeline the run ran (host tool search, code execution's
+ * search_tools, search + execute), on the context's catalog and first
  * task set (the tasks the host searches run on): the same pipeline with the lower searching
  * model (the raw request, one search per tool turn) and the upper one (every search in the
  * needed tools' own words), measured without counting tokens (src/measure/search-recall.ts).
@@ -21,7 +22,7 @@ export async function recallBands(ctx: StudyContext, ids: readonly string[]): Pr
   const tasks = ctx.taskSets[0]?.tasks ?? ctx.tasks;
   for (const id of ids) {
     const recall = async (band: SearchBand) => {
-      const pipeline = hostSearchWithBand(id, band);
+      const pipeline = searchPipelineWithBand(id, band);
       if (!pipeline) return undefined;
       await pipeline.prepare?.(pipelineContext(ctx, ctx.catalog, studyWorkDir(ctx, 'search-band', `${id}-${band}`)));
       return (await searchRecall(pipeline, tasks, ctx.catalog)).recall;
