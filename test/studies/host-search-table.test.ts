@@ -67,6 +67,8 @@ describe('host tool search table', () => {
       'cacheHit',
       'success',
       'successCi',
+      'successLower',
+      'successUpper',
     ]);
     expect(table.notes!.join(' ')).toMatch(/measured on 4,027 Arcade tools and 25 tasks, not ours/);
   });
@@ -114,11 +116,13 @@ describe('host tool search table', () => {
         [ats.method.id, ats.records],
       ]),
       'small',
-      new Map([['search-execute', recalls['search-execute']!]]),
+      new Map([['search-execute', { ...recalls['search-execute']!, successLower: 0.25, successUpper: 0.75 }]]),
     )!;
     const row = withHost.rows.find((r) => r.pipeline === 'search-execute')!;
     expect(row.kind).toBe('code execution (search)');
     expect(row.recallLower).toBe(recalls['search-execute']!.lower);
     expect(row.recallUpper).toBe(1);
+    expect([row.successLower, row.successUpper]).toEqual([25, 75]);
+    expect(withHost.rows.find((r) => r.pipeline === 'b1-full-schema')!.successLower).toBeUndefined();
   });
 });

@@ -201,7 +201,12 @@ export async function runProjectionStudy(
     [...mainMethods, ...(await besideMethods(ctx, scopesOf, entries, (inp) => project(inp, params, true), method))],
     ctx.records,
     ctx.catalog.name,
-    searchIds.length ? await recallBands(ctx, searchIds) : undefined,
+    searchIds.length
+      ? await recallBands(ctx, searchIds, async (id, records) => {
+          const summary = ctx.summaries.find((x) => x.pipeline === id);
+          return (await project(projectionInput(id, records, summary, ctx.catalog, scopesOf), params, false)).successRate.mean;
+        })
+      : undefined,
   );
   if (hostSearch) tables.push(hostSearch);
   if (mainMethods.some((m) => m.summary?.settings.discovery)) tables.push(b4DiscoveryTable(mainMethods, discoveryCallsPerToolTurn(main)));
