@@ -1,6 +1,7 @@
 import { serializeToolDefinition, type Catalog, type CatalogTool, type McpTool } from '../catalog/types.ts';
 import { isObject } from '../util/json.ts';
 import { openAiNamespaces } from '../pipelines/host-search/namespaces.ts';
+import { qualifiedName } from './tool-search-requests.ts';
 import { SEARCH_SECTION_LABELS } from '../pipelines/host-search/pipeline.ts';
 import { CLIENT_SEARCH_TOOL } from '../pipelines/host-search/shapes.ts';
 import type { DiscoveryCall, PromptSection, ToolSearchSettings, TurnResult } from '../pipelines/types.ts';
@@ -117,8 +118,9 @@ export function livePrompt(
   if (cli) tools.push(SHELL_TOOL);
   const toolSearch = search ? liveToolSearch(catalog, search) : undefined;
   if (toolSearch) {
+    // A namespaced call's name first: the provider name, set last, is the one a search answer names.
+    for (const [name, t] of namespacedNames(catalog, toolSearch)) toolByName.set(name, t);
     for (const t of catalog.tools) toolByName.set(providerToolName(t), t);
-    for (const [name, t] of deferredNames(catalog, toolSearch)) toolByName.set(name, t);
   }
   return {
     system: system.join('\n\n'),
@@ -135,9 +137,10 @@ export function livePrompt(
 
 /**
  * The request's tool search: every catalog tool deferred, in the namespaces the emulated OpenAI
- * search uses (openAiNamespaces: fewer than 10 functions each, described in words). A function's
- * provider name is `<namespace>__<its own name>`, so the Responses API's `namespace` and `name`
- * of a call name it back.
+ * search uses (openAiNamespaces: fewer than 10 functions each, described in words). A deferred
+ * tool keeps its provider name (Anthropic's requests are unchanged); on the Responses API a
+ * function whose name does not start with its namespace is sent under its provider name inside
+ * the namespace, and a call names it back as `<namespace>__<provider name>` (namespacedNames).
  */
 function liveToolSearch(catalog: Catalog, search: ToolSearchSettings): LiveToolSearch {
   const namespaces = catalog.servers.flatMap((server) => openAiNamespaces(server, catalog.tools));
@@ -145,23 +148,24 @@ function liveToolSearch(catalog: Catalog, search: ToolSearchSettings): LiveToolS
   return {
     execution: search.execution,
     ...(search.variant ? { variant: search.variant } : {}),
-    deferred: catalog.tools.map((t) => {
-      const namespace = namespaceOf.get(t.id) ?? safeName(t.server);
-      return {
-        name: safeName(`${namespace}__${t.definition.name}`).slice(0, 64),
-        description: describe(t.definition),
-        parameters: t.definition.inputSchema,
-        namespace,
-      };
-    }),
+    deferred: catalog.tools.map((t) => ({
+      name: providerToolName(t),
+      description: describe(t.definition),
+      parameters: t.definition.inputSchema,
+      namespace: namespaceOf.get(t.id) ?? safeName(t.server),
+    })),
     namespaces: namespaces.map((ns) => ({ name: ns.name, description: ns.description })),
     clientTool: { name: CLIENT_SEARCH_TOOL.name, description: describe(CLIENT_SEARCH_TOOL), parameters: CLIENT_SEARCH_TOOL.inputSchema },
   };
 }
 
-/** Each deferred function's provider name with its catalog tool (deferred is in catalog order). */
-function deferredNames(catalog: Catalog, ts: LiveToolSearch): [string, CatalogTool][] {
-  return ts.deferred.map((d, i) => [d.name, catalog.tools[i]!]);
+/** The name a Responses call of each deferred function comes back as (`<namespace>__<function>`), with its catalog tool (deferred is in catalog order). */
+function namespacedNames(catalog: Catalog, ts: LiveToolSearch): [string, CatalogTool][] {
+  return ts.deferred.map((d, i) => {
+    const ns = d.namespace;
+    const name = !ns || d.name.startsWith(`${ns}__`) ? d.name : qualifiedName(d.name, ns);
+    return [name, catalog.tools[i]!];
+  });
 }
 
 const isPipelineTool = (name: string) => CODE_TOOL_NAMES.has(name) || PIPELINE_SEARCH_TOOL_NAMES.has(name);
