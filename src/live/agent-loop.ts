@@ -523,10 +523,10 @@ function blocksText(blocks: readonly unknown[] | undefined): string {
 /**
  * Our tokenizer's count of a request as sent: system, every message's text, tool results and the
  * tool specs' JSON. For a tool search: the search as declared and the namespaces' names and
- * descriptions (what the model sees up front), the searches' text and every definition they
+ * descriptions on the Responses API (what the model sees up front), the searches' text and every definition they
  * loaded; the deferred definitions are not in the prompt.
  */
-function requestTokens(r: ChatRequest, prompt: LivePrompt, tokens: TokenCounter, sendsExamples: boolean): number {
+function requestTokens(r: ChatRequest, prompt: LivePrompt, tokens: TokenCounter, anthropic: boolean): number {
   let n = tokens.count(r.system);
   for (const m of r.messages) {
     if (m.role === 'user') n += tokens.count(m.text);
@@ -542,9 +542,11 @@ function requestTokens(r: ChatRequest, prompt: LivePrompt, tokens: TokenCounter,
   const ts = r.toolSearch;
   if (ts) {
     const declared = ts.execution === 'client' ? ts.clientTool : { type: ts.variant ?? 'tool_search' };
-    n += tokens.count(JSON.stringify([declared, ...ts.namespaces])) + tokens.count(JSON.stringify(loadedDefinitions(r, prompt)));
+    // Namespaces are the Responses API's: a Messages request carries none.
+    const namespaces = anthropic ? [] : ts.namespaces;
+    n += tokens.count(JSON.stringify([declared, ...namespaces])) + tokens.count(JSON.stringify(loadedDefinitions(r, prompt)));
   }
   // Tool use examples count where the client sends them (Anthropic); chat completions has no field for them.
-  const tools = sendsExamples ? r.tools : r.tools.map(({ inputExamples: _, ...t }) => t);
+  const tools = anthropic ? r.tools : r.tools.map(({ inputExamples: _, ...t }) => t);
   return n + (tools.length ? tokens.count(JSON.stringify(tools)) : 0);
 }

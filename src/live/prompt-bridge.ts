@@ -1,6 +1,7 @@
 import { serializeToolDefinition, type Catalog, type CatalogTool, type McpTool } from '../catalog/types.ts';
 import { isObject } from '../util/json.ts';
-import { namespaceDescription } from '../pipelines/host-search/namespaces.ts';
+import { openAiNamespaces } from '../pipelines/host-search/namespaces.ts';
+import { qualifiedName } from './tool-search-requests.ts';
 import { SEARCH_SECTION_LABELS } from '../pipelines/host-search/pipeline.ts';
 import { CLIENT_SEARCH_TOOL } from '../pipelines/host-search/shapes.ts';
 import type { DiscoveryCall, PromptSection, ToolSearchSettings, TurnResult } from '../pipelines/types.ts';
@@ -115,22 +116,35 @@ export function livePrompt(
     }
   }
   if (cli) tools.push(SHELL_TOOL);
-  if (search) for (const t of catalog.tools) toolByName.set(providerToolName(t), t);
+  const toolSearch = search ? liveToolSearch(catalog, search) : undefined;
+  if (toolSearch) {
+    // A namespaced call's name first: the provider name, set last, is the one a search answer names.
+    for (const [name, t] of namespacedNames(catalog, toolSearch)) toolByName.set(name, t);
+    for (const t of catalog.tools) toolByName.set(providerToolName(t), t);
+  }
   return {
     system: system.join('\n\n'),
     user: user.join('\n\n'),
     history: user.slice(0, historyParts).join('\n\n'),
     afterHistory: user.slice(historyParts).join('\n\n'),
     tools,
-    ...(search ? { toolSearch: liveToolSearch(catalog, search) } : {}),
+    ...(toolSearch ? { toolSearch } : {}),
     searchToolDefinitions,
     toolByName,
     droppedDiscovery,
   };
 }
 
-/** The request's tool search: every catalog tool deferred, in one namespace per server (as the host search pipelines group them). */
+/**
+ * The request's tool search: every catalog tool deferred, in the namespaces the emulated OpenAI
+ * search uses (openAiNamespaces: fewer than 10 functions each, described in words). A deferred
+ * tool keeps its provider name (Anthropic's requests are unchanged); on the Responses API a
+ * function whose name does not start with its namespace is sent under its provider name inside
+ * the namespace, and a call names it back as `<namespace>__<provider name>` (namespacedNames).
+ */
 function liveToolSearch(catalog: Catalog, search: ToolSearchSettings): LiveToolSearch {
+  const namespaces = catalog.servers.flatMap((server) => openAiNamespaces(server, catalog.tools));
+  const namespaceOf = new Map(namespaces.flatMap((ns) => ns.tools.map((t) => [t.id, ns.name] as const)));
   return {
     execution: search.execution,
     ...(search.variant ? { variant: search.variant } : {}),
@@ -138,11 +152,20 @@ function liveToolSearch(catalog: Catalog, search: ToolSearchSettings): LiveToolS
       name: providerToolName(t),
       description: describe(t.definition),
       parameters: t.definition.inputSchema,
-      namespace: safeName(t.server),
+      namespace: namespaceOf.get(t.id) ?? safeName(t.server),
     })),
-    namespaces: catalog.servers.map((server) => ({ name: safeName(server), description: namespaceDescription(server, catalog.tools) })),
+    namespaces: namespaces.map((ns) => ({ name: ns.name, description: ns.description })),
     clientTool: { name: CLIENT_SEARCH_TOOL.name, description: describe(CLIENT_SEARCH_TOOL), parameters: CLIENT_SEARCH_TOOL.inputSchema },
   };
+}
+
+/** The name a Responses call of each deferred function comes back as (`<namespace>__<function>`), with its catalog tool (deferred is in catalog order). */
+function namespacedNames(catalog: Catalog, ts: LiveToolSearch): [string, CatalogTool][] {
+  return ts.deferred.map((d, i) => {
+    const ns = d.namespace;
+    const name = !ns || d.name.startsWith(`${ns}__`) ? d.name : qualifiedName(d.name, ns);
+    return [name, catalog.tools[i]!];
+  });
 }
 
 const isPipelineTool = (name: string) => CODE_TOOL_NAMES.has(name) || PIPELINE_SEARCH_TOOL_NAMES.has(name);

@@ -20,7 +20,7 @@ import { openAiNamespaces } from '../../src/pipelines/host-search/namespaces.ts'
 import { catalogTool } from '../helpers/catalog-tool.ts';
 
 const tokens = tokenCounter('cl100k_base');
-const KINDS: readonly HostSearchKind[] = ['anthropic-bm25', 'anthropic-regex', 'openai', 'client'];
+const KINDS: readonly HostSearchKind[] = ['anthropic-bm25', 'anthropic-regex', 'openai', 'openai-client', 'client'];
 
 const tool = catalogTool;
 
@@ -151,6 +151,36 @@ describe('OpenAI: namespaces as OpenAI advises them, loaded by path', () => {
     expect(paths).toHaveLength(1);
     const ns = openAiNamespaces('big', catalog.tools).find((n) => n.name === paths[0])!;
     expect(r!.exposure.fullSchemaTools.sort()).toEqual(ns.tools.map((x) => x.id).sort());
+    const [searchCall, output] = call
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(searchCall).toMatchObject({ type: 'tool_search_call', execution: 'server', call_id: null });
+    expect(output).toMatchObject({ type: 'tool_search_output', execution: 'server', call_id: null });
+  });
+
+  it('client-executed: the same namespaces up front, {query} answered by the application with its best functions', async () => {
+    const p = await prepared('openai-client', catalog, 3);
+    const target = many.find((m) => m.name.includes('webhooks'))!;
+    const t = task('nc', [{ user: 'delete the old webhooks', tools: [target.id] }]);
+    const [r] = await runTask(p, catalog, t);
+    const shown = r!.prompt.sections.find((s) => s.label === 'namespaces')!.text;
+    for (const n of openAiNamespaces('big', catalog.tools)) expect(shown).toContain(`"name":"${n.name}"`);
+    const call = r!.prompt.sections.find((s) => s.label === 'tool-search-call')!.text;
+    const [searchCall, output] = call
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(searchCall).toMatchObject({
+      type: 'tool_search_call',
+      execution: 'client',
+      call_id: 'tsc_1',
+      arguments: { query: 'delete the old webhooks' },
+    });
+    expect(output).toMatchObject({ type: 'tool_search_output', execution: 'client', call_id: 'tsc_1' });
+    // The retriever's top 3 functions, not a whole namespace.
+    expect(r!.exposure.fullSchemaTools).toHaveLength(3);
+    expect(p.describe!().toolSearch).toMatchObject({ execution: 'client', provider: 'openai' });
   });
 });
 
@@ -181,7 +211,7 @@ describe('host tool search: references, persistence, the regex limit', () => {
     expect(r!.exposure.fullSchemaTools).toHaveLength(3);
   });
 
-  it('keeps loaded definitions for the rest of the task, after the history, outside the stable prefix; one search per tool turn', async () => {
+  it('keeps loaded definitions for the rest of the task, at the search, outside the stable prefix; one search per tool turn', async () => {
     for (const kind of KINDS) {
       const p = await prepared(kind, catalog);
       const t = task('persist', [
@@ -206,7 +236,19 @@ describe('host tool search: references, persistence, the regex limit', () => {
       expect(sections.slice(0, stable).every((s) => s.label !== 'loaded-tools' && s.label !== 'tool-search-call')).toBe(true);
       expect(sections.filter((s) => s.label === 'tool-search-call')).toHaveLength(2);
       expect(sections.at(-1)!.role).toBe('user');
-      expect(sections.findIndex((s) => s.role === 'history')).toBeLessThan(sections.findIndex((s) => s.label === 'loaded-tools'));
+      // Placed where the providers place them: the first turn's search before the first turn's
+      // transcript, so each turn's prompt starts with the previous one's (less its user message).
+      expect(sections.findIndex((s) => s.label === 'loaded-tools')).toBeLessThan(sections.findIndex((s) => s.role === 'history'));
+      for (const [a, b] of [
+        [r1!, r2!],
+        [r2!, r3!],
+      ] as const) {
+        const before = a.prompt.sections.slice(0, -1).map((s) => s.text);
+        expect(
+          b.prompt.sections.slice(0, before.length).map((s) => s.text),
+          kind,
+        ).toEqual(before);
+      }
       // A new task starts with nothing loaded.
       const [fresh] = await runTask(p, catalog, task('fresh', [{ user: 'hello', tools: [] }]));
       expect(fresh!.exposure.fullSchemaTools).toEqual([]);
@@ -263,7 +305,13 @@ describe('host tool search: the query never comes from the ground truth', () => 
 
 describe('host tool search: registered with the methods', () => {
   it('every variant is a main method, with a reference where a host publishes it', () => {
-    for (const id of ['anthropic-tool-search-bm25', 'anthropic-tool-search-regex', 'openai-tool-search', 'client-search']) {
+    for (const id of [
+      'anthropic-tool-search-bm25',
+      'anthropic-tool-search-regex',
+      'openai-tool-search',
+      'openai-client-search',
+      'client-search',
+    ]) {
       const e = PIPELINES.find((x) => x.id === id);
       expect(e?.group, id).toBe('main');
       expect(e?.ablationOf).toBeUndefined();

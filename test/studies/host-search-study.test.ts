@@ -30,6 +30,9 @@ describe('the host tool search table on the LiveMCPBench development half', () =
       expect(row.recallLower as number, String(row.pipeline)).toBeLessThanOrEqual(row.recall as number);
       expect(row.recall as number, String(row.pipeline)).toBeLessThanOrEqual(row.recallUpper as number);
       expect(row.recallUpper as number).toBeGreaterThan(row.recallLower as number);
+      // And its projected success under each bound, by the row's own projection.
+      for (const k of ['successLower', 'successUpper']) expect(row[k] as number, `${String(row.pipeline)} ${k}`).toBeGreaterThanOrEqual(0);
+      expect(row.successUpper as number).toBeLessThanOrEqual(100);
     }
     expect(b1!.recallLower).toBeUndefined();
     expect(table!.notes![0]).toMatch(/527 tools on 70 real servers \(catalogs\/livemcpbench\), 47 labelled requests/);

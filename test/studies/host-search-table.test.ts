@@ -6,6 +6,9 @@ import { summarize } from '../../src/measure/summarize.ts';
 import { createFullSchemaPipeline } from '../../src/pipelines/b1-full-schema/pipeline.ts';
 import { createHostSearchPipeline } from '../../src/pipelines/host-search/pipeline.ts';
 import type { Pipeline } from '../../src/pipelines/types.ts';
+import { SEARCH_BAND_IDS, searchPipelineWithBand } from '../../src/pipelines/search-bands.ts';
+import { searchRecall } from '../../src/measure/search-recall.ts';
+import { createSearchExecutePipeline } from '../../src/pipelines/search-execute/pipeline.ts';
 import { projectPipeline } from '../../src/sim/projection/project.ts';
 import { hostSearchTable } from '../../src/studies/projection/host-search-table.ts';
 import type { ProjectedMethod } from '../../src/studies/projection/tables.ts';
@@ -64,6 +67,8 @@ describe('host tool search table', () => {
       'cacheHit',
       'success',
       'successCi',
+      'successLower',
+      'successUpper',
     ]);
     expect(table.notes!.join(' ')).toMatch(/measured on 4,027 Arcade tools and 25 tasks, not ours/);
   });
@@ -71,5 +76,53 @@ describe('host tool search table', () => {
   it('is absent when the run measured no host search', async () => {
     const b1 = await measured(createFullSchemaPipeline());
     expect(hostSearchTable([b1.method], new Map([[b1.method.id, b1.records]]), 'small')).toBeUndefined();
+  });
+
+  it('carries the band on the code-execution searches too: the same pipeline under the lower and upper searching model', async () => {
+    expect(SEARCH_BAND_IDS).toEqual(expect.arrayContaining(['search-execute', 'code-mode-files-search', 'openai-client-search']));
+    expect(searchPipelineWithBand('b1-full-schema', 'upper')).toBeUndefined();
+    const recalls: Record<string, { lower: number; upper: number }> = {};
+    for (const id of ['search-execute', 'code-mode-files-search']) {
+      const recall = async (band: 'lower' | 'upper') => {
+        const p = searchPipelineWithBand(id, band)!;
+        expect(p.id).toBe(id);
+        await p.prepare?.({ catalog, tokens, seed: 42, workDir: '', calibrationTasks: [], historyTasks: [] });
+        return (await searchRecall(p, tasks, catalog)).recall;
+      };
+      recalls[id] = { lower: await recall('lower'), upper: await recall('upper') };
+      expect(recalls[id]!.upper, id).toBeGreaterThanOrEqual(recalls[id]!.lower);
+    }
+    // The upper band searches in the needed tool's own words: search + execute loads it every time.
+    expect(recalls['search-execute']!.upper).toBe(1);
+    const se = await measured(createSearchExecutePipeline());
+    const b1 = await measured(createFullSchemaPipeline());
+    const table = hostSearchTable(
+      [se.method, b1.method],
+      new Map([
+        [se.method.id, se.records],
+        [b1.method.id, b1.records],
+      ]),
+      'small',
+      new Map([['search-execute', recalls['search-execute']!]]),
+    );
+    // Without a host search the table is not drawn; with one, the code search rows carry the band.
+    expect(table).toBeUndefined();
+    const ats = await measured(createHostSearchPipeline({ kind: 'anthropic-bm25' }));
+    const withHost = hostSearchTable(
+      [se.method, b1.method, ats.method],
+      new Map([
+        [se.method.id, se.records],
+        [b1.method.id, b1.records],
+        [ats.method.id, ats.records],
+      ]),
+      'small',
+      new Map([['search-execute', { ...recalls['search-execute']!, successLower: 0.25, successUpper: 0.75 }]]),
+    )!;
+    const row = withHost.rows.find((r) => r.pipeline === 'search-execute')!;
+    expect(row.kind).toBe('code execution (search)');
+    expect(row.recallLower).toBe(recalls['search-execute']!.lower);
+    expect(row.recallUpper).toBe(1);
+    expect([row.successLower, row.successUpper]).toEqual([25, 75]);
+    expect(withHost.rows.find((r) => r.pipeline === 'b1-full-schema')!.successLower).toBeUndefined();
   });
 });

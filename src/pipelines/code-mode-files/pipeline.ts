@@ -7,6 +7,7 @@ import { PROJECTION_PARAMS } from '../../sim/projection/params.ts';
 import { planHelps } from '../b4-cli-lazy/discovery.ts';
 import { codeTranscript, type CodeStyle } from '../code-mode/code.ts';
 import { codeName, filePath, wrapperFile } from '../code-mode/render.ts';
+import type { SearchBand } from '../../sim/search-model.ts';
 import { CODE_EXECUTION_TOOL, SEARCH_TOOLS_TOOL, ToolSearch, toolsSection } from '../code-mode/tools.ts';
 import type { DiscoveryCall, Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
 
@@ -15,6 +16,8 @@ export interface CodeModeFilesOptions {
   discovery?: 'listing' | 'search';
   /** Tools `search_tools` returns (default 10). */
   searchK?: number;
+  /** The searching model's band (the tables' recall band; default the calibrated point). */
+  band?: SearchBand;
 }
 
 /** The script calls each wrapper's exported function (codeName: the name the file exports and the sandbox holds). */
@@ -85,7 +88,14 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
       if (turn.tools.length && mode === 'search') {
         // The searching model writes the searches; a tool whose file was read needs none.
         const found = new Map<string, CatalogTool>();
-        for (const { query, hits } of await search.modelSearches({ task, turnIndex, seed, loaded: new Set(read), ran })) {
+        for (const { query, hits } of await search.modelSearches({
+          task,
+          turnIndex,
+          seed,
+          loaded: new Set(read),
+          ran,
+          band: options.band,
+        })) {
           for (const h of hits) found.set(h.id, h);
           run('search-tools', `search_tools ${JSON.stringify({ query, detail_level: 'name_and_description' })}`, searchOutput(hits));
         }
@@ -137,7 +147,7 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
         mode: 'policy',
         cli: 'find, cat',
         shell: 'files',
-        rule: `${mode === 'search' ? `search_tools returns the top ${search.k} tools by BM25 for each search the calibrated searching model writes (names and descriptions); ` : 'the file listing runs once per task; '}the wrapper files read are picked by the tool-selection model (B4's discovery policy), never the ground truth`,
+        rule: `${mode === 'search' ? `search_tools returns the top ${search.k} tools by BM25 for each search the searching model (${options.band ?? 'calibrated'}) writes (names and descriptions); ` : 'the file listing runs once per task; '}the wrapper files read are picked by the tool-selection model (B4's discovery policy), never the ground truth`,
       },
       details: {
         discovery: mode,

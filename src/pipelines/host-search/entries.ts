@@ -21,7 +21,14 @@ const ENTRIES: Record<HostSearchKind, Pick<PipelineEntry, 'id' | 'code' | 'descr
     id: 'openai-tool-search',
     code: 'OTS',
     description:
-      "one namespace per server (name and description up front); OpenAI's tool_search appends the loaded functions at the end of the context",
+      "namespaces of fewer than 10 functions (name and description up front); OpenAI's hosted tool_search loads one by path where the search is",
+    reference: HOST_SEARCH_SOURCES.openAiToolSearch,
+  },
+  'openai-client': {
+    id: 'openai-client-search',
+    code: 'OTS-client',
+    description:
+      "the same namespaces; OpenAI's client-executed tool_search: the application's retriever answers {query} with the best functions",
     reference: HOST_SEARCH_SOURCES.openAiToolSearch,
   },
   client: {
@@ -50,7 +57,11 @@ export function isHostSearch(id: string): boolean {
  */
 export function hostSearchProvider(id: string): 'anthropic' | 'openai' | undefined {
   const kind = (Object.keys(ENTRIES) as HostSearchKind[]).find((k) => ENTRIES[k].id === id);
-  return kind === 'openai' ? 'openai' : kind === 'anthropic-bm25' || kind === 'anthropic-regex' ? 'anthropic' : undefined;
+  return kind === 'openai' || kind === 'openai-client'
+    ? 'openai'
+    : kind === 'anthropic-bm25' || kind === 'anthropic-regex'
+      ? 'anthropic'
+      : undefined;
 }
 
 /** The registry entry of one host tool search pipeline (group main: ranked with the papers' methods). */

@@ -1,25 +1,16 @@
-import type { CatalogTool, McpTool } from '../../catalog/types.ts';
+import type { McpTool } from '../../catalog/types.ts';
 import { serializeToolDefinition } from '../../catalog/types.ts';
 import { section, toolListSection } from '../../prompt/sections.ts';
 import { DEFAULT_QUERY_MODE, describeQueryMode, turnQuery, type QueryMode } from '../../retrieval/query.ts';
 import { retrieverFit, retrieverRecord } from '../../retrieval/recorded-settings.ts';
-import { DEFAULT_RETRIEVER, retrieverByName } from '../../retrieval/registry.ts';
-import { taskRankings } from '../../retrieval/task-rankings.ts';
-import { Ranking, skipReason, type FittedRetriever, type Retriever } from '../../retrieval/types.ts';
 import type { Task } from '../../tasks/types.ts';
-import type { DiscoveryCall, Pipeline, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
-import { NAMESPACE_MAX_FUNCTIONS, openAiNamespaces, type OpenAiNamespace } from './namespaces.ts';
-import {
-  checkedReferences,
-  hostBm25Retriever,
-  hostReferences,
-  hostSearchText,
-  MAX_REGEX_CHARS,
-  REFERENCES_RANGE,
-  regexSearch,
-} from './semantics.ts';
-import { searchTurn, turnDraws, type SearchBand, type SearchEngine } from '../../sim/search-model.ts';
+import type { DiscoveryCall, Pipeline, PipelineSettings, PipelineContext, PromptSection, TurnInput, TurnResult } from '../types.ts';
+import { NAMESPACE_MAX_FUNCTIONS } from './namespaces.ts';
+import { checkedReferences, MAX_REGEX_CHARS, REFERENCES_RANGE } from './semantics.ts';
+import { searchTurn, turnDraws, type SearchBand } from '../../sim/search-model.ts';
 import { PROJECTION_PARAMS, valuesOf, type ProjectionParams } from '../../sim/projection/params.ts';
+import { CatalogSearch, type SearchEngineKind } from './catalog-search.ts';
+import { PLACED_LABELS, TaskSearches, type RenderSearch } from './placement.ts';
 import {
   anthropicClientSearchResult,
   anthropicSearchResult,
@@ -27,7 +18,6 @@ import {
   CLIENT_SEARCH_TOOL,
   openAiNamespace,
   openAiSearchCall,
-  type SearchInput,
 } from './shapes.ts';
 
 /**
@@ -45,7 +35,11 @@ import {
  *   (`{"paths": [...]}`, the built-in search's input): it picks the namespace whose name and
  *   description best match what it would search for (the host BM25 stand-in over the namespace
  *   texts; what it searches for is the searching model's), and every function of that namespace
- *   is loaded, in a `tool_search_output` item appended at the end of the context.
+ *   is loaded, in a `tool_search_output` item at the point of the search.
+ * - `openai-client`: OpenAI's client-executed `tool_search` (`execution: "client"`): the same
+ *   namespaces up front, the model writes `{"query": …}` (the schema the application declares),
+ *   the application runs its own search (the run's retriever over the functions) and answers
+ *   with a `tool_search_output` holding the best `references` functions in their namespaces.
  * - `client`: the same request shapes (Anthropic's custom-tool form: a `tool_search` tool whose
  *   `tool_result` holds `tool_reference` blocks) with the client running the harness's default
  *   retriever: what a better search buys inside the host's protocol.
@@ -54,12 +48,10 @@ import {
  * `band`: the calibrated point by default; `lower` is one search per tool turn with the raw
  * request, `upper` every search in the needed tools' own words). Each search is one more model
  * round trip (a discovery call), and its call and result stay in the context with the loaded
- * definitions, after the history: the cached prefix keeps the system text and the search tool.
+ * definitions where the provider places them: in the conversation at the search (./placement.ts),
+ * so a later turn's prompt starts with the earlier one's.
  */
-export type HostSearchKind = 'anthropic-bm25' | 'anthropic-regex' | 'openai' | 'client';
-
-/** Search results remembered per pipeline at most. */
-const MAX_SEARCHED = 50_000;
+export type HostSearchKind = 'anthropic-bm25' | 'anthropic-regex' | 'openai' | 'openai-client' | 'client';
 
 /**
  * The labels of the sections that stand for the host's search (the search tool, the namespaces)
@@ -70,8 +62,7 @@ const MAX_SEARCHED = 50_000;
 export const SEARCH_SECTION_LABELS = {
   searchTool: 'tool-search-tool',
   namespaces: 'namespaces',
-  call: 'tool-search-call',
-  loaded: 'loaded-tools',
+  ...PLACED_LABELS,
 } as const;
 
 export interface HostSearchOptions {
@@ -92,6 +83,7 @@ const IDS: Record<HostSearchKind, { id: string; label: string }> = {
   'anthropic-bm25': { id: 'anthropic-tool-search-bm25', label: 'Anthropic tool search (BM25)' },
   'anthropic-regex': { id: 'anthropic-tool-search-regex', label: 'Anthropic tool search (regex)' },
   openai: { id: 'openai-tool-search', label: 'OpenAI tool_search (namespaces)' },
+  'openai-client': { id: 'openai-client-search', label: 'OpenAI tool_search (client-executed)' },
   client: { id: 'client-search', label: 'Client tool search (default retriever)' },
 };
 
@@ -129,8 +121,54 @@ const SEARCH_TOOL: Record<HostSearchKind, McpTool> = {
       required: ['paths'],
     },
   },
+  'openai-client': CLIENT_SEARCH_TOOL,
   client: CLIENT_SEARCH_TOOL,
 };
+
+/** What each kind runs: the host's BM25 or regex, OpenAI's namespaces by path, or the client's retriever. */
+const ENGINE: Record<HostSearchKind, SearchEngineKind> = {
+  'anthropic-bm25': 'bm25',
+  'anthropic-regex': 'regex',
+  openai: 'namespaces',
+  'openai-client': 'client',
+  client: 'client',
+};
+
+/** The provider whose request shapes a kind renders. */
+function providerOf(kind: HostSearchKind): 'anthropic' | 'openai' {
+  return kind === 'openai' || kind === 'openai-client' ? 'openai' : 'anthropic';
+}
+
+/** A search's call and result in the kind's conversation items. */
+function searchRenderer(kind: HostSearchKind, catalog: CatalogSearch): RenderSearch {
+  return (n, input, names) => {
+    if (kind === 'client') {
+      const useId = `toolu_search_${n}`;
+      return [{ type: 'tool_use', id: useId, name: CLIENT_SEARCH_TOOL.name, input }, anthropicClientSearchResult(useId, names)];
+    }
+    if (kind === 'openai' || kind === 'openai-client') {
+      const execution = kind === 'openai' ? 'server' : 'client';
+      const id = `tsc_${n}`;
+      const args = kind === 'openai' ? { paths: 'query' in input ? catalog.paths(input.query) : [] } : input;
+      const output = { type: 'tool_search_output', call_id: execution === 'server' ? null : id, execution, status: 'completed' };
+      return [openAiSearchCall(id, args, execution), output];
+    }
+    const useId = `srvtoolu_${n}`;
+    const variant = kind === 'anthropic-bm25' ? 'bm25' : 'regex';
+    return [anthropicServerToolUse(useId, variant, input), anthropicSearchResult(useId, names)];
+  };
+}
+
+/** The sections the model sees before the conversation: OpenAI's namespaces (names and descriptions), then the search tool. */
+function upfrontSections(kind: HostSearchKind, catalog: CatalogSearch): PromptSection[] {
+  const searchTool = SEARCH_TOOL[kind];
+  const out = [toolListSection(SEARCH_SECTION_LABELS.searchTool, serializeToolDefinition(searchTool), true, [searchTool])];
+  if (providerOf(kind) === 'openai') {
+    const shown = catalog.namespaces.map((n) => JSON.stringify(openAiNamespace(n.name, n.description, [])));
+    out.unshift(section('tools', SEARCH_SECTION_LABELS.namespaces, shown.join('\n'), true));
+  }
+  return out;
+}
 
 export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   const kind = options.kind;
@@ -139,250 +177,109 @@ export function createHostSearchPipeline(options: HostSearchOptions): Pipeline {
   const band = options.band ?? 'calibrated';
   const syntax = kind === 'anthropic-regex' ? 'regex' : 'query';
   const { id, label } = IDS[kind];
-  let tools: readonly CatalogTool[] = [];
-  let byId = new Map<string, CatalogTool>();
-  // Each tool's definition as the list sends it, serialised once per run (loaded on many tasks).
-  let serialized = new Map<string, string>();
-  let texts: string[] = [];
-  let retriever: Retriever | undefined;
-  let fitted: FittedRetriever | undefined;
-  // OpenAI: the namespaces, their BM25 stand-in, and the path each search input asked for.
-  let namespaces: OpenAiNamespace[] = [];
-  let namespaceIndex: FittedRetriever | undefined;
-  const pathsOf = new Map<string, string[]>();
-  // The results of each search the model wrote, for the run: a capability's phrase recurs in
-  // every task that needs the tool. Bounded, then started over.
-  let searched = new Map<string, readonly string[]>();
+  const catalog = new CatalogSearch(ENGINE[kind], references, queryMode, options.retriever);
+  const render = searchRenderer(kind, catalog);
   let upfront: PromptSection[] = [];
-  // One section object per search (its call and result) and per set of definitions it loaded,
-  // for the task (never changed): a turn's prompt has two sections per search, not one per tool.
-  // Dropped when the next task starts: a search is rarely repeated in another task, and keeping
-  // every one (definitions' text included) held tens of MB per pipeline through a run.
-  let callSections = new Map<string, PromptSection>();
-  let loadedSections = new Map<string, PromptSection>();
-  // Per task.
-  let loaded: string[] = [];
-  let context: PromptSection[] = [];
-  let searches = 0;
-  // Per task: the searches run so far, by input (their results are in the context).
-  let ran = new Map<string, readonly string[]>();
+  let task = new TaskSearches(catalog, render);
   let seed = 0;
 
-  const loadedSection = (ids: readonly string[]) => {
-    const key = ids.join('\u0000');
-    let s = loadedSections.get(key);
-    if (!s) {
-      const definitions = ids.map((i) => byId.get(i)!.definition);
-      loadedSections.set(
-        key,
-        (s = Object.freeze(
-          toolListSection(SEARCH_SECTION_LABELS.loaded, ids.map((i) => serialized.get(i)!).join('\n'), false, definitions),
-        )),
-      );
-    }
-    return s;
-  };
-
-  /** The tools a BM25 or client search returns from a ranking. */
-  const fromRanking = (ranking: Ranking) =>
-    kind === 'client' ? ranking.top(references).map((h) => h.id) : hostReferences(ranking, references);
-
-  /** The search engine of one turn: the turn's own request ranked once per task (taskRankings), any other query scored. */
-  function engine(task: Task, turnIndex: number, request: string): SearchEngine {
-    return async (input) => {
-      if (kind !== 'openai' && fitted && 'query' in input && input.query === request)
-        return fromRanking((await taskRankings(fitted, task, queryMode))[turnIndex]!);
-      const key = JSON.stringify(input);
-      let found = searched.get(key);
-      if (!found) {
-        if (searched.size >= MAX_SEARCHED) searched.clear();
-        searched.set(key, (found = await runSearch(input)));
-      }
-      return found;
-    };
-  }
-
-  /** One search the model wrote, run on the catalog (any input but a turn's own request). */
-  async function runSearch(input: SearchInput): Promise<readonly string[]> {
-    if ('pattern' in input) return input.pattern ? regexSearch(input.pattern, tools, texts, references) : [];
-    if (kind === 'openai') return loadNamespace(input.query);
-    if (!fitted) return tools.slice(0, references).map((t) => t.id);
-    const [scores] = await fitted.score([input.query]);
-    return fromRanking(new Ranking(fitted.ids, scores!));
-  }
-
-  /** OpenAI: the namespace the model asks for when it looks for `query`, loaded whole (its path remembered for the call). */
-  async function loadNamespace(query: string): Promise<string[]> {
-    let ns = namespaces[0];
-    if (namespaceIndex) {
-      const [scores] = await namespaceIndex.score([query]);
-      const best = new Ranking(namespaceIndex.ids, scores!).top(1)[0];
-      ns = namespaces.find((n) => n.name === best?.id) ?? ns;
-    }
-    if (!ns) return [];
-    pathsOf.set(query, [ns.name]);
-    return ns.tools.map((t) => t.id);
-  }
-
-  /** The tool ids a search with this input returns (the model's own query or pattern, in live mode). */
-  async function searchInput(input: SearchInput): Promise<string[]> {
-    if ('pattern' in input) return input.pattern ? regexSearch(input.pattern, tools, texts, references) : [];
-    if (!fitted) return tools.slice(0, references).map((t) => t.id);
-    const [scores] = await fitted.score([input.query]);
-    return fromRanking(new Ranking(fitted.ids, scores!));
-  }
-
-  function callSection(n: number, input: SearchInput, found: readonly string[]): PromptSection {
-    const names = found.map((f) => byId.get(f)!.definition.name);
-    const key = `${n}\u0000${JSON.stringify(input)}\u0000${names.join(',')}`;
-    let s = callSections.get(key);
-    if (!s) {
-      let lines: unknown[];
-      if (kind === 'client') {
-        const useId = `toolu_search_${n}`;
-        lines = [{ type: 'tool_use', id: useId, name: CLIENT_SEARCH_TOOL.name, input }, anthropicClientSearchResult(useId, names)];
-      } else if (kind === 'openai') {
-        const callId = `tsc_${n}`;
-        lines = [
-          openAiSearchCall(callId, { paths: 'query' in input ? (pathsOf.get(input.query) ?? []) : [] }),
-          { type: 'tool_search_output', call_id: null, execution: 'server', status: 'completed' },
-        ];
-      } else {
-        const useId = `srvtoolu_${n}`;
-        const variant = kind === 'anthropic-bm25' ? 'bm25' : 'regex';
-        lines = [anthropicServerToolUse(useId, variant, input), anthropicSearchResult(useId, names)];
-      }
-      callSections.set(
-        key,
-        (s = Object.freeze(section('tools', SEARCH_SECTION_LABELS.call, lines.map((l) => JSON.stringify(l)).join('\n'), false))),
-      );
-    }
-    return s;
-  }
+  const neededTools = (t: Task, turnIndex: number, ids: readonly string[]) =>
+    ids.map((toolId) => {
+      const tool = catalog.byId.get(toolId);
+      if (!tool) throw new Error(`${id}: task ${t.id} turn ${turnIndex + 1} needs ${toolId}, which is not in the catalog`);
+      return tool;
+    });
 
   return {
     id,
     label,
     async prepare(ctx: PipelineContext) {
-      tools = ctx.catalog.tools;
       seed = ctx.seed;
-      searched = new Map();
-      byId = new Map(tools.map((t) => [t.id, t]));
-      serialized = new Map(tools.map((t) => [t.id, serializeToolDefinition(t.definition)]));
-      texts = tools.map(hostSearchText);
-      if (kind === 'client') retriever = retrieverByName(options.retriever ?? ctx.retriever ?? DEFAULT_RETRIEVER);
-      else if (kind !== 'anthropic-regex') retriever = hostBm25Retriever();
-      // A catalog smaller than the retriever can index (bm25 needs 3 tools) is smaller than the 3-5
-      // references a search returns: there every search returns every tool.
-      fitted = retriever && !skipReason(retriever, tools.length) ? await retriever.fit(tools) : undefined;
-      const searchTool = SEARCH_TOOL[kind];
-      upfront = [toolListSection(SEARCH_SECTION_LABELS.searchTool, serializeToolDefinition(searchTool), true, [searchTool])];
-      if (kind === 'openai') {
-        namespaces = ctx.catalog.servers.flatMap((server) => openAiNamespaces(server, tools));
-        const index = hostBm25Retriever();
-        const entries = namespaces.map(namespaceEntry);
-        namespaceIndex = skipReason(index, entries.length) ? undefined : await index.fit(entries);
-        const shown = namespaces.map((n) => JSON.stringify(openAiNamespace(n.name, n.description, [])));
-        upfront.unshift(section('tools', SEARCH_SECTION_LABELS.namespaces, shown.join('\n'), true));
-      }
+      await catalog.prepare(ctx, providerOf(kind) === 'openai');
+      upfront = upfrontSections(kind, catalog);
     },
     startTask() {
-      loadedSections = new Map();
-      callSections = new Map();
-      loaded = [];
-      context = [];
-      searches = 0;
-      ran = new Map();
+      task = new TaskSearches(catalog, render);
     },
-    async turn({ task, turnIndex, turn, shared }: TurnInput): Promise<TurnResult> {
-      const discoveryCalls: DiscoveryCall[] = [];
-      const request = turnQuery(task.turns, turnIndex, queryMode);
-      const needed = turn.tools.map((t) => {
-        const tool = byId.get(t);
-        if (!tool) throw new Error(`${id}: task ${task.id} turn ${turnIndex + 1} needs ${t}, which is not in the catalog`);
-        return tool;
-      });
+    async turn({ task: t, turnIndex, turn, shared }: TurnInput): Promise<TurnResult> {
+      const request = turnQuery(t.turns, turnIndex, queryMode);
       const steps = await searchTurn({
         request,
-        needed,
-        loaded: new Set(loaded),
-        ran,
+        needed: neededTools(t, turnIndex, turn.tools),
+        loaded: new Set(task.loaded),
+        ran: task.ran,
         syntax,
         band,
-        draw: turnDraws(seed, task.id, turnIndex),
+        draw: turnDraws(seed, t.id, turnIndex),
         values: valuesOf(options.params ?? PROJECTION_PARAMS),
-        engine: engine(task, turnIndex, request),
+        engine: catalog.engine(t, turnIndex, request),
       });
+      const discoveryCalls: DiscoveryCall[] = [];
       for (const { input, found } of steps) {
-        context.push(callSection(++searches, input, found));
-        const fresh = found.filter((f) => !loaded.includes(f));
-        if (fresh.length) {
-          loaded.push(...fresh);
-          context.push(loadedSection(fresh));
-        }
+        task.add(turnIndex, input, found);
         discoveryCalls.push({ command: `${SEARCH_TOOL[kind].name} ${JSON.stringify(input)}`, output: found.join('\n') });
       }
       return {
-        prompt: { sections: [shared.system, ...upfront, ...shared.history, ...context, shared.user] },
-        exposure: { listedTools: [...loaded], fullSchemaTools: [...loaded], discoveryCalls },
+        prompt: { sections: task.prompt(shared, upfront, turnIndex) },
+        exposure: { listedTools: [...task.loaded], fullSchemaTools: [...task.loaded], discoveryCalls },
       };
     },
-    search: searchInput,
-    describe() {
-      const engineRule =
-        kind === 'anthropic-regex'
-          ? 'matches in request order'
-          : kind === 'client'
-            ? `the run's retriever ${retriever?.name ?? '?'}`
-            : `the host's BM25, stood in for by ${retriever?.name ?? '?'}; tools with a positive score, at least ${REFERENCES_RANGE.min}`;
-      const rule = `${engineRule}; searches written by the searching model (${band}; src/sim/search-model.ts) from the ${describeQueryMode(queryMode)}`;
-      return {
-        fitted: retrieverFit(retriever, fitted),
-        toolSearch: {
-          execution: kind === 'client' ? 'client' : 'server',
-          ...(kind === 'client' ? {} : { provider: kind === 'openai' ? 'openai' : 'anthropic' }),
-          ...(kind === 'anthropic-bm25' ? { variant: 'bm25' } : kind === 'anthropic-regex' ? { variant: 'regex' } : {}),
-          references,
-        },
-        retrieval: {
-          ...(retriever ? retrieverRecord(retriever) : { encoder: 'regex' }),
-          k: references,
-          toolText: 'name, description, argument names, argument descriptions',
-          query: describeQueryMode(queryMode),
-        },
-        details: {
-          host: kind === 'openai' ? 'openai' : 'anthropic',
-          search: rule,
-          band,
-          references,
-          deferred: 'every tool (defer_loading: true); loaded definitions stay for the rest of the task',
-          assumptions: [
-            band === 'lower'
-              ? 'the model searches once on each turn that needs a tool, with the turn text as its query (never the needed tools)'
-              : band === 'upper'
-                ? "upper bound: every search in the needed tool's own words, one capability per needed tool not yet loaded"
-                : "one capability per needed tool not yet loaded; each search in the tool's vocabulary with the calibrated probability search.knowledge, else from the request; again when nothing fitting came back (capped)",
-            'each search is one more model round trip; its call and result stay in the context after the history, with the definitions it loaded',
-            kind === 'openai'
-              ? `namespaces of at most ${NAMESPACE_MAX_FUNCTIONS} functions (a server's tools cut by their names' object words), described by their functions' names in words; a search asks for the namespace that best matches what the model looks for ({"paths": [...]}) and loads it whole; OpenAI publishes neither how the model picks a path nor its hosted search`
-              : 'the search tool’s own definition is a stand-in with the documented input (the host’s text is not published)',
-          ],
-        },
-      };
-    },
+    search: (input) => catalog.runOnTools(input),
+    describe: () => describeHostSearch(kind, references, band, queryMode, catalog),
   };
 }
 
-/** A namespace as an entry of the BM25 stand-in: its name and description are what the model reads up front. */
-function namespaceEntry(ns: OpenAiNamespace): CatalogTool {
+/** The run record's description of a host search pipeline. */
+function describeHostSearch(
+  kind: HostSearchKind,
+  references: number,
+  band: SearchBand,
+  queryMode: QueryMode,
+  catalog: CatalogSearch,
+): PipelineSettings {
+  const retriever = catalog.retriever;
+  const clientRuns = kind === 'client' || kind === 'openai-client';
+  const engineRule =
+    kind === 'anthropic-regex'
+      ? 'matches in request order'
+      : clientRuns
+        ? `the run's retriever ${retriever?.name ?? '?'}`
+        : `the host's BM25, stood in for by ${retriever?.name ?? '?'}; tools with a positive score, at least ${REFERENCES_RANGE.min}`;
+  const rule = `${engineRule}; searches written by the searching model (${band}; src/sim/search-model.ts) from the ${describeQueryMode(queryMode)}`;
+  const host = providerOf(kind);
   return {
-    id: ns.name,
-    server: '',
-    name: ns.name,
-    definition: { name: ns.name, description: ns.description, inputSchema: { type: 'object' } },
-    summary: ns.description,
-    summarySource: 'derived',
-    tags: [],
-    preconditions: [],
+    fitted: retrieverFit(retriever, catalog.fitted),
+    toolSearch: {
+      execution: clientRuns ? 'client' : 'server',
+      ...(kind === 'client' ? {} : { provider: host }),
+      ...(kind === 'anthropic-bm25' ? { variant: 'bm25' } : kind === 'anthropic-regex' ? { variant: 'regex' } : {}),
+      references,
+    },
+    retrieval: {
+      ...(retriever ? retrieverRecord(retriever) : { encoder: 'regex' }),
+      k: references,
+      toolText: 'name, description, argument names, argument descriptions',
+      query: describeQueryMode(queryMode),
+    },
+    details: {
+      host,
+      search: rule,
+      band,
+      references,
+      deferred: 'every tool (defer_loading: true); loaded definitions stay for the rest of the task',
+      assumptions: [
+        band === 'lower'
+          ? 'the model searches once on each turn that needs a tool, with the turn text as its query (never the needed tools)'
+          : band === 'upper'
+            ? "upper bound: every search in the needed tool's own words, one capability per needed tool not yet loaded"
+            : "one capability per needed tool not yet loaded; each search in the tool's vocabulary with the calibrated probability search.knowledge, else from the request; again when nothing fitting came back (capped)",
+        "each search is one more model round trip; its call and result, and the definitions it loaded, sit in the conversation at the search (after the earlier turns, before its own turn's transcript), as the providers place them",
+        kind === 'openai'
+          ? `namespaces of at most ${NAMESPACE_MAX_FUNCTIONS} functions (a server's tools cut by their names' object words), described by their functions' names in words; a search asks for the namespace that best matches what the model looks for ({"paths": [...]}) and loads it whole; OpenAI publishes neither how the model picks a path nor its hosted search`
+          : kind === 'openai-client'
+            ? `the same namespaces up front; the application runs the search on {"query"} and returns the best ${references} functions in their namespaces (execution: "client")`
+            : 'the search tool’s own definition is a stand-in with the documented input (the host’s text is not published)',
+      ],
+    },
   };
 }

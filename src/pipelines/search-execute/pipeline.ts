@@ -1,6 +1,7 @@
 import { toolResults, type ToolResult } from '../../catalog/tool-results.ts';
 import type { Catalog, CatalogTool } from '../../catalog/types.ts';
 import { section } from '../../prompt/sections.ts';
+import type { SearchBand } from '../../sim/search-model.ts';
 import type { Task } from '../../tasks/types.ts';
 import { codeTranscript, type CodeStyle } from '../code-mode/code.ts';
 import { CodeModeDescriptions, codeName } from '../code-mode/render.ts';
@@ -17,7 +18,8 @@ const EXECUTE_STYLE: CodeStyle = { tool: 'execute', form: 'arrow', callee: (t) =
  * code, and only what the code returns comes back. Search results stay in the context for the
  * rest of the task; a tool is fully described once a search returned it.
  */
-export function createSearchExecutePipeline(k = 5): Pipeline {
+/** `band`: the searching model's band (the tables' recall band; default the calibrated point). */
+export function createSearchExecutePipeline(k = 5, band: SearchBand = 'calibrated'): Pipeline {
   const search = new ToolSearch(k);
   const definitions = toolsSection('search-execute-tools', SEARCH_EXECUTE_TOOLS);
   let catalog: Catalog | undefined;
@@ -54,7 +56,7 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
     async turn({ task, turn, turnIndex, shared }: TurnInput): Promise<TurnResult> {
       if (!catalog) throw new Error('search-execute: prepare() first');
       const discoveryCalls = [];
-      for (const { query, hits } of await search.modelSearches({ task, turnIndex, seed, loaded: new Set(shown), ran })) {
+      for (const { query, hits } of await search.modelSearches({ task, turnIndex, seed, loaded: new Set(shown), ran, band })) {
         const types = typesOf(hits);
         const command = `search ${JSON.stringify({ query })}`;
         discoveryCalls.push({ command, output: types });
@@ -74,7 +76,7 @@ export function createSearchExecutePipeline(k = 5): Pipeline {
     describe: () => ({
       details: {
         k,
-        search: `top ${k} tools by BM25 for each search the calibrated searching model writes; their Code Mode types (@cloudflare/codemode) are returned`,
+        search: `top ${k} tools by BM25 for each search the searching model (${band}) writes; their Code Mode types (@cloudflare/codemode) are returned`,
         code: 'modelled: one execute per turn with an async arrow function; a lookup returns its answer, a chain its last step',
       },
     }),

@@ -1,5 +1,6 @@
 import { SYNTHETIC_CATALOG_NAME } from '../../catalog/generate.ts';
 import { HOST_SEARCH_IDS } from '../../pipelines/host-search/entries.ts';
+import { CODE_SEARCH_IDS } from '../../pipelines/search-bands.ts';
 import type { PipelineEntry } from '../../pipelines/types.ts';
 import { loadSuite } from '../../tasks/bundled-suites.ts';
 import type { Suite } from '../../table/suites.ts';
@@ -8,7 +9,8 @@ import { HOST_SEARCH_BESIDE, HOST_SEARCH_TABLE } from '../projection/host-search
 import { fixedSuites, projectSuite, runOnSuite } from '../real-suite/suite-run.ts';
 import { defineStudy, type EmbeddingContext, type Study, type StudyContext, type StudyEmbeddings } from '../types.ts';
 
-const isShown = (e: Pick<PipelineEntry, 'id'>) => (HOST_SEARCH_BESIDE as readonly string[]).concat(HOST_SEARCH_IDS).includes(e.id);
+const isShown = (e: Pick<PipelineEntry, 'id'>) =>
+  (HOST_SEARCH_BESIDE as readonly string[]).concat(HOST_SEARCH_IDS, CODE_SEARCH_IDS).includes(e.id);
 
 /** The methods the table shows, of those the run ran. */
 function shown(ctx: Pick<StudyContext, 'pipelines'>): PipelineEntry[] {

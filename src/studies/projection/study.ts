@@ -23,6 +23,7 @@ import {
 import { b4DiscoveryTable, selectionModelTable } from './selection-tables.ts';
 import { HOST_SEARCH_BESIDE, hostSearchTable } from './host-search-table.ts';
 import { recallBands } from './search-band.ts';
+import { SEARCH_BAND_IDS } from '../../pipelines/search-bands.ts';
 import { HOST_SEARCH_IDS, isHostSearch } from '../../pipelines/host-search/entries.ts';
 import { isCodeExecution } from '../../pipelines/code-mode/entries.ts';
 import type { ProjectionTurn } from '../../sim/projection/turn-model.ts';
@@ -203,12 +204,17 @@ export async function runProjectionStudy(
     tables.push(sensitivityTable(rows, codesOf(ctx)));
   }
   tables.push(failureTable(mainMethods), selectionModelTable(params));
-  const searchIds = HOST_SEARCH_IDS.filter((id) => (ctx.records.get(id)?.length ?? 0) > 0);
+  const searchIds = SEARCH_BAND_IDS.filter((id) => (ctx.records.get(id)?.length ?? 0) > 0);
   const hostSearch = hostSearchTable(
     [...mainMethods, ...(await besideMethods(ctx, scopesOf, entries, (inp) => project(inp, params, true), method))],
     ctx.records,
     ctx.catalog.name,
-    searchIds.length ? await recallBands(ctx, searchIds) : undefined,
+    searchIds.length
+      ? await recallBands(ctx, searchIds, async (id, records) => {
+          const summary = ctx.summaries.find((x) => x.pipeline === id);
+          return (await project(projectionInput(id, records, summary, ctx.catalog, scopesOf), params, false)).successRate.mean;
+        })
+      : undefined,
   );
   if (hostSearch) tables.push(hostSearch);
   if (mainMethods.some((m) => m.summary?.settings.discovery)) tables.push(b4DiscoveryTable(mainMethods, discoveryCallsPerToolTurn(main)));
