@@ -134,14 +134,8 @@ export function createCodeModeFilesPipeline(options: CodeModeFilesOptions = {}):
         transcript: codeTranscript(catalog, results!, turnIndex, turn, FILES_STYLE),
       };
     },
-    async answerTool(name: string, input: Record<string, unknown>) {
-      if (mode !== 'search' || name !== SEARCH_TOOLS_TOOL.name || typeof input.query !== 'string') return undefined;
-      const level = input.detail_level ?? 'name_and_description';
-      const hits = await search.search(input.query);
-      if (level === 'name_only') return hits.length ? hits.map((t) => filePath(t)).join('\n') : NO_TOOLS;
-      if (level === 'full_definition') return hits.length ? hits.map((t) => wrapperFile(t)).join('\n\n') : NO_TOOLS;
-      return level === 'name_and_description' ? searchOutput(hits) : undefined;
-    },
+    answerTool: (name: string, input: Record<string, unknown>) =>
+      mode === 'search' && name === SEARCH_TOOLS_TOOL.name ? answerSearchTools(search, input) : Promise.resolve(undefined),
     describe: () => ({
       discovery: {
         mode: 'policy',
@@ -173,4 +167,14 @@ const NO_TOOLS = '(no tools found)';
 /** What `search_tools` returns at `name_and_description`: each hit's file and the first sentence of its description. */
 function searchOutput(hits: readonly CatalogTool[]): string {
   return hits.length ? hits.map((t) => `${filePath(t)} — ${(t.definition.description ?? '').split(/(?<=\.)\s/)[0]}`).join('\n') : NO_TOOLS;
+}
+
+/** What search_tools answers a live model (undefined: a detail level it does not know). */
+async function answerSearchTools(search: ToolSearch, input: Record<string, unknown>): Promise<string | undefined> {
+  if (typeof input.query !== 'string') return undefined;
+  const level = input.detail_level ?? 'name_and_description';
+  const hits = await search.search(input.query);
+  if (level === 'name_only') return hits.length ? hits.map((t) => filePath(t)).join('\n') : NO_TOOLS;
+  if (level === 'full_definition') return hits.length ? hits.map((t) => wrapperFile(t)).join('\n\n') : NO_TOOLS;
+  return level === 'name_and_description' ? searchOutput(hits) : undefined;
 }

@@ -166,12 +166,7 @@ export async function runProjectionStudy(
     return pre;
   };
   const own = async (inp: Input) => (await projections(inp)).own ?? project(inp, params, true);
-  const method = (inp: Input, result: ProjectionResult): ProjectedMethod => ({
-    id: inp.id,
-    label: inp.label,
-    result,
-    summary: inp.summary,
-  });
+  const method = projectedMethod;
 
   const openaiBill = async (inp: Input) => (await projections(inp)).openai ?? project(inp, billedAs(params, 'openai'), false);
   const mainResults: ProjectionResult[] = [];
@@ -244,6 +239,11 @@ export async function runProjectionStudy(
 
   logProjections(ctx, mainMethods);
   return tables;
+}
+
+/** A method's row of the projected tables: its input's names and summary, and its projection. */
+function projectedMethod(inp: Input, result: ProjectionResult): ProjectedMethod {
+  return { id: inp.id, label: inp.label, result, summary: inp.summary };
 }
 
 /** One line per main method: its projected success, latency, cost and quality. */
