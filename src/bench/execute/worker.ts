@@ -23,6 +23,8 @@ export interface LaneInit {
  * Serves a bench run's units in this worker thread, on the entries found in `modules` (each
  * entry module of the run by its URL, imported by the lane's entry: ./lanes.ts).
  */
+// Exported imported by the lane's entry module, which lanes.ts writes.
+// ts-unused-exports:disable-next-line
 export function serveLane(modules: ReadonlyMap<string, Readonly<Record<string, unknown>>>): void {
   let registry: BenchRegistry | undefined;
   let inputs: BenchInputs | undefined;

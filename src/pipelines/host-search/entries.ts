@@ -65,7 +65,7 @@ export function hostSearchProvider(id: string): 'anthropic' | 'openai' | undefin
 }
 
 /** The registry entry of one host tool search pipeline (group main: ranked with the papers' methods). */
-export function hostSearch(kind: HostSearchKind): PipelineEntry {
+function hostSearch(kind: HostSearchKind): PipelineEntry {
   const { reference, ...e } = ENTRIES[kind];
   const create = () => createHostSearchPipeline({ kind });
   return definePipeline(
