@@ -16,7 +16,7 @@ import { AUTOSIZE, CHART_CONFIG, CHART_WIDTH, chartTitle, legendColumns, SCHEMA,
  */
 const PUBLISHED = 'published (paper testbed)';
 /** One row per method: a dot plot stays short with many methods, so the page's first chart fits its first screen. */
-const ROW_PX = 14;
+const ROW_PX = 13;
 /** A shape per series besides its colour, so marks of equal value stay told apart. */
 const SHAPES = ['circle', 'square', 'diamond', 'triangle-up', 'triangle-down', 'cross'];
 
