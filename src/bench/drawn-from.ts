@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JSONSchemaType } from 'ajv';
-import { pngAvailability } from '../report/charts/png.ts';
+import { CHART_FONT_FILES, pngAvailability } from '../report/charts/png.ts';
 import { readManifest } from '../results/read.ts';
 import { writeFileAtomic } from '../util/files.ts';
 import { readJsonFileIfValid, type JsonFileFormat } from '../util/json-file.ts';
@@ -69,7 +69,7 @@ export async function drawnFromHash(resultsDir: string): Promise<string> {
   }
   const graph = await CodeGraph.of(ROOT, [RENDERER.href]);
   hash.update(`\u0000${graph.hash(RENDERER.href)}`);
-  for (const file of ['package-lock.json', 'assets/fonts/DejaVuSans.ttf', 'assets/fonts/DejaVuSans-Bold.ttf'].map((f) => join(ROOT, f)))
+  for (const file of [join(ROOT, 'package-lock.json'), ...CHART_FONT_FILES])
     hash.update(`\u0000${existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : '(missing)'}`);
   const png = pngAvailability();
   hash.update(`\u0000${png.available ? png.renderer.version : `no PNG: ${png.reason}`}`);

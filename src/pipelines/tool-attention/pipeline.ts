@@ -257,7 +257,7 @@ async function toolAttentionTurn(
   const { k, skipPhase2 } = settings;
   if (!loader || !pool || !tokens) throw new Error('tool-attention: prepare() was not called');
   const started = performance.now();
-  const { route, queryHash, observation } = await routeTurn(settings, state, task, turnIndex, turn.user, agent, shared);
+  const { route, queryHash, observation } = await routeTurn(settings, state, task, turnIndex, turn.user, agent, shared.history);
   const latencyMs = performance.now() - started;
   const active = route.active.map((h) => h.id);
 
@@ -309,7 +309,7 @@ async function routeTurn(
   turnIndex: number,
   user: string,
   agent: TurnInput['state'],
-  shared: TurnInput['shared'],
+  history: readonly PromptSection[],
 ): Promise<{ route: RouteResult; queryHash: string; observation: string | undefined }> {
   const { k, reembed } = settings;
   const { retriever, fitted, encoder, router, theta } = state;
@@ -321,7 +321,7 @@ async function routeTurn(
   }
   if (!encoder || !router) throw new Error('tool-attention: prepare() was not called');
   if (turnIndex === 0) await prefetch(settings, state, task);
-  const observation = reembed ? shared.history.at(-1)?.text : undefined;
+  const observation = reembed ? history.at(-1)?.text : undefined;
   const [query] = await encoder.embed([queryFor(settings, user, observation)]);
   return { route: router.route(query!, { k, theta, gate }), queryHash: vectorHash(query!), observation };
 }

@@ -27,7 +27,7 @@ export type PngAvailability = { available: true; renderer: PngRenderer } | { ava
 const ZOOM = 2;
 
 /** assets/fonts, beside src/. Only these files are loaded: output must not depend on the machine's fonts. */
-const CHART_FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) =>
+export const CHART_FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) =>
   fileURLToPath(new URL(`../../../assets/fonts/${f}`, import.meta.url)),
 );
 const CHART_FONT_FAMILY = 'DejaVu Sans';
